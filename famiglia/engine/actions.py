@@ -1,0 +1,201 @@
+"""Actions and their notation (interface.md): one small frozen value per kind of action.
+
+`str(action)` is the canonical notation and `parse_action(str(a)) == a` for every action. Parsing is
+forgiving about case and spacing, and says in one line what is wrong with text that is no action.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from .cards import Card, parse_card
+from .errors import NotationError
+
+__all__ = [
+    "Action",
+    "Pass",
+    "PlayAccountant",
+    "PlayBrute",
+    "Refresh",
+    "Step",
+    "Swap",
+    "Take",
+    "parse_action",
+]
+
+
+class Step(IntEnum):
+    """The four steps of a turn, in their order (R4)."""
+
+    REFRESH = 1
+    ACCOUNTANT = 2
+    BRUTE = 3
+    TAKE = 4
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh:
+    """Step 1 (R5): discard Street card `card` and draw as many cards as its value."""
+
+    card: Card
+    step = Step.REFRESH
+
+    def __str__(self) -> str:
+        return f"refresh {self.card.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAccountant:
+    """Step 2 (R6.1): play Accountant `card` from hand to the play area."""
+
+    card: Card
+    step = Step.ACCOUNTANT
+
+    def __str__(self) -> str:
+        return f"accountant {self.card.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Step 2 (R6.2): play-area card `out` goes to the hand, hand card `into` goes to the play area."""
+
+    out: Card
+    into: Card
+    step = Step.ACCOUNTANT
+
+    def __str__(self) -> str:
+        return f"swap {self.out.name} {self.into.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBrute:
+    """Step 3 (R7): play Brute `card` and reduce Street card `target` by `amount`."""
+
+    card: Card
+    target: Card
+    amount: int
+    step = Step.BRUTE
+
+    def __str__(self) -> str:
+        return f"brute {self.card.name} {self.target.name} -{self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Step 4 (R8.1–R8.4): take Street card `card`, free (no pair) or paid with `pay` + `keep`.
+
+    `pay` goes to the play area and `keep` back to the hand.
+    """
+
+    card: Card
+    pay: Card | None = None
+    keep: Card | None = None
+    step = Step.TAKE
+
+    def __str__(self) -> str:
+        if self.pay is None or self.keep is None:
+            return f"take {self.card.name}"
+        return f"take {self.card.name} pay {self.pay.name} keep {self.keep.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Step 4 (R8.5): take nothing."""
+
+    step = Step.TAKE
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Refresh | PlayAccountant | Swap | PlayBrute | Take | Pass
+
+PASS: Final = Pass()
+
+_USAGE: Final = {
+    "pass": "pass",
+    "refresh": "refresh <card>, like refresh B3",
+    "accountant": "accountant <Accountant>, like accountant A2",
+    "swap": "swap <play-area card> <hand card>, like swap F1 M0",
+    "brute": "brute <Brute> <Street card> -<amount>, like brute B2 F4 -1",
+    "take": "take <card>, or take <card> pay <card> keep <card>, like take F2 pay F1 keep F1",
+}
+_SPACES: Final = re.compile(r"\s+")
+
+
+def _usage(verb: str, text: str) -> NotationError:
+    return NotationError(f"{text!r} is not an action: write {_USAGE[verb]}")
+
+
+def parse_action(text: str) -> Action:
+    """Read one action in the notation of interface.md; raise `NotationError` for text that is none.
+
+    `brute Bv X` without an amount means the largest reduction the rules allow, min(v, value of X).
+    Whether the action is allowed *now* is not checked here: that is the game's business.
+    """
+    words = _SPACES.split(text.strip().lower()) if text.strip() else []
+    if not words:
+        return _empty()
+    verb, args = words[0], words[1:]
+    if verb not in _USAGE:
+        raise NotationError(f"{text.strip()!r} is not an action: start with pass, refresh, accountant, swap, brute or take")
+    try:
+        return _parse_words(verb, args, text.strip())
+    except NotationError as error:
+        if "is not a card" in str(error):
+            raise NotationError(f"{error}; {_USAGE[verb]}") from None
+        raise
+
+
+def _empty() -> Action:
+    raise NotationError("type an action, like take M0 or pass")
+
+
+def _parse_words(verb: str, args: list[str], text: str) -> Action:
+    if verb == "pass":
+        if args:
+            raise _usage(verb, text)
+        return PASS
+    if verb == "refresh":
+        if len(args) != 1:
+            raise _usage(verb, text)
+        return Refresh(parse_card(args[0]))
+    if verb == "accountant":
+        if len(args) != 1:
+            raise _usage(verb, text)
+        return PlayAccountant(parse_card(args[0]))
+    if verb == "swap":
+        if len(args) != 2:
+            raise _usage(verb, text)
+        return Swap(parse_card(args[0]), parse_card(args[1]))
+    if verb == "brute":
+        return _parse_brute(args, text)
+    return _parse_take(args, text)
+
+
+def _parse_brute(args: list[str], text: str) -> Action:
+    if len(args) not in (2, 3):
+        raise _usage("brute", text)
+    brute, target = parse_card(args[0]), parse_card(args[1])
+    if len(args) == 2:
+        # interface.md: the short form means the largest k; none exists where either value is 0.
+        return PlayBrute(brute, target, min(brute.value, target.value))
+    amount = args[2].removeprefix("-")
+    if not amount.isdigit():
+        raise _usage("brute", text)
+    return PlayBrute(brute, target, int(amount))
+
+
+def _parse_take(args: list[str], text: str) -> Action:
+    if len(args) == 1:
+        return Take(parse_card(args[0]))
+    if len(args) == 5 and args[1] == "pay" and args[3] == "keep":
+        return Take(parse_card(args[0]), parse_card(args[2]), parse_card(args[4]))
+    raise _usage("take", text)

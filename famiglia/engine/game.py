@@ -1,0 +1,276 @@
+"""The game: the public face of the engine (interface.md).
+
+A `Game` owns its table and its seeded `random.Random`, so the same seed and the same actions always
+give the same game. `apply` checks an action against the legal actions and only then changes
+anything; a refused action raises `IllegalAction` with the reason and leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action, Step, parse_action
+from .cards import CARDS, DECK, Card, Family, expand
+from .errors import IllegalAction
+from .position import table_from_dict, table_to_dict
+from .rules import explain, legal_actions
+from .scoring import Result, score
+from .table import STREET_SIZE, Event, Table, Turn
+from .view import SeatView, StreetCard
+
+__all__ = ["DEFAULT_NAMES", "Game"]
+
+DEFAULT_NAMES = ("Player 1", "Player 2")
+_STARTING_SET = tuple(Card.of(f, 0) for f in Family)  # R1.3, R3.1
+
+
+class Game:
+    """One game of Famiglia from setup to scoring. Build it with `Game.new` or `Game.from_dict`."""
+
+    __slots__ = ("_last_turn", "_legal", "_names", "_result", "_table", "_this_turn", "seed")
+
+    _table: Table
+    _names: tuple[str, str]
+    _legal: dict[Action, int] | None
+    _this_turn: list[Event]
+    _last_turn: tuple[Event, ...]
+    _result: Result | None
+    seed: int | str | None
+
+    def __init__(self) -> None:
+        raise TypeError("use Game.new(seed=...) or Game.from_dict(position, seed=...)")
+
+    @classmethod
+    def _wrap(cls, table: Table, names: tuple[str, str], seed: int | str | None) -> Game:
+        g = object.__new__(cls)
+        g._table = table
+        g._names = names
+        g._legal = None
+        g._this_turn = []
+        g._last_turn = ()
+        g._result = None
+        g.seed = seed
+        return g
+
+    # -- construction ---------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int | str | None = None, names: Sequence[str] = DEFAULT_NAMES, *,
+            first: int | None = None) -> Game:
+        """Set up a game by R3: starting sets in hand, 52 cards shuffled, a Street of six.
+
+        With no seed one is drawn from the operating system and kept in `game.seed`, so any game can be
+        replayed. `first` (0 or 1) fixes the start player; otherwise it is drawn (R3.3).
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if first not in (None, 0, 1):
+            raise ValueError("first must be 0 or 1")
+        rng = random.Random(seed)
+        start = rng.randrange(2) if first is None else first
+        rest = Counter(DECK)
+        for c in _STARTING_SET:
+            rest[c] -= 2
+        stack = sorted(rest.elements())
+        rng.shuffle(stack)  # R3.2; the top of the stack is its last element
+        table = Table.__new__(Table)
+        table.hands = [[0] * len(CARDS), [0] * len(CARDS)]
+        for hand in table.hands:
+            for c in _STARTING_SET:
+                hand[c.index] = 1
+        table.areas = [[0] * len(CARDS), [0] * len(CARDS)]
+        table.street = [stack.pop() for _ in range(STREET_SIZE)]  # R3.4
+        table.stack = stack
+        table.discard = []
+        table.exhaustions = 0
+        table.start_player = start
+        table.to_move = start
+        table.passes = 0
+        table.turn = Turn()
+        table.end = None
+        table.rng = rng
+        return cls._wrap(table, _check_names(names), seed)
+
+    @classmethod
+    def from_dict(cls, position: Mapping[str, Any], *, seed: int | str | None = None,
+                  names: Sequence[str] | None = None) -> Game:
+        """A game from a position (interface.md); `seed` drives later reshuffles, `names` replaces the names.
+
+        Raises `PositionError` (a ValueError) for anything that is not a reachable position of 60 cards.
+        """
+        table, found = table_from_dict(position, seed)
+        g = cls._wrap(table, _check_names(names) if names is not None else found, seed)
+        if table.end is not None:
+            g._result = g._score()
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as a JSON-ready dict; also mid-turn (`turn`) and with the generator's state (`rng`)."""
+        return table_to_dict(self._table, self._names)
+
+    def copy(self) -> Game:
+        """An independent copy, cheap enough for search."""
+        g = object.__new__(Game)
+        g._table = self._table.copy()
+        g._names = self._names
+        g._legal = self._legal  # never mutated, only replaced
+        g._this_turn = self._this_turn[:]
+        g._last_turn = self._last_turn
+        g._result = self._result
+        g.seed = self.seed
+        return g
+
+    # -- reading the game -----------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self._names
+
+    @property
+    def to_move(self) -> int:
+        return self._table.to_move
+
+    @property
+    def start_player(self) -> int:
+        return self._table.start_player
+
+    @property
+    def is_over(self) -> bool:
+        return self._table.end is not None
+
+    @property
+    def step(self) -> Step:
+        """The latest step acted in this turn (R4); `Step.REFRESH` when nothing was done yet."""
+        return self._table.turn.step
+
+    def result(self) -> Result | None:
+        """How the game ended (scores, winner, reason, tie-break); None while it is still running."""
+        return self._result
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now, one entry per distinct action; empty after the end."""
+        return list(self._legal_map())
+
+    def _legal_map(self) -> dict[Action, int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_actions(self._table)
+        return legal
+
+    def parse(self, text: str) -> Action:
+        """Read action notation; raises `NotationError` for text that is no action."""
+        return parse_action(text)
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            a = parse_action(action) if isinstance(action, str) else action
+        except IllegalAction:
+            return False
+        return a in self._legal_map()
+
+    def why_illegal(self, action: Action | str) -> str | None:
+        """The reason an action is refused now, in a player's words, or None if it is allowed."""
+        try:
+            a = parse_action(action) if isinstance(action, str) else action
+        except IllegalAction as error:
+            return str(error)
+        if a in self._legal_map():
+            return None
+        return explain(self._table, a)
+
+    # -- playing --------------------------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> Action:
+        """Carry out an action (an object or its notation) and return it; refuse anything not legal now."""
+        a = parse_action(action) if isinstance(action, str) else action
+        legal = self._legal_map()
+        if a not in legal:
+            if self._table.end is not None:
+                raise IllegalAction(f"{a}: the game is over")
+            raise IllegalAction(f"{a}: {explain(self._table, a)}")
+        self.apply_legal(a)
+        return a
+
+    def apply_legal(self, action: Action) -> None:
+        """Unchecked apply for search: `action` must be one of `legal_actions()` of this very moment."""
+        table = self._table
+        index = self._legal_map()[action]
+        event = table.apply(action, index)
+        self._legal = None
+        if action.step is Step.TAKE:
+            self._this_turn.append(event)
+            deal = table.deal_street()
+            if deal is not None:
+                self._this_turn.append(deal)
+            self._last_turn = tuple(self._this_turn)
+            self._this_turn = []
+            if table.end is not None:
+                self._result = self._score()
+        else:
+            self._this_turn.append(event)
+
+    def _score(self) -> Result:
+        t = self._table
+        assert t.end is not None
+        holdings = ([h + a for h, a in zip(t.hands[0], t.areas[0])], [h + a for h, a in zip(t.hands[1], t.areas[1])])
+        return score(holdings, t.end, self._names)
+
+    # -- what a seat sees (R12) -----------------------------------------------------------------------
+
+    def view(self, seat: int | None, *, memory: bool = False) -> SeatView:
+        """What seat `seat` may see (R12.1, R12.2); with `memory`, also what perfect memory gives (R12.3).
+
+        `seat=None` is the public view, as on the table while the keyboard changes hands: no hand at all.
+        Once the game is over both hands are shown, as at the scoring (R11.1).
+        """
+        if seat not in (0, 1, None):
+            raise ValueError("seat must be 0, 1 or None")
+        t = self._table
+        over = t.end is not None
+        opponent_hand: tuple[Card, ...] | None = None
+        draw_counts: dict[Card, int] | None = None
+        if seat is not None and (memory or over):
+            opponent_hand = tuple(expand(t.hands[1 - seat]))
+        if seat is not None and memory:
+            seen = Counter(t.street) + Counter(t.discard)
+            for p in (0, 1):
+                seen.update(expand(t.areas[p]))
+                seen.update(expand(t.hands[p]))
+            draw_counts = {c: n for c, n in (Counter(DECK) - seen).items() if n}
+        return SeatView(
+            seat=seat,
+            names=self._names,
+            hand=tuple(expand(t.hands[seat])) if seat is not None else (),
+            hand_sizes=(sum(t.hands[0]), sum(t.hands[1])),
+            play_areas=(tuple(expand(t.areas[0])), tuple(expand(t.areas[1]))),
+            street=tuple(StreetCard(c, t.effective(i)) for i, c in enumerate(t.street)),
+            draw_stack_size=len(t.stack),
+            discard_pile=tuple(t.discard),
+            exhaustions=t.exhaustions,
+            start_player=t.start_player,
+            to_move=t.to_move,
+            passes=t.passes,
+            step=t.turn.step,
+            refreshes=t.turn.refreshes,
+            swaps_left=t.turn.swaps_left,
+            can_refresh=t.can_refresh(),
+            legal_actions=tuple(self._legal_map()) if seat == t.to_move and not over else (),
+            this_turn=tuple(self._this_turn),
+            last_turn=self._last_turn,
+            result=self._result,
+            opponent_hand=opponent_hand,
+            draw_stack_counts=draw_counts,
+        )
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{self._names[self.to_move]} to move"
+        return f"<Game seed={self.seed!r} {state}>"
+
+
+def _check_names(names: Sequence[str]) -> tuple[str, str]:
+    if isinstance(names, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise ValueError("names must be two strings")
+    return (names[0], names[1])

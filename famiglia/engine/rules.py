@@ -1,0 +1,254 @@
+"""What the rules allow now, and why they refuse the rest (R4–R8).
+
+`legal_actions` is the one source of truth for legality; `explain` is asked only after an action was
+found missing from it, to say in a player's words which rule stands in the way. Both read a `Table`
+and never change it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .actions import PASS, Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take
+from .cards import CARDS, Card, Family
+from .table import Table
+
+__all__ = ["explain", "legal_actions"]
+
+_ACCOUNTANTS: Final = tuple(Card.of(Family.ACCOUNTANTS, v) for v in range(1, 5))  # R4.2: no 0s
+_BRUTES: Final = tuple(Card.of(Family.BRUTES, v) for v in range(1, 5))
+_MERCENARIES: Final = tuple(Card.of(Family.MERCENARIES, v) for v in range(5))
+_FAMILY_CARDS: Final = {f: tuple(Card.of(f, v) for v in range(5)) for f in Family}
+
+# Interned action objects, so the common path builds no new objects.
+_REFRESH: Final = {c: Refresh(c) for c in CARDS}
+_ACCOUNTANT: Final = {c: PlayAccountant(c) for c in _ACCOUNTANTS}
+_SWAP: Final = {(o, i): Swap(o, i) for o in CARDS for i in CARDS if o is not i}
+_BRUTE: Final = {(b, t, k): PlayBrute(b, t, k) for b in _BRUTES for t in CARDS for k in range(1, min(b.value, t.value) + 1)}
+_TAKE_FREE: Final = {c: Take(c) for c in CARDS}
+_TAKE: Final = {(c, p, k): Take(c, p, k) for c in CARDS for p in CARDS for k in CARDS}
+
+
+
+def legal_actions(table: Table) -> dict[Action, int]:
+    """Every action allowed now, in notation order of the steps, mapped to the Street index it concerns."""
+    if table.end is not None:
+        return {}
+    acts: dict[Action, int] = {}
+    hand = table.hands[table.to_move]
+    turn = table.turn
+    street = table.street
+    step = turn.step
+    if step is Step.REFRESH:
+        if table.can_refresh():  # R5
+            for i, c in enumerate(street):
+                a = _REFRESH[c]
+                if a not in acts:
+                    acts[a] = i
+        for a_card in _ACCOUNTANTS:  # R6.1
+            if hand[a_card.index]:
+                acts[_ACCOUNTANT[a_card]] = -1
+    elif step is Step.ACCOUNTANT and turn.swaps_left:  # R6.2, R6.3
+        area = table.areas[table.to_move]
+        locked_area, locked_hand = turn.locked_area, turn.locked_hand
+        outs = [c for c in CARDS if area[c.index] > locked_area.get(c.index, 0)]
+        ins = [c for c in CARDS if hand[c.index] > locked_hand.get(c.index, 0)]
+        for o in outs:
+            for i_card in ins:
+                if o is not i_card:
+                    acts[_SWAP[o, i_card]] = -1
+    if step < Step.BRUTE:  # R7
+        brutes = [b for b in _BRUTES if hand[b.index]]
+        if brutes:
+            for i, t in enumerate(street):
+                if t.value:
+                    for b in brutes:
+                        for k in range(1, min(b.value, t.value) + 1):
+                            a = _BRUTE[b, t, k]
+                            if a not in acts:
+                                acts[a] = i
+    _add_takes(table, hand, acts)
+    acts[PASS] = -1  # R8.5: always allowed
+    return acts
+
+
+def _add_takes(table: Table, hand: list[int], acts: dict[Action, int]) -> None:
+    """R8.1–R8.3: free cards, and pairs of genuine cards with at most one Mercenary standing in."""
+    turn = table.turn
+    for i, c in enumerate(table.street):
+        e = c.value - turn.reduction if i == turn.reduced else c.value
+        if e == 0:
+            a: Action = _TAKE_FREE[c]
+            if a not in acts:
+                acts[a] = i
+            continue
+        genuine = _FAMILY_CARDS[c.family][e - 1]
+        have = hand[genuine.index]
+        if not have:
+            continue
+        if have >= 2:
+            a = _TAKE[c, genuine, genuine]
+            if a not in acts:
+                acts[a] = i
+        for m in _MERCENARIES[e:]:  # R8.3: a Mercenary above e-1 stands in once
+            if hand[m.index]:
+                a = _TAKE[c, genuine, m]
+                if a not in acts:
+                    acts[a] = i
+                    acts[_TAKE[c, m, genuine]] = i
+
+
+# -- explaining a refusal ------------------------------------------------------------------------------
+
+
+def explain(table: Table, action: Action) -> str:
+    """Why `action` is not allowed now, in a player's words (called only for actions that are not legal)."""
+    if table.end is not None:
+        return "the game is over"
+    step = table.turn.step
+    match action:
+        case Refresh():
+            return _why_not_refresh(table, action)
+        case PlayAccountant():
+            return _why_not_accountant(table, action, step)
+        case Swap():
+            return _why_not_swap(table, action, step)
+        case PlayBrute():
+            return _why_not_brute(table, action, step)
+        case Take():
+            return _why_not_take(table, action)
+        case Pass():  # pragma: no cover - a pass is always legal in a running game
+            return "you cannot pass now"
+
+
+def _gone(step: Step, wanted: Step) -> str:
+    return (f"you have already moved on to the {step.title} step this turn, "
+            f"so it is too late for the {wanted.title} step (R4.1)")
+
+
+def _in_hand(table: Table, c: Card) -> bool:
+    return table.hands[table.to_move][c.index] > 0
+
+
+def _on_street(table: Table, c: Card) -> bool:
+    return c in table.street
+
+
+def _why_not_refresh(table: Table, action: Refresh) -> str:
+    turn = table.turn
+    if turn.step is not Step.REFRESH:
+        return _gone(turn.step, Step.REFRESH)
+    if not table.street:
+        return "the Street is empty, so there is nothing to refresh (R10.1)"
+    if table.exhaustions >= 2:
+        return "the draw stack is used up for good, so the Street can no longer be refreshed (R5.6)"
+    if any(c.value == 0 for c in table.street):
+        zero = next(c for c in table.street if c.value == 0)
+        return f"the Street has a 0 on it ({zero}), so you cannot refresh (R5.1)"
+    if table.exhaustions == 1 and turn.late_refresh:
+        return "after the first exhaustion you may refresh only once a turn, and you have (R5.4)"
+    return f"{action.card} is not on the Street"
+
+
+def _why_not_accountant(table: Table, action: PlayAccountant, step: Step) -> str:
+    c = action.card
+    if c.family is not Family.ACCOUNTANTS:
+        return f"{c} is not an Accountant: write accountant A1 to A4"
+    if c.value == 0:
+        return "an Accountant of value 0 has no ability (R4.2)"
+    if step is Step.ACCOUNTANT:
+        return "you have already played an Accountant this turn (R4.3)"
+    if step > Step.ACCOUNTANT:
+        return _gone(step, Step.ACCOUNTANT)
+    return f"you have no {c} in your hand"
+
+
+def _why_not_swap(table: Table, action: Swap, step: Step) -> str:
+    turn = table.turn
+    if step is Step.REFRESH:
+        return "play an Accountant first: swaps come with an Accountant (R6.2)"
+    if step > Step.ACCOUNTANT:
+        return _gone(step, Step.ACCOUNTANT)
+    if not turn.swaps_left:
+        return "your Accountant has no swaps left (R6.2)"
+    o, i = action.out, action.into
+    if o is i:
+        return f"swapping {o} for another {o} changes nothing, so it is not a swap (R6.2)"
+    area = table.areas[table.to_move]
+    if not area[o.index]:
+        return f"there is no {o} in your play area"
+    if area[o.index] <= turn.locked_area.get(o.index, 0):
+        if o.family is Family.ACCOUNTANTS and turn.locked_area.get(o.index, 0) and not _swapped_in(table, o):
+            return f"the Accountant you just played ({o}) stays in the play area (R6.3)"
+        return f"{o} was moved into the play area by this Accountant and cannot move again (R6.3)"
+    if not _in_hand(table, i):
+        return f"there is no {i} in your hand"
+    return f"{i} was moved into your hand by this Accountant and cannot move again (R6.3)"
+
+
+def _swapped_in(table: Table, c: Card) -> bool:
+    """Whether a locked Accountant in the play area came by a swap rather than being the one just played."""
+    return table.turn.locked_area.get(c.index, 0) > 1
+
+
+def _why_not_brute(table: Table, action: PlayBrute, step: Step) -> str:
+    b, t, k = action.card, action.target, action.amount
+    if b.family is not Family.BRUTES:
+        return f"{b} is not a Brute: write brute B1 to B4"
+    if b.value == 0:
+        return "a Brute of value 0 has no ability (R4.2)"
+    if step is Step.BRUTE:
+        return "you have already played a Brute this turn (R4.3)"
+    if step > Step.BRUTE:
+        return _gone(step, Step.BRUTE)
+    if not _in_hand(table, b):
+        return f"you have no {b} in your hand"
+    if not _on_street(table, t):
+        return f"there is no {t} on the Street"
+    if t.value == 0:
+        return f"{t} is already worth 0, so a Brute cannot target it (R7.2)"
+    if k < 1:
+        return "a Brute reduces a card by at least 1 (R7.2)"
+    if k > b.value:
+        return f"{b} reduces a card by at most {b.value} (R7.2)"
+    return f"{t} is worth {t.value}, so it can be reduced by at most {t.value} (R7.2)"
+
+
+def _why_not_take(table: Table, action: Take) -> str:
+    c = action.card
+    if not table.street:
+        return "the Street is empty, so there is nothing to take (R10.1)"
+    if not _on_street(table, c):
+        return f"there is no {c} on the Street"
+    values = sorted({table.effective(i) for i, s in enumerate(table.street) if s is c})
+    hand = table.hands[table.to_move]
+    if action.pay is None:
+        e = values[-1]
+        return f"{c} is worth {e} now, so it is not free: you need {_pair_words(c, e)} (R8.2)"
+    pay, keep = action.pay, action.keep
+    assert keep is not None
+    missing = _missing(hand, pay, keep)
+    if missing:
+        return missing
+    if values == [0]:
+        return f"{c} is worth 0 now, so it is free: write take {c} (R8.1)"
+    e = max(values)
+    if pay.is_mercenary and keep.is_mercenary and c.family is not Family.MERCENARIES:
+        return f"at least one of the two cards must be a genuine {Card.of(c.family, e - 1)}: one Mercenary at most (R8.3)"
+    return f"{c} is worth {e} now: you need {_pair_words(c, e)} (R8.2, R8.3)"
+
+
+def _missing(hand: list[int], pay: Card, keep: Card) -> str:
+    if pay is keep:
+        if hand[pay.index] < 2:
+            return f"you need two {pay} in your hand, and you have {hand[pay.index] or 'none'}"
+        return ""
+    for x in (pay, keep):
+        if not hand[x.index]:
+            return f"there is no {x} in your hand"
+    return ""
+
+
+def _pair_words(c: Card, e: int) -> str:
+    g = Card.of(c.family, e - 1)
+    return f"two {g}, or a {g} and a Mercenary above {e - 1}"
