@@ -76,14 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show the opponent's hand as far as it is known from the public actions (R12.3)",
     )
-    play.set_defaults(handler=_cmd_play)
+    play.set_defaults(handler=_cmd_play, command_parser=play)
 
     rules = commands.add_parser(
         "rules",
         help="print the rules of the game",
         description="Print the rules of Famiglia (formatted on a terminal, plain Markdown otherwise).",
     )
-    rules.set_defaults(handler=_cmd_rules)
+    rules.set_defaults(handler=_cmd_rules, command_parser=rules)
     return parser
 
 
@@ -153,7 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # blame the command they were given to, so the hint points at the right --help
+            args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as exc:  # --help, --version and usage errors end here
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or EXIT_OK

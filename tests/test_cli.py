@@ -1,0 +1,264 @@
+"""Tests for the ``famiglia`` command line: its subcommands, exit codes, and one-line errors.
+
+Most tests call ``main(argv)`` directly; a few run ``python -m famiglia`` in a subprocess to see
+exactly what a user sees, tracebacks included. None of them needs the engine or the screen:
+``famiglia.tui`` is replaced by a stand-in module where ``play`` is exercised.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import famiglia
+from famiglia import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_IDS = [f"R{n}" for n in range(1, 13)]
+
+
+def run(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m famiglia ARGS`` from the project root, as a user at a shell would."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONWARNINGS", "FORCE_COLOR")}
+    return subprocess.run(
+        [sys.executable, "-m", "famiglia", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        **kwargs,
+    )
+
+
+# --- help and version ------------------------------------------------------------------------
+
+
+def test_help_lists_the_commands() -> None:
+    proc = run("--help")
+    assert proc.returncode == 0
+    assert proc.stderr == ""
+    assert "play" in proc.stdout
+    assert "rules" in proc.stdout
+    assert proc.stdout.startswith("usage: famiglia")
+
+
+def test_play_help_lists_its_options() -> None:
+    proc = run("play", "--help")
+    assert proc.returncode == 0
+    for option in ("--names", "--seed", "--first", "--memory-aid"):
+        assert option in proc.stdout
+
+
+def test_version() -> None:
+    proc = run("--version")
+    assert proc.returncode == 0
+    assert proc.stdout.strip() == f"famiglia {famiglia.__version__}"
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", famiglia.__version__)
+
+
+def test_main_returns_instead_of_exiting(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"famiglia {famiglia.__version__}"
+    assert cli.main(["--help"]) == 0
+
+
+def test_no_command_shows_the_help_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([]) == 2
+    assert "usage: famiglia" in capsys.readouterr().err
+
+
+def test_help_does_not_import_the_heavy_parts() -> None:
+    # `famiglia --help` must answer at once: rich, prompt_toolkit and the engine load only when used.
+    code = (
+        "import sys\n"
+        "from famiglia.cli import main\n"
+        "main(['--help'])\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'prompt_toolkit')"
+        " or m.startswith(('famiglia.engine', 'famiglia.tui')))\n"
+        "print(heavy, file=sys.stderr)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.strip() == "[]"
+
+
+# --- usage errors ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("rules", "--bogus"),
+        ("--bogus",),
+        ("deal",),
+        ("play", "--first", "3"),
+        ("play", "--seed", "seven"),
+        ("play", "--names", "Anna"),
+        ("play", "--names", "Anna", "  "),
+        ("play", "--names", "Anna", "anna"),
+    ],
+)
+def test_bad_usage_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("famiglia")
+
+
+def test_bad_option_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["rules", "--bogus"]) == 2
+    err = capsys.readouterr().err
+    assert "--bogus" in err
+    assert "famiglia rules --help" in err
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+
+def test_rules_through_main(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for rule in RULE_IDS:
+        assert re.search(rf"\b{rule}\b", out), f"{rule} missing from the rules"
+    assert "R8.3" in out
+    assert out == cli.rules_text()
+
+
+def test_rules_piped_is_plain_markdown() -> None:
+    proc = run("rules")
+    assert proc.returncode == 0
+    assert proc.stderr == ""
+    assert "R8" in proc.stdout
+    assert "\x1b[" not in proc.stdout
+    assert proc.stdout.startswith("# ")
+
+
+def test_rules_text_names_every_rule_in_order() -> None:
+    text = cli.rules_text()
+    headings = re.findall(r"^## (R\d+)\b", text, flags=re.MULTILINE)
+    assert headings == RULE_IDS
+
+
+def test_rules_on_a_terminal_is_rendered(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert cli.main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "R8" in out
+    assert "## R8" not in out  # the Markdown was rendered, not printed as it is
+
+
+def test_rules_into_a_closed_pipe_is_quiet() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "famiglia", "rules"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader goes away before the rules are written, like `famiglia rules | true`
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err
+    assert "Exception ignored" not in err
+    assert proc.returncode in (0, 1)
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fake_tui(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    """Put a stand-in ``famiglia.tui`` in place; it records how ``run_play`` was called."""
+    calls: dict[str, Any] = {}
+
+    def run_play(**kwargs: Any) -> int:
+        calls.update(kwargs)
+        behaviour = calls.get("raise")
+        if behaviour is not None:
+            raise behaviour
+        return 0
+
+    module = types.ModuleType("famiglia.tui")
+    module.run_play = run_play  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "famiglia.tui", module)
+    yield calls
+
+
+def test_play_passes_the_options_on(fake_tui: dict[str, Any]) -> None:
+    argv = ["play", "--names", "Anna", "Ben", "--seed", "7", "--first", "2", "--memory-aid"]
+    assert cli.main(argv) == 0
+    assert fake_tui == {"names": ("Anna", "Ben"), "seed": 7, "first": 1, "memory_aid": True}
+
+
+def test_play_defaults(fake_tui: dict[str, Any]) -> None:
+    assert cli.main(["play"]) == 0
+    assert fake_tui == {"names": None, "seed": None, "first": None, "memory_aid": False}
+
+
+def test_play_first_counts_from_one(fake_tui: dict[str, Any]) -> None:
+    assert cli.main(["play", "--first", "1"]) == 0
+    assert fake_tui["first"] == 0
+
+
+def test_play_tidies_names(fake_tui: dict[str, Any]) -> None:
+    assert cli.main(["play", "--names", "  Anna  Maria ", "Ben"]) == 0
+    assert fake_tui["names"] == ("Anna Maria", "Ben")
+
+
+def test_play_returns_the_screen_exit_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("famiglia.tui")
+    module.run_play = lambda **kwargs: 3  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "famiglia.tui", module)
+    assert cli.main(["play"]) == 3
+
+
+def test_play_without_the_screen(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "famiglia.tui", None)  # makes `import famiglia.tui` fail
+    assert cli.main(["play"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "famiglia play is not available in this build\n"
+
+
+def test_interrupt_is_one_line_and_exit_130(fake_tui: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    fake_tui["raise"] = KeyboardInterrupt()
+    assert cli.main(["play"]) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "interrupted" in err
+
+
+def test_broken_pipe_is_quiet(fake_tui: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    fake_tui["raise"] = BrokenPipeError()
+    assert cli.main(["play"]) == 1
+    assert capsys.readouterr().err == ""
+
+
+def test_missing_dependency_is_one_line(fake_tui: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    fake_tui["raise"] = ModuleNotFoundError("No module named 'prompt_toolkit'", name="prompt_toolkit")
+    assert cli.main(["play"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "prompt_toolkit" in err
+
+
+def test_bugs_in_famiglia_are_not_hidden(fake_tui: dict[str, Any]) -> None:
+    fake_tui["raise"] = ModuleNotFoundError("No module named 'famiglia.nowhere'", name="famiglia.nowhere")
+    with pytest.raises(ModuleNotFoundError):
+        cli.main(["play"])
