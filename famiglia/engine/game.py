@@ -92,6 +92,7 @@ class Game:
         table.turn = Turn()
         table.end = None
         table.rng = rng
+        table.rng_shared = False
         return cls._wrap(table, _check_names(names), seed)
 
     @classmethod

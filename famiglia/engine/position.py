@@ -174,6 +174,7 @@ def _read(position: Mapping[str, Any], seed: int | str | None) -> tuple[Table, t
         except KeyError:
             raise PositionError(f"unknown end {ended!r}") from None
     table.rng = random.Random(seed)
+    table.rng_shared = False
     rng = position.get("rng")
     if rng is not None:
         version, internal, gauss = rng

@@ -251,4 +251,9 @@ def _missing(hand: list[int], pay: Card, keep: Card) -> str:
 
 def _pair_words(c: Card, e: int) -> str:
     g = Card.of(c.family, e - 1)
-    return f"two {g}, or a {g} and a Mercenary above {e - 1}"
+    return f"two {g}, or {_a(g)} and a Mercenary above {e - 1}"
+
+
+def _a(c: Card) -> str:
+    """The article as the card name is spoken: an F1, an A1, a B1, an M1."""
+    return f"a {c}" if c.family is Family.BRUTES else f"an {c}"

@@ -72,8 +72,8 @@ class Turn:
 class Table:
     """All zones of the 60 cards and the turn; see the module docstring for the contract."""
 
-    __slots__ = ("areas", "discard", "end", "exhaustions", "hands", "passes", "rng", "stack", "start_player",
-                 "street", "to_move", "turn")
+    __slots__ = ("areas", "discard", "end", "exhaustions", "hands", "passes", "rng", "rng_shared", "stack",
+                 "start_player", "street", "to_move", "turn")
 
     hands: list[list[int]]
     areas: list[list[int]]
@@ -87,6 +87,7 @@ class Table:
     turn: Turn
     end: EndReason | None
     rng: random.Random
+    rng_shared: bool  # copy-on-write: a copy shares the generator until one of them shuffles
 
     def copy(self) -> Table:
         t = Table.__new__(Table)
@@ -101,9 +102,18 @@ class Table:
         t.passes = self.passes
         t.turn = self.turn.copy()
         t.end = self.end
-        t.rng = random.Random()
-        t.rng.setstate(self.rng.getstate())
+        t.rng = self.rng
+        t.rng_shared = self.rng_shared = True
         return t
+
+    def own_rng(self) -> random.Random:
+        """The generator, made this table's own before it is used, so copies stay independent."""
+        if self.rng_shared:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self.rng_shared = False
+        return self.rng
 
     # -- the Street ---------------------------------------------------------------------------------
 
@@ -147,7 +157,7 @@ class Table:
         if self.exhaustions == 1:
             if self.discard:
                 pile = self.discard
-                self.rng.shuffle(pile)
+                self.own_rng().shuffle(pile)
                 self.stack = pile
                 self.discard = []
             else:
