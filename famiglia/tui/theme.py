@@ -1,0 +1,86 @@
+"""The screen's look in one place: semantic style names, the family symbols, and how one card is written.
+
+Everything the screen draws is styled through the names in `THEME`, never through raw colours, so a
+different palette is one dictionary away. Colour is never the only cue (R1.1 colours are paired with
+the family letter and a symbol), so a terminal without colour, or `NO_COLOR`, loses nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.text import Text
+from rich.theme import Theme
+
+from famiglia.engine import Card, Family
+
+__all__ = ["ASCII_SYMBOL", "FAMILY_STYLE", "FAMILY_SYMBOL", "THEME", "card_text", "family_label"]
+
+# One single-width symbol per family, chosen after the Italian suits the game's names recall:
+# hearts for the family, coins (denari) for the Accountants, clubs (bastoni) for the Brutes and
+# swords (spade) for the Mercenaries. All four are one cell wide in common terminal fonts.
+FAMILY_SYMBOL: Final[dict[Family, str]] = {
+    Family.FAMIGLIA: "♥",
+    Family.ACCOUNTANTS: "♦",
+    Family.BRUTES: "♣",
+    Family.MERCENARIES: "♠",
+}
+
+# For terminals that cannot show the suits: still four different marks, none of them a letter.
+ASCII_SYMBOL: Final[dict[Family, str]] = {
+    Family.FAMIGLIA: "*",
+    Family.ACCOUNTANTS: "$",
+    Family.BRUTES: "#",
+    Family.MERCENARIES: "%",
+}
+
+FAMILY_STYLE: Final[dict[Family, str]] = {f: f"family.{f.letter}" for f in Family}
+
+THEME: Final = Theme(
+    {
+        # R1.1: the printed colours, in their bright variants so they read on dark backgrounds too.
+        "family.F": "bold bright_red",
+        "family.A": "bold bright_blue",
+        "family.B": "bold yellow",
+        "family.M": "bold green",
+        "title": "bold",
+        "heading": "bold underline",
+        "label": "dim",
+        "name": "bold",
+        "name.active": "bold reverse",
+        "points": "bold cyan",
+        "count": "bold",
+        "card.frame": "dim",
+        "card.reduced": "bold magenta",
+        "step.past": "dim",
+        "step.current": "bold reverse",
+        "step.future": "none",
+        "step.sep": "dim",
+        "dim.past": "dim",
+        "warning": "bold yellow",
+        "error": "bold red",
+        "notice": "italic",
+        "winner": "bold green",
+        "key": "bold cyan",
+        "handoff": "bold",
+        "hidden": "dim",
+    }
+)
+
+
+def card_text(card: Card, *, effective: int | None = None, symbols: dict[Family, str] = FAMILY_SYMBOL) -> Text:
+    """One card as the screen writes it: `F4♥`, styled by family; with `effective`, `F4→2♥` (R7.3).
+
+    The printed name always comes first, so the card can be typed as it reads; the arrow shows the
+    value it counts for this turn after a Brute's reduction.
+    """
+    text = Text(card.name, style=FAMILY_STYLE[card.family])
+    if effective is not None and effective != card.value:
+        text.append(f"→{effective}", style="card.reduced")
+    text.append(symbols[card.family], style=FAMILY_STYLE[card.family])
+    return text
+
+
+def family_label(family: Family, *, symbols: dict[Family, str] = FAMILY_SYMBOL) -> Text:
+    """A family's symbol and title, like `♥ La Famiglia`, in its colour."""
+    return Text(f"{symbols[family]} {family.title}", style=FAMILY_STYLE[family])

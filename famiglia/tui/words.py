@@ -1,0 +1,88 @@
+"""Actions and public events in a newcomer's words, as plain text for menus and the message line.
+
+`describe` says what an action will do ("Take F2, pay F1 to your play area, keep F1"); `describe_event`
+says in the past tense what a player did, as everyone at the table saw it (R12.1). Both speak only of
+what the action or event itself holds, so they can never give away a hidden hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from famiglia.engine import Action, Card, Event, Pass, PlayAccountant, PlayBrute, Refresh, Swap, Take
+
+__all__ = ["cards_words", "describe", "describe_event", "exhaustion_words", "plural"]
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """`1 card`, `3 cards`."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def cards_words(cards: Iterable[Card]) -> str:
+    """Card names separated by spaces, or `nothing`."""
+    names = [c.name for c in cards]
+    return " ".join(names) if names else "nothing"
+
+
+def describe(action: Action) -> str:
+    """What `action` does, for a menu: a complete sentence fragment, one per distinct action."""
+    match action:
+        case Refresh(card=c):
+            return f"Refresh: discard {c} from the Street and draw {plural(c.value, 'card')}"  # R5.2
+        case PlayAccountant(card=c):
+            return f"Play Accountant {c} (up to {plural(c.value, 'swap')})"  # R6.2
+        case Swap(out=out, into=into):
+            return f"Swap {out} from your play area for {into} from your hand"  # R6.2
+        case PlayBrute(card=c, target=target, amount=k):
+            return f"Play Brute {c} on {target}: worth {target.value - k} this turn"  # R7.2
+        case Take(card=c, pay=None):
+            return f"Take {c} for free"  # R8.1
+        case Take(card=c, pay=pay, keep=keep):
+            return f"Take {c}, pay {pay} to your play area, keep {keep}"  # R8.4
+        case Pass():
+            return "Pass: take nothing"  # R8.5
+    raise TypeError(f"not an action: {action!r}")  # pragma: no cover - the match is exhaustive
+
+
+def exhaustion_words(count: int | None) -> str:
+    """What an exhaustion means (R9); `count` is how many there have been with it, if known."""
+    if count == 1:
+        return "the draw stack ran out: the discard pile is reshuffled into a new one"  # R9.2
+    if count is not None and count >= 2:
+        return "second exhaustion: the game ends with this round"  # R9.3
+    return "the draw stack ran out"
+
+
+def describe_event(event: Event, names: tuple[str, str], *, exhaustions: int | None = None) -> str:
+    """One public event in the past tense: "Ben refreshed B3 and drew F2 A1 M0".
+
+    `exhaustions`, if known, is how many exhaustions the game had counted right after this event; it
+    lets the words say which exhaustion happened (R9.2 reshuffle or R9.3 final round).
+    """
+    who = names[event.player]
+    match event.action:
+        case None:
+            text = f"A new Street was dealt: {cards_words(event.drawn)}"  # R10.1
+            if not event.drawn:
+                text = "The Street stays empty: nothing is left to deal"
+        case Refresh(card=c):
+            text = f"{who} refreshed {c} and drew {cards_words(event.drawn)}"  # R5.2
+        case PlayAccountant(card=c):
+            text = f"{who} played Accountant {c} (up to {plural(c.value, 'swap')})"  # R6
+        case Swap(out=out, into=into):
+            text = f"{who} swapped {out} from the play area for {into} from the hand"  # R6.2
+        case PlayBrute(card=c, target=target, amount=k):
+            text = f"{who} played Brute {c} on {target}: worth {target.value - k} this turn"  # R7
+        case Take(card=c, pay=None):
+            text = f"{who} took {c} for free"  # R8.1
+        case Take(card=c, pay=pay, keep=keep):
+            text = f"{who} took {c}, paying {pay} to the play area and keeping {keep}"  # R8.4
+        case Pass():
+            text = f"{who} passed"  # R8.5
+    if event.exhausted:
+        if event.exhausted >= 2:
+            text += "; the draw stack ran out twice: the game ends with this round"  # R9.2 decision
+        else:
+            text += "; " + exhaustion_words(exhaustions)
+    return text
