@@ -85,7 +85,8 @@ def main() -> None:
     median = statistics.median(rates)
     print(f"random games:       {median:8.0f} games/s median of {args.runs} runs of {args.games} "
           f"(min {min(rates):.0f}, max {max(rates):.0f}); {statistics.mean(lengths):.1f} actions a game")
-    print(f"target:             {TARGET_GAMES_PER_SECOND:8d} games/s  ->  ratio {median / TARGET_GAMES_PER_SECOND:.2f}x")
+    ratio = median / TARGET_GAMES_PER_SECOND
+    print(f"target:             {TARGET_GAMES_PER_SECOND:8d} games/s  ->  ratio {ratio:.2f}x")
     print(f"legal_actions():    {statistics.median(legal_rates):8.0f} calls/s median (uncached)")
     print(f"copy():             {statistics.median(copies):8.1f} µs median")
 

@@ -145,13 +145,17 @@ def parse_action(text: str) -> Action:
         return _empty()
     verb, args = words[0], words[1:]
     if verb not in _USAGE:
-        raise NotationError(f"{text.strip()!r} is not an action: start with pass, refresh, accountant, swap, brute or take")
+        raise NotationError(f"{text.strip()!r} is not an action: "
+                            "start with pass, refresh, accountant, swap, brute or take")
+    return _parse_words(verb, args, text.strip())
+
+
+def _card(word: str, text: str) -> Card:
     try:
-        return _parse_words(verb, args, text.strip())
-    except NotationError as error:
-        if "is not a card" in str(error):
-            raise NotationError(f"{error}; {_USAGE[verb]}") from None
-        raise
+        return parse_card(word)
+    except NotationError:
+        raise NotationError(f"{text!r}: {word.upper()} is not a card (a family letter F, A, B or M and a value "
+                            "0-4, like F2)") from None
 
 
 def _empty() -> Action:
@@ -166,15 +170,15 @@ def _parse_words(verb: str, args: list[str], text: str) -> Action:
     if verb == "refresh":
         if len(args) != 1:
             raise _usage(verb, text)
-        return Refresh(parse_card(args[0]))
+        return Refresh(_card(args[0], text))
     if verb == "accountant":
         if len(args) != 1:
             raise _usage(verb, text)
-        return PlayAccountant(parse_card(args[0]))
+        return PlayAccountant(_card(args[0], text))
     if verb == "swap":
         if len(args) != 2:
             raise _usage(verb, text)
-        return Swap(parse_card(args[0]), parse_card(args[1]))
+        return Swap(_card(args[0], text), _card(args[1], text))
     if verb == "brute":
         return _parse_brute(args, text)
     return _parse_take(args, text)
@@ -183,7 +187,7 @@ def _parse_words(verb: str, args: list[str], text: str) -> Action:
 def _parse_brute(args: list[str], text: str) -> Action:
     if len(args) not in (2, 3):
         raise _usage("brute", text)
-    brute, target = parse_card(args[0]), parse_card(args[1])
+    brute, target = _card(args[0], text), _card(args[1], text)
     if len(args) == 2:
         # interface.md: the short form means the largest k; none exists where either value is 0.
         return PlayBrute(brute, target, min(brute.value, target.value))
@@ -195,7 +199,7 @@ def _parse_brute(args: list[str], text: str) -> Action:
 
 def _parse_take(args: list[str], text: str) -> Action:
     if len(args) == 1:
-        return Take(parse_card(args[0]))
+        return Take(_card(args[0], text))
     if len(args) == 5 and args[1] == "pay" and args[3] == "keep":
-        return Take(parse_card(args[0]), parse_card(args[2]), parse_card(args[4]))
+        return Take(_card(args[0], text), _card(args[2], text), _card(args[4], text))
     raise _usage("take", text)

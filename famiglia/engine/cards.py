@@ -133,7 +133,8 @@ def parse_card(text: str) -> Card:
     """Read a card name like `F4` or `m0` (case and surrounding spaces do not matter)."""
     found = _BY_NAME.get(text.strip().upper())
     if found is None:
-        raise NotationError(f"{text.strip()!r} is not a card: write a family letter (F, A, B, M) and a value 0-4, like F2")
+        raise NotationError(f"{text.strip()!r} is not a card: "
+                            "write a family letter (F, A, B, M) and a value 0-4, like F2")
     return found
 
 
@@ -153,6 +154,6 @@ def _index(c: Card) -> int:
 
 def expand(counts: list[int]) -> Iterator[Card]:
     """Every card of a count-per-kind list, in the game's order."""
-    for c, n in zip(CARDS, counts):
+    for c, n in zip(CARDS, counts, strict=True):
         for _ in range(n):
             yield c

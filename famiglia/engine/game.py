@@ -216,8 +216,8 @@ class Game:
     def _score(self) -> Result:
         t = self._table
         assert t.end is not None
-        holdings = ([h + a for h, a in zip(t.hands[0], t.areas[0])], [h + a for h, a in zip(t.hands[1], t.areas[1])])
-        return score(holdings, t.end, self._names)
+        holdings = tuple([h + a for h, a in zip(t.hands[p], t.areas[p], strict=True)] for p in (0, 1))
+        return score((holdings[0], holdings[1]), t.end, self._names)
 
     # -- what a seat sees (R12) -----------------------------------------------------------------------
 

@@ -148,7 +148,8 @@ def _read(position: Mapping[str, Any], seed: int | str | None) -> tuple[Table, t
     turn = _read_turn(position.get("turn"), street)
     ended = position.get("ended")
     if exhaustions < 2 and not stack:
-        raise PositionError("the draw stack is empty but has not been exhausted twice: the reshuffle is immediate (R9.2)")
+        raise PositionError("the draw stack is empty but has not been exhausted twice: "
+                            "the reshuffle is immediate (R9.2)")
     if exhaustions == 2 and stack:
         raise PositionError("after the second exhaustion the draw stack is empty (R9.3)")
     if exhaustions < 2 and not street and ended is None:

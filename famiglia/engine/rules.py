@@ -24,7 +24,8 @@ _FAMILY_CARDS: Final = {f: tuple(Card.of(f, v) for v in range(5)) for f in Famil
 _REFRESH: Final = {c: Refresh(c) for c in CARDS}
 _ACCOUNTANT: Final = {c: PlayAccountant(c) for c in _ACCOUNTANTS}
 _SWAP: Final = {(o, i): Swap(o, i) for o in CARDS for i in CARDS if o is not i}
-_BRUTE: Final = {(b, t, k): PlayBrute(b, t, k) for b in _BRUTES for t in CARDS for k in range(1, min(b.value, t.value) + 1)}
+_BRUTE: Final = {(b, t, k): PlayBrute(b, t, k)
+                  for b in _BRUTES for t in CARDS for k in range(1, min(b.value, t.value) + 1)}
 _TAKE_FREE: Final = {c: Take(c) for c in CARDS}
 _TAKE: Final = {(c, p, k): Take(c, p, k) for c in CARDS for p in CARDS for k in CARDS}
 
@@ -42,9 +43,9 @@ def legal_actions(table: Table) -> dict[Action, int]:
     if step is Step.REFRESH:
         if table.can_refresh():  # R5
             for i, c in enumerate(street):
-                a = _REFRESH[c]
-                if a not in acts:
-                    acts[a] = i
+                refresh = _REFRESH[c]
+                if refresh not in acts:
+                    acts[refresh] = i
         for a_card in _ACCOUNTANTS:  # R6.1
             if hand[a_card.index]:
                 acts[_ACCOUNTANT[a_card]] = -1
@@ -64,9 +65,9 @@ def legal_actions(table: Table) -> dict[Action, int]:
                 if t.value:
                     for b in brutes:
                         for k in range(1, min(b.value, t.value) + 1):
-                            a = _BRUTE[b, t, k]
-                            if a not in acts:
-                                acts[a] = i
+                            brute = _BRUTE[b, t, k]
+                            if brute not in acts:
+                                acts[brute] = i
     _add_takes(table, hand, acts)
     acts[PASS] = -1  # R8.5: always allowed
     return acts
@@ -234,7 +235,8 @@ def _why_not_take(table: Table, action: Take) -> str:
         return f"{c} is worth 0 now, so it is free: write take {c} (R8.1)"
     e = max(values)
     if pay.is_mercenary and keep.is_mercenary and c.family is not Family.MERCENARIES:
-        return f"at least one of the two cards must be a genuine {Card.of(c.family, e - 1)}: one Mercenary at most (R8.3)"
+        genuine = Card.of(c.family, e - 1)
+        return f"at least one of the two cards must be a genuine {genuine}: one Mercenary at most (R8.3)"
     return f"{c} is worth {e} now: you need {_pair_words(c, e)} (R8.2, R8.3)"
 
 

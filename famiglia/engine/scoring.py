@@ -26,7 +26,7 @@ class Result:
 
 
 def points(counts: list[int]) -> int:
-    return sum(c.points * n for c, n in zip(CARDS, counts))
+    return sum(c.points * n for c, n in zip(CARDS, counts, strict=True))
 
 
 def score(holdings: tuple[list[int], list[int]], reason: EndReason, names: tuple[str, str]) -> Result:
