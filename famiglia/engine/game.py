@@ -15,7 +15,7 @@ from typing import Any
 from .actions import Action, Step, parse_action
 from .cards import CARDS, DECK, Card, Family, expand
 from .errors import IllegalAction
-from .position import table_from_dict, table_to_dict
+from .position import events_from_list, events_to_list, table_from_dict, table_to_dict
 from .rules import explain, legal_actions
 from .scoring import Result, score
 from .table import STREET_SIZE, Event, Table, Turn
@@ -102,15 +102,28 @@ class Game:
 
         Raises `PositionError` (a ValueError) for anything that is not a reachable position of 60 cards.
         """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
         table, found = table_from_dict(position, seed)
         g = cls._wrap(table, _check_names(names) if names is not None else found, seed)
+        g._this_turn = events_from_list(position.get("this_turn"))
+        g._last_turn = tuple(events_from_list(position.get("last_turn")))
         if table.end is not None:
             g._result = g._score()
         return g
 
     def to_dict(self) -> dict[str, Any]:
-        """The position as a JSON-ready dict; also mid-turn (`turn`) and with the generator's state (`rng`)."""
-        return table_to_dict(self._table, self._names)
+        """The position as a JSON-ready dict, with extras so a game restores exactly at any moment.
+
+        Beyond the required keys of interface.md: `turn` (the state in the middle of a turn), `rng` (the
+        generator's state), `this_turn` and `last_turn` (the public record of the turns under way and before).
+        """
+        d = table_to_dict(self._table, self._names)
+        if self._this_turn:
+            d["this_turn"] = events_to_list(self._this_turn)
+        if self._last_turn:
+            d["last_turn"] = events_to_list(self._last_turn)
+        return d
 
     def copy(self) -> Game:
         """An independent copy, cheap enough for search."""

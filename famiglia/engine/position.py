@@ -11,12 +11,12 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import Step
+from .actions import Step, parse_action
 from .cards import CARDS, DECK, Card, expand, parse_card
 from .errors import NotationError, PositionError
-from .table import EndReason, Table, Turn
+from .table import EndReason, Event, Table, Turn
 
-__all__ = ["REQUIRED_KEYS", "table_from_dict", "table_to_dict"]
+__all__ = ["REQUIRED_KEYS", "events_from_list", "events_to_list", "table_from_dict", "table_to_dict"]
 
 REQUIRED_KEYS = ("players", "street", "draw_stack", "discard_pile", "exhaustions", "start_player", "to_move",
                  "passes")
@@ -216,3 +216,28 @@ def _locked(value: Any) -> dict[int, int]:
     for c in _cards(value, "a locked list"):
         out[c.index] = out.get(c.index, 0) + 1
     return out
+
+
+def events_to_list(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
+    """The public record of a turn as JSON (`action` None: the new Street dealt between turns)."""
+    return [
+        {"player": e.player, "action": None if e.action is None else str(e.action), "drawn": _names(list(e.drawn)),
+         "exhausted": e.exhausted}
+        for e in events
+    ]
+
+
+def events_from_list(value: Any) -> list[Event]:
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise PositionError("a turn record must be a list")
+    try:
+        return [
+            Event(_index(e["player"], "a turn record's player", 1),
+                  None if e.get("action") is None else parse_action(str(e["action"])),
+                  tuple(_cards(e.get("drawn", []), "a turn record")), int(e.get("exhausted", 0)))
+            for e in value
+        ]
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        raise PositionError(f"a turn record is malformed: {error}") from None

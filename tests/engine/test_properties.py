@@ -98,6 +98,7 @@ def test_from_dict_to_dict_is_identical_at_every_moment_of_a_turn(seed):
         h = Game.from_dict(d, seed=g.seed)
         assert h.to_dict() == d
         assert [str(a) for a in h.legal_actions()] == [str(a) for a in g.legal_actions()]
+        assert h.view(g.to_move) == g.view(g.to_move)  # the turn records come back too
         if rng.random() < 0.05:  # restored games go on exactly alike, reshuffles included
             g2, h2 = g.copy(), h
             rng2 = random.Random(rng.random())
