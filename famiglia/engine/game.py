@@ -202,9 +202,10 @@ class Game:
         a = parse_action(action) if isinstance(action, str) else action
         legal = self._legal_map()
         if a not in legal:
+            said = " ".join(action.split()) if isinstance(action, str) else str(a)  # quote what was asked
             if self._table.end is not None:
-                raise IllegalAction(f"{a}: the game is over")
-            raise IllegalAction(f"{a}: {explain(self._table, a)}")
+                raise IllegalAction(f"{said}: the game is over")
+            raise IllegalAction(f"{said}: {explain(self._table, a)}")
         self.apply_legal(a)
         return a
 
