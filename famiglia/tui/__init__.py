@@ -1,0 +1,20 @@
+"""The terminal game `famiglia play`: rendering with rich, keys and loop with prompt_toolkit.
+
+`run_play` is the entry point the command line calls. The layers inside: `theme`, `words` and
+`render` turn one seat's view of the game into rich renderables; `bridge` hands them to
+prompt_toolkit; `session` holds the state of a sitting and `builder` the choices of the action being
+built; `keys`, `layout` and `app` make the prompt_toolkit application. Only `app` is imported here on
+demand, so importing the package stays cheap.
+"""
+
+from __future__ import annotations
+
+__all__ = ["run_play"]
+
+
+def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, first: int | None = None,
+             memory_aid: bool = False) -> int:
+    """Play Famiglia hot-seat at this terminal; returns the exit status (see `famiglia.tui.app.run_play`)."""
+    from .app import run_play as run
+
+    return run(names=names, seed=seed, first=first, memory_aid=memory_aid)

@@ -1,0 +1,146 @@
+"""Building an action one choice at a time from the legal actions, so a newcomer never needs the notation.
+
+The legal actions of the moment are arranged as a tree of choices. Each action is a path of choices:
+a take with a pair is the card, then the pair, then which card of the pair goes to the play area
+(R8.4); a Brute is the Brute, then the Street card, then the amount (R7.2); a swap is the play-area card
+that goes back to the hand, then the hand card that takes its place (R6.2). A choice under which only
+one action remains *is* that action, so nothing is ever asked that has a single answer.
+
+The tree is computed from `legal_actions()` only: the builder never decides what is legal (style 6).
+Everything here is pure: the session keeps the path of choices made so far.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from famiglia.engine import Action, Card, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take
+
+__all__ = ["Choice", "Menu", "complete", "menu"]
+
+# One choice of a path: a key that identifies it among its siblings, and what the menu shows for it.
+_Segment = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One entry of a menu: its label, where it leads, and every legal action under it."""
+
+    number: int  # 1-based, as shown in the menu and typed with the number keys
+    label: str
+    path: tuple[str, ...]  # the keys from the top of the tree down to this choice
+    step: Step
+    actions: tuple[Action, ...]
+
+    @property
+    def action(self) -> Action | None:
+        """The action this choice plays at once, or None when more choices follow."""
+        return self.actions[0] if len(self.actions) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """The choices at one level of the tree: `question` says what is being chosen (None at the top)."""
+
+    path: tuple[str, ...]
+    question: str | None
+    choices: tuple[Choice, ...]
+
+    @property
+    def is_top(self) -> bool:
+        return not self.path
+
+    def numbered(self, number: int) -> Choice | None:
+        if 1 <= number <= len(self.choices):
+            return self.choices[number - 1]
+        return None
+
+
+def _segments(action: Action) -> tuple[_Segment, ...]:
+    """The path of choices that leads to `action`: (key, label) per level."""
+    match action:
+        case Refresh(card=c):
+            return ((f"refresh {c}", f"refresh {c}"),)
+        case PlayAccountant(card=c):
+            return ((f"accountant {c}", f"accountant {c}"),)
+        case Swap(out=o, into=i):
+            return ((f"swap {o}", f"swap {o}"), (str(i), f"{i} goes into the play area"))
+        case PlayBrute(card=b, target=t, amount=k):
+            left = t.value - k
+            return ((f"brute {b}", f"brute {b}"), (str(t), f"{t} (worth {t.value})"),
+                    (f"-{k}", f"-{k}: {t} counts as {left}"))
+        case Take(card=c, pay=None):
+            return ((f"take {c}", f"take {c}"), ("free", "for free (it counts as 0)"))
+        case Take(card=c, pay=Card() as p, keep=Card() as k):
+            pair = f"{min(p, k)} + {max(p, k)}"
+            return ((f"take {c}", f"take {c}"), (pair, f"pay with {pair}"),
+                    (str(p), f"{p} goes to the play area, {k} back to the hand"))
+        case Pass():
+            return (("pass", "pass"),)
+    raise TypeError(f"not a whole action: {action!r}")  # pragma: no cover - a take has both or neither
+
+
+def _question(path: tuple[str, ...]) -> str | None:
+    """What the choices under `path` decide, in a newcomer's words."""
+    if not path:
+        return None
+    verb, _, name = path[0].partition(" ")
+    if verb == "swap":
+        return f"Swap {name} from your play area into your hand; which hand card takes its place?"
+    if verb == "brute":
+        if len(path) == 1:
+            return f"Brute {name}: which Street card does it reduce?"
+        return f"Brute {name} on {path[1]}: reduce it by how much?"
+    if verb == "take":
+        if len(path) == 1:
+            return f"Take {name}: which two cards of your hand pay for it?"
+        return f"Take {name} with {path[1]}: which of the two goes to your play area? (the other goes back)"
+    return None  # pragma: no cover - only the groups above have several choices
+
+
+def menu(legal: Sequence[Action], path: tuple[str, ...] = ()) -> Menu:
+    """The choices under `path` among the legal actions; an unknown path gives the top menu.
+
+    The choices keep the order of `legal` (the engine lists them step by step), and are numbered from 1.
+    """
+    depth = len(path)
+    groups: dict[str, tuple[str, list[Action], list[tuple[_Segment, ...]]]] = {}
+    for action in legal:
+        segments = _segments(action)
+        if tuple(key for key, _ in segments[:depth]) != path or len(segments) <= depth:
+            continue
+        key, label = segments[depth]
+        entry = groups.setdefault(key, (label, [], []))
+        entry[1].append(action)
+        entry[2].append(segments)
+    if path and not groups:
+        return menu(legal, ())
+    choices = []
+    for number, (key, (label, actions, all_segments)) in enumerate(groups.items(), start=1):
+        if len(actions) == 1 and len(all_segments[0]) > depth + 1:
+            label = _single_label(actions[0], all_segments[0], depth)
+        choices.append(Choice(number, label, (*path, key), actions[0].step, tuple(actions)))
+    if path and len(choices) == 1 and choices[0].action is None:
+        return menu(legal, choices[0].path)  # one way on: do not ask what has a single answer
+    return Menu(path, _question(path), tuple(choices))
+
+
+def _single_label(action: Action, segments: tuple[_Segment, ...], depth: int) -> str:
+    """A choice that stands for one action says all of it: `take F3` becomes `take F3 pay F2 keep F2`."""
+    if depth == 0:
+        return str(action)
+    if isinstance(action, PlayBrute) and depth == 1:
+        t, k = action.target, action.amount
+        return f"{t} (worth {t.value}): -{k}, counts as {t.value - k}"
+    return segments[depth][1]
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def complete(legal: Iterable[Action], text: str) -> list[str]:
+    """The notation of every legal action that starts with `text` (case and extra spaces do not matter)."""
+    typed = _SPACES.sub(" ", text.lstrip().lower())
+    return [str(a) for a in legal if str(a).lower().startswith(typed)]

@@ -1,0 +1,388 @@
+"""The screen's layout: what fills the terminal for each screen of the session, read at draw time.
+
+`create_layout(session)` builds the prompt_toolkit containers once; every window asks the session for
+its text when it is drawn, so the layout never needs telling that something changed. `compose` is the
+heart of it: the whole main area as text for a given size, from the one view the screen may show
+(R12), the action picker, and the summary of the opponent's turn. Tests read the same `compose` in
+plain text, so what they check is what the player sees.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    DynamicContainer,
+    Float,
+    FloatContainer,
+    FormattedTextControl,
+    HSplit,
+    Layout,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from famiglia.engine import Pass, SeatView, Step, parse_action
+
+from .bridge import ansi_text, render_lines
+from .builder import Choice, Menu
+from .render import (
+    MIN_SIZE,
+    WIDE,
+    render_end,
+    render_handoff,
+    render_help,
+    render_table,
+    render_too_small,
+    render_turn_summary,
+)
+from .session import Overlay, Screen, Session
+from .theme import card_text
+from .words import describe
+
+__all__ = ["HELP_KEYS", "INPUT_BUFFER", "compose", "create_layout", "hint_line", "message_text", "prompt_text"]
+
+INPUT_BUFFER: Final = "input"
+
+# The keys as the help overlay lists them (keys.py binds them).
+HELP_KEYS: Final[tuple[tuple[str, str], ...]] = (
+    ("1-9", "choose from the list (10 and up: two digits)"),
+    ("↑ ↓ Enter", "point at a choice and take it"),
+    ("type + Enter", "play an action in notation: take F2 pay F1 keep F1"),
+    ("Tab", "complete the action you are typing"),
+    ("Esc", "back one choice; close this help"),
+    ("u, Ctrl-Z", "undo this turn's last action (not a refresh draw)"),
+    ("l", "show or hide the opponent's last turn"),
+    ("?", "this help"),
+    ("Ctrl-C, q", "quit (asks first)"),
+    ("n", "after the game: a new game, same players"),
+)
+
+_CARD_NAME: Final = re.compile(r"\b([FABM][0-4])\b")
+_STEP_LABEL: Final = {Step.REFRESH: "Refresh", Step.ACCOUNTANT: "Accountant", Step.BRUTE: "Brute", Step.TAKE: "Take"}
+_HEADER: Final = max(len(t) for t in _STEP_LABEL.values()) + 2
+_GAP: Final = "   "
+_MORE: Final = "\u203a"  # a right-pointing angle quote: more choices follow
+
+
+# -- the pieces in rich --------------------------------------------------------------------------------
+
+
+def _cards_in(text: str, style: str = "") -> Text:
+    """Plain words with every card name in it drawn as a card (family colour and symbol)."""
+    out = Text(style=style)
+    pos = 0
+    for found in _CARD_NAME.finditer(text):
+        out.append(text[pos:found.start()])
+        out.append_text(_card(found.group(1)))
+        pos = found.end()
+    out.append(text[pos:])
+    return out
+
+
+def _card(name: str) -> Text:
+    from famiglia.engine import card
+
+    return card_text(card(name))
+
+
+def _short_label(choice: Choice, view: SeatView) -> str:
+    """A top-level entry without the verb its row already says: `refresh B4` is `B4` in the Refresh row."""
+    label = choice.label
+    verb, _, rest = label.partition(" ")
+    if verb in ("refresh", "accountant", "brute", "take") and rest:
+        label = rest
+    if isinstance(choice.action, Pass) and view.pass_ends_game:
+        label = "pass (ends the game)"  # R8.5
+    return label
+
+
+def _entry(choice: Choice, label: str, highlight: int | None) -> Text:
+    text = Text()
+    text.append(f"{choice.number}", style="key")
+    text.append(" ")
+    text.append_text(_cards_in(label))
+    if choice.action is None:
+        text.append(f" {_MORE}", style="label")
+    if choice.number == highlight:
+        text.stylize("reverse")
+    return text
+
+
+def _flow(entries: list[Text], width: int, indent: int) -> list[Text]:
+    """Entries side by side, wrapping onto lines that start at `indent`."""
+    lines: list[Text] = []
+    line = Text()
+    for entry in entries:
+        if line.cell_len and indent + line.cell_len + len(_GAP) + entry.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append(_GAP)
+        line.append_text(entry)
+    lines.append(line)
+    return lines
+
+
+def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None) -> RenderableType:
+    """The legal actions of the moment, numbered (R4): one row per step at the top, a list further down."""
+    lines: list[Text] = []
+    if menu.is_top:
+        rows: dict[Step, list[Choice]] = {}
+        for choice in menu.choices:
+            rows.setdefault(choice.step, []).append(choice)
+        for step, choices in rows.items():
+            header = "Take/pass" if step is Step.TAKE else _STEP_LABEL[step]
+            entries = [_entry(c, _short_label(c, view), highlight) for c in choices]
+            for i, line in enumerate(_flow(entries, width, _HEADER)):
+                head = Text(f"{header if i == 0 else '':<{_HEADER}}", style="title")
+                lines.append(head + line)
+    else:
+        lines.append(_cards_in(menu.question or "", style="title"))
+        entries = [_entry(c, c.label, highlight) for c in menu.choices]
+        widest = max(e.cell_len for e in entries)
+        per_line = max(1, (width - 2) // (widest + len(_GAP)))
+        if per_line >= len(entries) or len(entries) <= 4:
+            lines.extend(Text("  ") + e for e in entries)
+        else:
+            for start in range(0, len(entries), per_line):
+                row = Text("  ")
+                for i, e in enumerate(entries[start:start + per_line]):
+                    if i:
+                        row.append(_GAP)
+                    e.pad_right(widest - e.cell_len)
+                    row.append_text(e)
+                lines.append(row)
+    chosen = menu.numbered(highlight) if highlight is not None else None
+    if chosen is not None and chosen.action is not None:
+        lines.append(Text("→ ", style="label") + _cards_in(describe(chosen.action), style="notice"))
+    return Group(*lines)
+
+
+def _names_screen(session: Session, width: int) -> RenderableType:
+    index, _ = session.name_prompt()
+    body = Text()
+    body.append("Famiglia", style="title")
+    body.append(" — the card game by Friedemann Friese, for two players at one keyboard.\n\n")
+    body.append("Who plays? ", style="heading")
+    body.append("Type each player's name and press Enter (Enter alone keeps the name shown).\n")
+    for i, name in enumerate(session.names_given):
+        body.append(f"\nPlayer {i + 1}: ", style="label")
+        body.append(name, style="name")
+    if index < 2:
+        body.append(f"\nPlayer {index + 1}: …", style="label")
+    body.append("\n\nPlayer 1 sits down first; who starts the game is drawn (or set with --first).", style="label")
+    return Panel(body, border_style="title", width=min(width, 100), padding=(1, 2))
+
+
+def _end_choices() -> Text:
+    text = Text("\n")
+    text.append("n", style="key")
+    text.append(" new game with the same players    ")
+    text.append("q", style="key")
+    text.append(" quit")
+    return text
+
+
+# -- composing a whole screen ------------------------------------------------------------------------------
+
+
+def _text(renderable: RenderableType, width: int, plain: bool) -> list[str]:
+    """Rows of `renderable`: plain, or with the terminal codes of the colours (one string per row)."""
+    rows = render_lines(renderable, width=width) if plain else ansi_text(renderable, width=width).split("\n")
+    while rows and not rows[-1].strip():
+        rows.pop()
+    return rows
+
+
+def compose(session: Session, width: int, height: int, *, plain: bool = False) -> str:
+    """Everything above the input line, `height` rows, for a terminal `width` columns wide.
+
+    The screen's content on top, the message line (one to three rows) at the bottom. Only
+    `session.view()` reaches the renderers: the public view at the handoff, the mover's at the table.
+    """
+    message = _text(message_text(session), width, plain)[:3] or [""]
+    room = height - len(message)
+    if session.screen is Screen.NAMES:
+        rows = _text(_names_screen(session, width), width, plain)
+    elif session.screen is Screen.HANDOFF:
+        view = session.view()
+        assert view is not None
+        rows = _text(render_handoff(view, width=width, height=room), width, plain)
+    elif session.screen is Screen.END:
+        view = session.view()
+        assert view is not None
+        rows = _text(Group(render_end(view, width=width), _end_choices()), width, plain)
+    else:
+        rows = _table_screen(session, width, room, plain)
+    rows = rows[:room]
+    return "\n".join([*rows, *[""] * (room - len(rows)), *message])
+
+
+def _table_screen(session: Session, width: int, height: int, plain: bool) -> list[str]:
+    """The table, the summary of the opponent's turn while it is on show, and the picker at the bottom."""
+    view = session.view()
+    menu = session.menu()
+    assert view is not None and menu is not None
+    picker = _text(render_menu(menu, view, width=width, highlight=session.highlight), width, plain)
+    events = session.summary()
+    summary: list[str] = []
+    if events and width < WIDE:  # a wide table shows the last turn itself
+        summary = _text(render_turn_summary(events, view.names, width=width, exhaustions=view.exhaustions),
+                        width, plain)
+    room = height - len(picker) - len(summary) - 1
+    table = _text(render_table(view, width=width, height=room, memory_aid=session.memory_aid), width, plain)
+    if len(table) > room and summary:
+        who = view.names[view.opponent]
+        summary = _text(Text(f"(l shows what {who} did last turn)", style="label"), width, plain)
+        room = height - len(picker) - len(summary) - 1
+        table = _text(render_table(view, width=width, height=room, memory_aid=session.memory_aid), width, plain)
+    table = table[:room]
+    fill = height - len(table) - len(summary) - len(picker)
+    return [*table, *summary, *[""] * fill, *picker]
+
+
+def message_text(session: Session) -> RenderableType:
+    """The message line: the last refusal or what just happened, or else a hint of what keys do."""
+    message = session.message
+    if message is not None:  # a refusal quotes the player's words as typed; other news shows its cards
+        return Text(message.text, style=message.style) if message.style == "error" else _cards_in(
+            message.text, style=message.style)
+    return Text(hint_line(session), style="label")
+
+
+def hint_line(session: Session) -> str:
+    if session.overlay is Overlay.CONFIRM_QUIT:
+        return "Quit the game? y / n"
+    if session.screen is Screen.NAMES:
+        return "Enter: next · Ctrl-C: quit"
+    if session.screen is Screen.HANDOFF:
+        return "Enter: show the table to the player named above · ?: help · Ctrl-C: quit"
+    if session.screen is Screen.END:
+        return "n: new game · q: quit"
+    if session.path:
+        return "number or ↑↓ Enter: choose · Esc: back · or type an action · ?: help"
+    return "number or ↑↓ Enter: choose · type an action (Tab completes) · u: undo · ?: help"
+
+
+def prompt_text(session: Session) -> str:
+    """What stands before the input line."""
+    if session.screen is Screen.NAMES:
+        index, default = session.name_prompt()
+        return f"Player {index + 1}'s name [{default}]: "
+    if session.screen is Screen.TABLE and session.game is not None:
+        steps = [session.game.names[session.game.to_move], *session.path]
+        return f" {_MORE} ".join(steps) + " > "
+    return ""
+
+
+def confirm_quit_text() -> RenderableType:
+    body = Text(justify="center")
+    body.append("Quit the game?\n\n", style="title")
+    body.append("y", style="key")
+    body.append(" quit     ")
+    body.append("n", style="key")
+    body.append(" go on playing")
+    return Panel(body, border_style="warning", width=40, padding=(0, 2))
+
+
+# -- prompt_toolkit ----------------------------------------------------------------------------------------
+
+
+class ActionCompleter(Completer):
+    """Tab completion of the legal actions in notation; the menu shows each in words."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
+        typed = document.text_before_cursor
+        for text in self.session.completions(typed):
+            yield Completion(text, start_position=-len(typed), display_meta=describe(parse_action(text)))
+
+
+def _size() -> tuple[int, int]:
+    size = get_app().output.get_size()
+    return size.columns, size.rows
+
+
+def too_small() -> bool:
+    width, height = _size()
+    return width < MIN_SIZE[0] or height < MIN_SIZE[1]
+
+
+def _ansi(make: Callable[[int, int], RenderableType | str]) -> Callable[[], StyleAndTextTuples]:
+    """A window's text, made at draw time for the terminal's size of that moment."""
+
+    def text() -> StyleAndTextTuples:
+        width, height = _size()
+        made = make(width, height)
+        return to_formatted_text(ANSI(made if isinstance(made, str) else ansi_text(made, width=width)))
+
+    return text
+
+
+def create_layout(session: Session) -> Layout:
+    """The containers of the game: the main area (message line included), the input line, overlays on top."""
+    input_buffer = Buffer(
+        name=INPUT_BUFFER,
+        multiline=False,
+        completer=ActionCompleter(session),
+        complete_while_typing=False,
+        read_only=Condition(lambda: session.screen not in (Screen.NAMES, Screen.TABLE) or session.overlay is not None),
+    )
+    typing = Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE))
+
+    main = Window(
+        FormattedTextControl(_ansi(lambda w, h: compose(session, w, h - 1))),
+        wrap_lines=False,
+        always_hide_cursor=True,
+    )
+    input_line = ConditionalContainer(
+        Window(
+            BufferControl(buffer=input_buffer, input_processors=[BeforeInput(lambda: prompt_text(session))]),
+            height=1,
+            wrap_lines=False,
+        ),
+        filter=typing,
+        alternative_content=Window(height=1),
+    )
+    body = FloatContainer(
+        content=HSplit([main, input_line]),
+        floats=[
+            Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8, scroll_offset=1)),
+            Float(
+                content=ConditionalContainer(
+                    Window(FormattedTextControl(_ansi(lambda w, h: render_help(HELP_KEYS, width=w - 4)))),
+                    filter=Condition(lambda: session.overlay is Overlay.HELP),
+                ),
+                top=0,
+                left=2,
+                right=2,
+                bottom=1,
+            ),
+            Float(
+                content=ConditionalContainer(
+                    Window(FormattedTextControl(_ansi(lambda w, h: confirm_quit_text())), width=40, height=5),
+                    filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT),
+                ),
+            ),
+        ],
+    )
+    small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(w, h, need=MIN_SIZE))))
+    root = DynamicContainer(lambda: small if too_small() else body)
+    return Layout(root, focused_element=input_buffer)
