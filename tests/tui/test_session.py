@@ -1,0 +1,308 @@
+"""The session: the state of a sitting at the terminal, driven through the verbs the keys stand for.
+
+No prompt_toolkit here: these tests call the session's methods directly and look at its state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from famiglia.engine import Action, Game, Pass, PlayAccountant, Refresh, Step, Take, card
+from famiglia.tui.session import HUMAN, Overlay, Screen, Session
+
+
+class Clock:
+    """A clock the test moves by hand, for the handoff's guard time."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def seated(*, names: tuple[str, str] = ("Anna", "Ben"), seed: int = 3, **kw: object) -> Session:
+    """A session at the table of the player to move, past the first handoff."""
+    session = Session(names=names, seed=seed, handoff_guard=0, **kw)  # type: ignore[arg-type]
+    reveal(session)
+    return session
+
+
+def reveal(session: Session) -> None:
+    assert session.screen is Screen.HANDOFF
+    session.drawn()
+    session.reveal()
+    assert session.screen is Screen.TABLE
+
+
+def resumed(game: Game, **kw: object) -> Session:
+    session = Session.resume(game, handoff_guard=0, **kw)  # type: ignore[arg-type]
+    reveal(session)
+    return session
+
+
+# -- start ------------------------------------------------------------------------------------------------
+
+
+def test_the_names_are_asked_for_with_defaults() -> None:
+    session = Session(seed=5)
+    assert session.screen is Screen.NAMES and session.game is None
+    assert session.name_prompt() == (0, "Player 1")
+    assert session.submit("")
+    assert session.name_prompt() == (1, "Player 2")
+    assert session.submit("  ")
+    assert session.game is not None
+    assert session.game.names == ("Player 1", "Player 2")
+    assert session.screen is Screen.HANDOFF
+
+
+def test_a_second_name_like_the_first_is_refused_and_kept_to_correct() -> None:
+    session = Session(seed=5)
+    session.submit("  Anna   Maria ")
+    assert not session.submit("anna maria")
+    assert session.message is not None and "must differ" in session.message.text
+    assert not session.submit("x" * 21)
+    assert session.submit("Ben")
+    assert session.game is not None and session.game.names == ("Anna Maria", "Ben")
+
+
+def test_the_seed_deals_exactly_the_engines_game() -> None:
+    session = Session(names=("Anna", "Ben"), seed=42)
+    assert session.game is not None
+    assert session.game.to_dict() == Game.new(seed=42, names=("Anna", "Ben")).to_dict()
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_first_fixes_the_start_player(first: int) -> None:
+    session = Session(names=("Anna", "Ben"), first=first)
+    assert session.game is not None and session.game.start_player == first == session.game.to_move
+
+
+def test_seats_are_human_and_hooks_are_empty_by_default() -> None:
+    session = Session(names=("Anna", "Ben"))
+    assert session.seats == (HUMAN, HUMAN) and session.is_human(0) and session.is_human(1)
+    assert session.on_action == []
+
+
+# -- the handoff (R12.2) ----------------------------------------------------------------------------------
+
+
+def test_the_handoff_shows_the_public_view_and_waits_until_it_was_drawn() -> None:
+    clock = Clock()
+    session = Session(names=("Anna", "Ben"), seed=3, clock=clock, handoff_guard=0.4)
+    view = session.view()
+    assert view is not None and view.seat is None and view.hand == ()
+    assert session.menu() is None
+    assert not session.accepts_keys()
+    session.submit("")  # typed ahead, before the handoff is on screen: discarded
+    assert session.screen is Screen.HANDOFF
+    assert session.drawn() is True  # the first draw of the handoff: flush typed-ahead input
+    assert session.drawn() is False
+    clock.now += 0.1
+    session.submit("")  # just drawn: still within the guard time
+    assert session.screen is Screen.HANDOFF
+    clock.now += 0.4
+    assert session.accepts_keys()
+    session.submit("")
+    assert session.screen is Screen.TABLE
+    view = session.view()
+    assert view is not None and view.seat == view.to_move and len(view.hand) == 4
+
+
+def test_each_turn_ends_on_the_handoff_for_the_other_player() -> None:
+    session = seated()
+    game = session.game
+    assert game is not None
+    mover = game.to_move
+    assert session.play("pass")
+    assert session.screen is Screen.HANDOFF and game.to_move == 1 - mover
+    assert session.summary() == ()  # nothing of the table until the keyboard changed hands
+    reveal(session)
+    assert [e.action for e in session.summary()] == [Pass()]  # the last turn, shown at first
+    session.toggle_summary()
+    assert session.summary() == ()
+
+
+# -- choosing and playing ---------------------------------------------------------------------------------
+
+
+def test_a_refused_action_says_why_and_changes_nothing() -> None:
+    session = seated()
+    assert session.game is not None
+    before = session.game.to_dict()
+    assert not session.submit("take B4")
+    assert session.message is not None and session.message.style == "error"
+    assert "B4" in session.message.text and "R8.2" in session.message.text
+    assert not session.submit("tkae B4")
+    assert session.message is not None and "not an action" in session.message.text
+    assert session.game.to_dict() == before and session.history == []
+    assert session.screen is Screen.TABLE
+
+
+def test_numbers_choose_from_the_menu_and_go_down_into_groups(game: Callable[..., Game]) -> None:
+    g = game(hand0=["F1", "F1", "M2", "F0", "A0", "B0", "M0"], street=["F2", "B1", "A1", "M0", "B2", "A2"])
+    session = resumed(g)
+    menu = session.menu()
+    assert menu is not None
+    take = next(c for c in menu.choices if c.label == "take F2")
+    session.choose(take.number)
+    assert session.path == ("take F2",)
+    session.choose(2)  # pay with F1 + M2
+    session.back()
+    assert session.path == ("take F2",)
+    session.choose(2)
+    session.choose(1)  # F1 to the play area
+    assert session.history == [Take(card("F2"), card("F1"), card("M2"))]
+    assert session.screen is Screen.HANDOFF
+
+
+def test_a_number_key_chooses_at_once_unless_a_longer_number_could_follow(game: Callable[..., Game]) -> None:
+    street = ["F1", "A1", "B1", "M1", "F2", "A2", "B2", "M2", "F3", "A3"]
+    g = game(hand0=["F0", "F0", "A0", "B0", "M0", "A1"], street=street)
+    session = resumed(g)
+    menu = session.menu()
+    assert menu is not None and len(menu.choices) == 13  # ten refreshes, accountant A1, take F1, pass
+    assert session.number_typed("1") is False  # 1, 10, 11 ...: wait
+    assert session.number_typed("11") is True
+    assert session.history == [menu.choices[10].action] == [PlayAccountant(card("A1"))]
+    session.undo()
+    assert session.number_typed("2") is True  # nothing starts with 2 but 2 itself
+    assert session.history == [Refresh(card("A1"))]
+    assert session.number_typed("99") is True and session.message is not None
+    assert "no choice 99" in session.message.text
+
+
+def test_arrows_and_enter_choose_too() -> None:
+    session = seated()
+    session.move_highlight(-1)
+    menu = session.menu()
+    assert menu is not None and session.highlight == len(menu.choices)
+    session.move_highlight(+1)
+    assert session.highlight == 1
+    session.submit("")
+    assert session.history == [menu.choices[0].action]
+
+
+def test_enter_on_an_empty_line_without_a_highlight_only_explains() -> None:
+    session = seated()
+    assert session.submit("")
+    assert session.history == [] and session.message is not None
+
+
+# -- undo ---------------------------------------------------------------------------------------------------
+
+
+def test_undo_goes_back_within_the_turn(game: Callable[..., Game]) -> None:
+    g = game(hand0=["A2", "B2", "F1", "M0", "B0"], area0=["F2"], street=["F3", "B1", "A1", "M4", "B2", "A0"])
+    session = resumed(g)
+    start = g.to_dict()
+    heard: list[Action | None] = []
+    session.on_action.append(lambda s, a: heard.append(a))
+    session.play("accountant A2")
+    mid = session.game.to_dict()  # type: ignore[union-attr]
+    session.play("swap F2 F1")
+    session.play("brute B2 F3 -2")
+    session.undo()
+    assert session.game is not None and session.game.step is Step.ACCOUNTANT
+    session.undo()
+    assert session.game.to_dict() == mid
+    session.undo()
+    assert session.game.to_dict() == start
+    assert session.history == []
+    session.undo()
+    assert session.message is not None and "Nothing to undo" in session.message.text
+    assert [str(a) if a else None for a in heard] == [
+        "accountant A2", "swap F2 F1", "brute B2 F3 -2", None, None, None]
+
+
+def test_undo_never_hides_cards_a_refresh_revealed() -> None:
+    session = seated(seed=3)
+    session.play("refresh B4")  # draws four cards (R5.2)
+    assert isinstance(session.history[-1], Refresh)
+    session.undo()
+    assert len(session.history) == 1
+    assert session.message is not None and "refresh" in session.message.text
+
+
+def test_undo_never_reaches_into_the_last_turn() -> None:
+    session = seated()
+    session.play("pass")
+    reveal(session)
+    session.undo()
+    assert session.history == [Pass()]
+    assert not session.can_undo
+
+
+# -- overlays, the end, leaving -------------------------------------------------------------------------------
+
+
+def test_help_and_the_quit_question_lie_on_top_and_close_without_touching_the_game() -> None:
+    session = seated()
+    session.toggle_help()
+    assert session.overlay is Overlay.HELP
+    session.submit("pass")  # Enter closes the help; nothing is played
+    assert session.overlay is None and session.history == []
+    session.ask_quit()
+    session.answer_quit(False)
+    assert session.overlay is None and session.exit_code is None
+    session.ask_quit()
+    session.back()
+    assert session.overlay is None
+    session.ask_quit()
+    session.answer_quit(True)
+    assert session.exit_code == 0
+
+
+def test_two_passes_end_the_game_and_a_new_one_keeps_the_players() -> None:
+    session = seated(seed=8)
+    session.play("pass")
+    reveal(session)
+    session.play("pass")
+    assert session.screen is Screen.END
+    game = session.game
+    assert game is not None and game.is_over
+    view = session.view()
+    assert view is not None and view.opponent_hand is not None  # both hands at the scoring (R11.1)
+    session.new_game()
+    assert session.screen is Screen.HANDOFF
+    assert session.game is not game and session.game is not None
+    assert session.game.names == ("Anna", "Ben") and session.history == []
+
+
+def test_the_record_replays_to_the_same_position(moments: Callable[..., object]) -> None:
+    session = seated(seed=11)
+    for _ in range(30):
+        game = session.game
+        assert game is not None
+        if session.screen is Screen.HANDOFF:
+            reveal(session)
+        legal = game.legal_actions()
+        session.play(legal[len(session.history) * 7 % len(legal)])
+        if session.screen is Screen.END:
+            break
+    record = session.record()
+    replay = Game.new(seed=record["seed"], names=record["names"], first=record["first"])
+    for text in record["actions"]:
+        replay.apply(text)
+    assert replay.to_dict() == record["position"]
+
+
+def test_resume_carries_on_mid_turn(game: Callable[..., Game]) -> None:
+    g = game(hand0=["A2", "F1", "M0", "B0"], area0=["F2"], street=["F3", "B1", "A1", "M4", "B2", "A0"])
+    g.apply("accountant A2")
+    session = Session.resume(Game.from_dict(g.to_dict(), seed=1), handoff_guard=0)
+    assert session.screen is Screen.HANDOFF
+    reveal(session)
+    menu = session.menu()
+    assert menu is not None and any(c.label.startswith("swap") for c in menu.choices)
+    assert not session.can_undo
+
+
+def test_the_memory_aid_shows_the_tracked_opponent_hand() -> None:
+    session = seated(memory_aid=True)
+    view = session.view()
+    assert view is not None and view.opponent_hand is not None and view.draw_stack_counts is not None
+    plain = seated(memory_aid=False).view()
+    assert plain is not None and plain.opponent_hand is None
