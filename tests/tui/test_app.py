@@ -1,0 +1,483 @@
+"""The application, driven by the keys a player would press: prompt_toolkit's pipe input, a dummy output.
+
+Whole games are played to the end with number keys, arrows and Enter, and typed notation, with
+refused input on the way and the handoff between every two turns. The tests assert on the session's
+state and on the plain text of what is drawn (the renderer's screen grid), never on escape bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from prompt_toolkit.application import Application
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from famiglia.engine import Action, Game
+from famiglia.tui.app import build_app, run_app
+from famiglia.tui.builder import menu
+from famiglia.tui.layout import INPUT_BUFFER
+from famiglia.tui.session import Overlay, Screen, Session
+
+DOWN = "\x1b[B"
+UP = "\x1b[A"
+ESC = "\x1b"
+CTRL_C = "\x03"
+CTRL_D = "\x04"
+CTRL_Z = "\x1a"
+
+
+class Terminal(DummyOutput):
+    """A dummy output of a fixed size: nothing is written, but the application lays itself out for it."""
+
+    def __init__(self, columns: int = 80, rows: int = 24) -> None:
+        self.size = Size(rows=rows, columns=columns)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+class Player:
+    """Keys in, state and screen out: one running application on a pipe."""
+
+    def __init__(self, session: Session, app: Application[int], pipe: PipeInput, task: asyncio.Task[int]) -> None:
+        self.session = session
+        self.app = app
+        self.pipe = pipe
+        self.task = task
+
+    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not condition():
+            if self.task.done():
+                self.task.result()  # raise what ended the application
+                raise AssertionError("the application has ended")
+            if loop.time() > deadline:
+                raise AssertionError("timed out waiting for the application")
+            await asyncio.sleep(0.002)
+
+    async def keys(self, text: str) -> None:
+        """Type `text` and wait until the application has handled it and drawn the screen again."""
+        before = self.app.render_counter
+        self.pipe.send_text(text)
+        await self.until(lambda: self.app.render_counter > before and not self.app.invalidated)
+        await asyncio.sleep(0)  # let any keys of the same chunk still in the pipe be handled
+
+    async def at_handoff(self) -> None:
+        """Wait until the handoff screen is on show and takes keys."""
+        await self.until(lambda: self.session.screen is Screen.HANDOFF and self.session.accepts_keys())
+
+    @property
+    def line(self) -> str:
+        buffer = self.app.layout.get_buffer_by_name(INPUT_BUFFER)
+        assert buffer is not None
+        return buffer.text
+
+    @property
+    def game(self) -> Game:
+        assert self.session.game is not None
+        return self.session.game
+
+    def screen(self) -> str:
+        """The characters the renderer last put on the screen, row by row."""
+        drawn = self.app.renderer._last_screen  # the grid of characters, no escape bytes
+        assert drawn is not None
+        size = self.app.output.get_size()
+        rows = []
+        for y in range(size.rows):
+            row = drawn.data_buffer[y]
+            rows.append("".join(row[x].char for x in range(size.columns)).rstrip())
+        return "\n".join(rows)
+
+
+def play(session: Session, script: Callable[[Player], Awaitable[None]], *, columns: int = 80, rows: int = 24) -> int:
+    """Run the application for `session` while `script` types; return the application's result."""
+
+    async def main() -> int:
+        with create_pipe_input() as pipe:
+            app = build_app(session, input=pipe, output=Terminal(columns, rows))
+            task = asyncio.create_task(run_app(app))
+            player = Player(session, app, pipe, task)
+            await player.until(lambda: app.render_counter > 0)
+            try:
+                await script(player)
+            finally:
+                if app.is_running and app.future is not None and not app.future.done():
+                    app.exit(result=-1)
+            return await asyncio.wait_for(task, 5)
+
+    return asyncio.run(main())
+
+
+def new_session(**kw: Any) -> Session:
+    kw.setdefault("names", ("Anna", "Ben"))
+    kw.setdefault("handoff_guard", 0)
+    return Session(**kw)
+
+
+# -- entering an action the three ways a player can -------------------------------------------------------
+
+
+async def by_numbers(p: Player, action: Action) -> None:
+    """Number keys, one level of the menu after the other; Enter only where a longer number could follow."""
+    while True:
+        current = menu(p.game.legal_actions(), p.session.path)
+        choice = next(c for c in current.choices if action in c.actions)
+        wait = choice.number * 10 <= len(current.choices)
+        await p.keys(str(choice.number) + ("\r" if wait else ""))
+        if choice.action is not None:
+            return
+
+
+async def by_arrows(p: Player, action: Action) -> None:
+    """Down to the entry, Enter; level by level."""
+    while True:
+        current = menu(p.game.legal_actions(), p.session.path)
+        choice = next(c for c in current.choices if action in c.actions)
+        await p.keys(DOWN * choice.number)
+        assert p.session.highlight == choice.number
+        await p.keys("\r")
+        if choice.action is not None:
+            return
+
+
+async def by_typing(p: Player, action: Action) -> None:
+    await p.keys(str(action) + "\r")
+
+
+async def play_out(p: Player, rng: random.Random, *, illegal_every: int = 9) -> None:
+    """Play the game to its end with random legal actions, entered in turn by numbers, arrows and typing."""
+    ways = (by_numbers, by_arrows, by_typing)
+    moves = 0
+    while p.session.screen is not Screen.END:
+        if p.session.screen is Screen.HANDOFF:
+            await p.at_handoff()
+            screen = p.screen()
+            assert "Pass the keyboard to" in screen
+            await p.keys("\r")
+            assert p.session.screen is Screen.TABLE
+            continue
+        game = p.game
+        moves += 1
+        if moves % illegal_every == 0:
+            before = game.to_dict()
+            await p.keys("take M9 pay X keep Y\r")
+            assert p.session.message is not None and p.session.message.style == "error"
+            assert game.to_dict() == before
+            assert p.line == "take M9 pay X keep Y"  # left on the line to be corrected
+            await p.keys(ESC)
+            await p.until(lambda: p.line == "")
+        legal = game.legal_actions()
+        takes = [a for a in legal if str(a) != "pass"]
+        action = rng.choice(takes) if takes and rng.random() < 0.9 else rng.choice(legal)
+        count = len(p.session.history)
+        way = ways[moves % 3]
+        await way(p, action)
+        assert p.session.history[count:] == [action], (way.__name__, p.session.message, p.screen())
+
+
+# -- whole games ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 7])
+def test_whole_games_are_played_to_the_end_by_keys(seed: int) -> None:
+    session = new_session(seed=seed)
+
+    async def script(p: Player) -> None:
+        await play_out(p, random.Random(seed))
+        screen = p.screen()
+        assert "Game over" in screen
+        assert ("wins" in screen) or ("draw" in screen)
+        result = p.game.result()
+        assert result is not None and str(result.scores[0]) in screen
+        await p.keys("q")
+
+    assert play(session, script) == 0
+    replay = Game.new(seed=seed, names=("Anna", "Ben"))
+    for action in session.history:
+        replay.apply(action)
+    assert replay.is_over and replay.to_dict() == session.game.to_dict()  # type: ignore[union-attr]
+
+
+def test_the_names_are_asked_and_a_new_game_keeps_them() -> None:
+    session = Session(seed=4, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        assert "Who plays?" in p.screen()
+        await p.keys("Anna\r")
+        await p.keys("anna\r")  # the same name twice is refused
+        assert p.session.message is not None and "must differ" in p.session.message.text
+        await p.keys("\x15Ben\r")  # Ctrl-U clears the line
+        assert p.game.names == ("Anna", "Ben")
+        await p.at_handoff()
+        await p.keys("\r")
+        await p.keys("pass\r")
+        await p.at_handoff()
+        await p.keys("\r")
+        await p.keys("pass\r")
+        assert p.session.screen is Screen.END
+        first = p.game
+        await p.keys("n")
+        assert p.session.screen is Screen.HANDOFF and p.game is not first and p.game.names == ("Anna", "Ben")
+        await p.keys(CTRL_C)
+        await p.keys("y")
+
+    assert play(session, script) == 0
+
+
+# -- the handoff: no hand before the keyboard changed hands (R12.2) ----------------------------------------
+
+
+def test_the_handoff_shows_no_hand_and_discards_keys_typed_ahead() -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        screen = p.screen()
+        assert "Pass the keyboard to Anna" in screen
+        assert "Your hand" not in screen
+        await p.keys("\r")
+        assert "Your hand" in p.screen() and "Your turn, Anna" in p.screen()
+        await p.keys("pass\r\r\r1")  # Anna's extra Enter and a number must not reach Ben's turn
+        assert p.session.screen is Screen.HANDOFF
+        await p.until(lambda: p.session.accepts_keys())
+        await asyncio.sleep(0.05)
+        assert p.session.screen is Screen.HANDOFF and p.line == ""
+        screen = p.screen()
+        assert "Pass the keyboard to Ben" in screen and "Your hand" not in screen
+        await p.keys("\r")
+        screen = p.screen()
+        assert "Your turn, Ben" in screen
+        assert "What Anna did" in screen and "Anna passed" in screen  # the opponent's last turn
+        await p.keys("l")
+        assert "What Anna did" not in p.screen()
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
+def test_the_handoff_guard_discards_a_hasty_enter() -> None:
+    session = new_session(seed=3, handoff_guard=0.3)
+
+    async def script(p: Player) -> None:
+        await p.until(lambda: p.session.screen is Screen.HANDOFF and p.session.drawn() is False)
+        await p.keys("\r")  # at once: too soon, the keyboard cannot have changed hands yet
+        assert p.session.screen is Screen.HANDOFF
+        await asyncio.sleep(0.35)
+        await p.keys("\r")
+        assert p.session.screen is Screen.TABLE
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
+# -- refusals, undo, help, quitting, the terminal's size ---------------------------------------------------
+
+
+def test_mistyped_and_illegal_actions_say_why_in_one_line_and_change_nothing() -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        before = p.game.to_dict()
+        await p.keys("take B4\r")
+        message = p.session.message
+        assert message is not None and message.style == "error"
+        assert "not free" in message.text and "take B4" in p.screen()
+        await p.keys("\x15fetch F2\r")
+        assert p.session.message is not None and "not an action" in p.session.message.text
+        await p.keys("\x15" + "9")  # seven choices: 9 is refused at once
+        assert p.session.message is not None and "no choice 9" in p.session.message.text
+        assert p.game.to_dict() == before and p.session.history == []
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
+def test_tab_completes_a_legal_action() -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        await p.keys("pa\t")
+        assert p.line == "pass"
+        await p.keys("\x15ref\t")
+        await p.until(lambda: p.app.current_buffer.complete_state is not None)
+        assert p.line.startswith("refresh ")
+        await p.keys(ESC + ESC)
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
+def test_undo_by_key_within_the_turn() -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        await p.keys("refresh B3\r")
+        assert p.session.message is not None and "refreshed B3" in p.session.message.text
+        await p.keys("u")
+        assert len(p.session.history) == 1 and "Nothing to undo" in p.session.message.text  # type: ignore[union-attr]
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
+def test_help_lies_on_top_and_closes_with_esc_q_or_question_mark() -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        for close in (ESC, "q", "?"):
+            await p.keys("?")
+            assert p.session.overlay is Overlay.HELP
+            screen = p.screen()
+            assert "Help" in screen and "Keys" in screen and "The rules in short" in screen
+            await p.keys(close)
+            await p.until(lambda: p.session.overlay is None)
+            assert p.session.screen is Screen.TABLE and p.session.exit_code is None
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
+@pytest.mark.parametrize("key", [CTRL_C, CTRL_D, "q"])
+def test_leaving_is_asked_first(key: str) -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        await p.keys(key)
+        assert p.session.overlay is Overlay.CONFIRM_QUIT
+        assert "Quit the game?" in p.screen()
+        await p.keys("n")
+        assert p.session.overlay is None and p.session.screen is Screen.TABLE
+        await p.keys(key)
+        await p.keys("y")
+
+    assert play(session, script) == 0
+
+
+def test_ctrl_z_undoes_and_esc_goes_back_a_choice(game: Callable[..., Game]) -> None:
+    g = game(hand0=["A2", "B2", "F1", "M0", "B0"], area0=["F2"], street=["F3", "B1", "A1", "M4", "B2", "A0"])
+    session = Session.resume(g, handoff_guard=0)
+    start = g.to_dict()
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        top = menu(p.game.legal_actions())
+        brute = next(c for c in top.choices if c.label == "brute B2")
+        await p.keys(str(brute.number))
+        assert p.session.path == ("brute B2",)
+        assert "which Street card" in p.screen()
+        await p.keys(ESC)
+        await p.until(lambda: p.session.path == ())
+        await p.keys("accountant A2\r")
+        assert [str(a) for a in p.session.history] == ["accountant A2"]
+        await p.keys(CTRL_Z)
+        assert p.session.history == [] and p.game.to_dict() == start
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
+def test_a_small_terminal_says_how_big_it_must_be() -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        screen = p.screen()
+        assert "too small" in screen and "80×24" in screen
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script, columns=70, rows=20) == 0
+
+
+def test_a_wider_terminal_uses_the_room() -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        screen = p.screen()
+        assert "At the table" in screen and "Your hand" in screen
+        assert max(len(line) for line in screen.splitlines()) > 100
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script, columns=130, rows=40) == 0
+
+
+def test_an_unexpected_error_ends_the_application_with_the_error() -> None:
+    session = new_session(seed=3)
+
+    def broken(text: str) -> bool:
+        raise RuntimeError("boom")
+
+    session.submit = broken  # type: ignore[method-assign]
+
+    async def script(p: Player) -> None:
+        p.pipe.send_text("\r")
+        await asyncio.sleep(0.3)
+
+    with pytest.raises(RuntimeError, match="boom"):
+        play(session, script)
+
+
+def test_an_error_while_drawing_ends_the_application_with_the_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from famiglia.tui import layout
+
+    session = new_session(seed=3)
+
+    def broken(*args: object, **kw: object) -> object:
+        raise KeyError("drawing")
+
+    async def script(p: Player) -> None:
+        monkeypatch.setattr(layout, "render_table", broken)
+        await p.at_handoff()
+        p.pipe.send_text("\r")
+        await asyncio.sleep(0.3)
+
+    with pytest.raises(KeyError, match="drawing"):
+        play(session, script)
+
+
+def test_run_play_reports_an_unexpected_error_in_one_line_and_keeps_the_game(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    import json
+    import sys
+    import tempfile
+
+    from famiglia.tui import app as app_module
+
+    async def crash(application: Application[int]) -> int:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(app_module, "run_app", crash)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path))
+    assert app_module.run_play(names=("Anna", "Ben"), seed=9) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "ZeroDivisionError" in err and "seed 9" in err
+    saved = json.loads(next(tmp_path.glob("famiglia-*.json")).read_text())
+    assert saved["seed"] == 9 and saved["names"] == ["Anna", "Ben"] and saved["actions"] == []
+
+
+def test_run_play_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    from famiglia.tui.app import run_play
+
+    assert run_play(names=("Anna", "Ben"), seed=1) == 1  # pytest's captured streams are no terminal
+    assert "needs a terminal" in capsys.readouterr().err
