@@ -1,0 +1,124 @@
+"""Nothing drawn during a turn or at the handoff depends on a hand the screen must not show (R12.2).
+
+At every moment of several seeded games, two sessions are set up on games that differ only in a
+hidden hand: one card of it exchanged with a card of another kind from the face-down draw stack.
+The full text of the screen each session would draw must be the same: the handoff (neither hand may
+show), the table of the player to move (the opponent's hand may not show), every level of the action
+picker, and the screen after the next action (the table again, or the handoff after a take or pass).
+The text is `compose`, exactly what the main window shows.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from famiglia.engine import Game
+from famiglia.tui.layout import compose, prompt_text
+from famiglia.tui.session import Screen, Session
+
+SIZES = ((80, 23), (124, 39))  # the main area of an 80x24 and a 124x40 terminal
+
+
+def exchange(position: dict[str, Any], player: int) -> dict[str, Any] | None:
+    """The same position with one card of `player`'s hand swapped for another kind from the draw stack.
+
+    The card comes from the bottom of the stack, so that the next few draws are the same in both.
+    """
+    changed = copy.deepcopy(position)
+    hand = changed["players"][player]["hand"]
+    stack = changed["draw_stack"]
+    for j in range(len(stack) - 1, -1, -1):
+        for i, held in enumerate(hand):
+            if stack[j].upper() != held.upper():
+                hand[i], stack[j] = stack[j], held
+                return changed
+    return None
+
+
+def session_on(position: dict[str, Any], seed: int) -> Session:
+    return Session.resume(Game.from_dict(position, seed=seed), handoff_guard=0)
+
+
+def screens(session: Session) -> list[str]:
+    return [compose(session, w, h, plain=True) + "\n" + prompt_text(session) for w, h in SIZES]
+
+
+def assert_same(a: Session, b: Session, what: str) -> None:
+    assert a.screen is b.screen, what
+    for left, right in zip(screens(a), screens(b), strict=True):
+        assert left == right, f"{what}: the screen depends on a hidden hand\n{left}\n---\n{right}"
+
+
+def reveal(*sessions: Session) -> None:
+    for s in sessions:
+        s.drawn()
+        s.reveal()
+
+
+def walk_the_picker(a: Session, b: Session, what: str) -> None:
+    """Every group of the top menu, opened in both sessions."""
+    menu = a.menu()
+    assert menu is not None
+    for choice in menu.choices:
+        if choice.action is None:
+            a.choose(choice.number)
+            b.choose(choice.number)
+            assert_same(a, b, f"{what}, picker at {choice.path}")
+            a.back()
+            b.back()
+
+
+@pytest.mark.parametrize("seed", [2, 5, 13])
+def test_no_screen_depends_on_a_hidden_hand(seed: int, moments: Callable[..., Iterator[Game]]) -> None:
+    checked = handoffs = 0
+    for step, g in enumerate(moments(seed)):
+        if g.is_over:
+            break
+        position = g.to_dict()
+        mover = g.to_move
+        what = f"seed {seed}, moment {step}"
+        if "turn" not in position:  # the start of a turn: the handoff shows neither hand
+            both = exchange(position, mover)
+            both = exchange(both, 1 - mover) if both is not None else None
+            if both is not None:
+                a, b = session_on(position, seed), session_on(both, seed)
+                assert_same(a, b, f"{what}, handoff")
+        other = exchange(position, 1 - mover)
+        if other is None:
+            continue
+        a, b = session_on(position, seed), session_on(other, seed)
+        reveal(a, b)
+        assert_same(a, b, f"{what}, table")
+        if step % 3 == 0:
+            walk_the_picker(a, b, what)
+        legal = g.legal_actions()
+        action = legal[step % len(legal)]
+        a.play(action)
+        b.play(action)
+        if a.screen is Screen.END:
+            continue  # the scoring shows both hands (R11.1)
+        if a.game is not None and b.game is not None and a.game.view(None) == b.game.view(None):
+            # The table after a refresh, Accountant or Brute, or the handoff after a take or pass
+            # (not the next table: that shows the hand that differs). A draw may reach the exchanged card.
+            assert_same(a, b, f"{what}, after {action}")
+            handoffs += a.screen is Screen.HANDOFF
+        checked += 1
+    assert checked > 50 and handoffs > 10
+
+
+def test_the_exchange_really_changes_a_hidden_hand(moments: Callable[..., Iterator[Game]]) -> None:
+    g = next(iter(moments(2)))
+    position = g.to_dict()
+    other = exchange(position, 1 - g.to_move)
+    assert other is not None
+    a, b = session_on(position, 2), session_on(other, 2)
+    reveal(a, b)
+    assert a.game is not None and b.game is not None
+    opponent = 1 - g.to_move
+    assert a.game.view(opponent).hand != b.game.view(opponent).hand
+    a.memory_aid = b.memory_aid = True  # the memory aid shows the tracked hand: then the screens differ
+    assert screens(a) != screens(b)
