@@ -1,0 +1,178 @@
+"""`famiglia play` in a real terminal: tmux runs it, the test types with send-keys and reads capture-pane.
+
+This is the one test that sees what a player sees: the alternate screen, the keys as a terminal sends
+them, the handoff, a resize, and what is left in the terminal after the game. It needs tmux; on a
+developer's machine without it the test is skipped, but under CI (`CI` set) a missing tmux fails it.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from famiglia.engine import Game, Step
+from famiglia.tui.render import STEP_SEPARATOR
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED = 3  # Anna starts; the Street is B3 B2 F2 A3 B4 B1
+NAMES = ("Anna", "Ben")
+GUARD = 0.6  # a little more than the handoff's guard time, during which Enter is discarded
+
+
+class Tmux:
+    """One tmux server of our own (its own socket), one window running the command."""
+
+    def __init__(self, socket: str) -> None:
+        self.socket = socket
+
+    def run(self, *args: str) -> str:
+        proc = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=20,
+                              check=False)
+        if proc.returncode != 0:
+            raise AssertionError(f"tmux {' '.join(args)} failed: {proc.stderr.strip()}")
+        return proc.stdout
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", "-t", "game", *keys)
+
+    def type(self, text: str) -> None:
+        self.run("send-keys", "-t", "game", "-l", text)
+
+    def screen(self, *, history: bool = False) -> str:
+        return self.run("capture-pane", "-p", "-t", "game", *(["-S", "-"] if history else []))
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} did not appear on the screen:\n{screen}")
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    if shutil.which("tmux") is None:
+        if os.environ.get("CI"):
+            pytest.fail("tmux is not installed: CI must install it (.ci/run does) so that this test runs")
+        pytest.skip("tmux is not installed")
+    server = Tmux(f"famiglia-test-{uuid.uuid4().hex[:8]}")
+    try:
+        yield server
+    finally:
+        subprocess.run(["tmux", "-L", server.socket, "kill-server"], capture_output=True, timeout=20, check=False)
+
+
+def start(tmux: Tmux, *args: str, width: int = 100, height: int = 30) -> None:
+    command = shlex.join([sys.executable, "-m", "famiglia", "play", *args])
+    # After the game: the exit status, and time to read the screen it leaves behind.
+    shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo \"exit status $?\"; sleep 60"
+    tmux.run("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height),
+             "-e", "TERM=xterm-256color", "-e", "NO_COLOR=", "sh", "-c", shell)
+
+
+def test_a_game_in_a_real_terminal(tmux: Tmux) -> None:
+    game = Game.new(seed=SEED, names=NAMES)
+    anna, ben = NAMES[game.start_player], NAMES[1 - game.start_player]
+    street = [sc.card.name for sc in game.view(None).street]
+    start(tmux, "--seed", str(SEED), "--names", *NAMES)
+
+    # The first handoff: who sits down, the public table, no hand.
+    screen = tmux.wait_for(f"Pass the keyboard to {anna}")
+    assert "Your hand" not in screen and "press Enter when ready" in screen
+    assert all(name in screen for name in street)
+    time.sleep(GUARD)
+    tmux.keys("Enter")
+
+    # Anna's table: the Street, the step bar, her hand, the numbered choices.
+    screen = tmux.wait_for("Your hand")
+    assert f"Your turn, {anna}" in screen
+    assert STEP_SEPARATOR.join(step.title for step in Step) in screen
+    assert all(name in screen for name in street)
+    assert "F0♥" in screen and "M0♠" in screen
+    assert "1 B3♣" in screen and "pass" in screen
+
+    # A mistyped action: the reason in one line, nothing changes.
+    tmux.type("take X9")
+    tmux.keys("Enter")
+    screen = tmux.wait_for("is not a card")
+    assert f"Your turn, {anna}" in screen
+    tmux.keys("C-u")
+
+    # Help on top, closed with Esc.
+    tmux.type("?")
+    tmux.wait_for("The rules in short")
+    tmux.keys("Escape")
+    deadline = time.monotonic() + 10
+    while "The rules in short" in tmux.screen() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "Your hand" in tmux.screen()
+
+    # A resize to less than 80x24 says so; back to full size the table returns.
+    tmux.run("resize-window", "-t", "game", "-x", "70", "-y", "20")
+    tmux.wait_for("too small")
+    tmux.run("resize-window", "-t", "game", "-x", "100", "-y", "30")
+    tmux.wait_for("Your hand")
+
+    # Anna passes, typing ahead an Enter that must not open Ben's hand to her.
+    tmux.type("pass")
+    tmux.keys("Enter", "Enter")
+    screen = tmux.wait_for(f"Pass the keyboard to {ben}")
+    time.sleep(GUARD)
+    screen = tmux.screen()
+    assert "Pass the keyboard to" in screen and "Your hand" not in screen
+    assert "a pass now ends the game" in screen
+    tmux.keys("Enter")
+
+    # Ben sees what Anna did, and passes too: two passes end the game (R8.5, R10.2).
+    screen = tmux.wait_for(f"Your turn, {ben}")
+    assert f"{anna} passed" in screen
+    tmux.type("pass")
+    tmux.keys("Enter")
+    screen = tmux.wait_for("Game over")
+    assert "two passes in a row" in screen
+    assert "total" in screen and "new game" in screen
+
+    # q leaves; the terminal's own screen is back, with no hand left in it or its scrollback.
+    tmux.type("q")
+    screen = tmux.wait_for("exit status 0")
+    everything = tmux.screen(history=True)
+    assert "Your hand" not in everything and "Traceback" not in everything
+
+
+def test_ctrl_c_asks_before_quitting(tmux: Tmux) -> None:
+    start(tmux, "--seed", "5", "--names", *NAMES, width=80, height=24)
+    tmux.wait_for("Pass the keyboard to")
+    tmux.keys("C-c")
+    tmux.wait_for("Quit the game?")
+    tmux.type("n")
+    time.sleep(GUARD)
+    tmux.keys("Enter")
+    tmux.wait_for("Your hand")
+    tmux.keys("C-c")
+    tmux.wait_for("Quit the game?")
+    tmux.type("y")
+    tmux.wait_for("exit status 0")
+    assert "Traceback" not in tmux.screen(history=True)
+
+
+def test_the_names_are_asked_for_without_names(tmux: Tmux) -> None:
+    start(tmux, "--seed", "4", "--first", "2", width=80, height=24)
+    tmux.wait_for("Who plays?")
+    tmux.type("Carla")
+    tmux.keys("Enter")
+    tmux.wait_for("Player 2's name")
+    tmux.keys("Enter")  # keeps the default, Player 2
+    screen = tmux.wait_for("Pass the keyboard to Player 2")  # --first 2
+    assert "Carla" in screen
