@@ -151,15 +151,17 @@ def _street_card_rows(sc: StreetCard) -> list[Text]:
     return rows
 
 
-def street_cards(cards: Sequence[StreetCard], *, width: int) -> Text:
+def street_cards(cards: Sequence[StreetCard], *, width: int) -> Group:
     """The Street as rows of small framed cards: name and symbol (a reduction as `F4→2♥`), victory points."""
     per_row = max(1, (width + 1) // (_CARD_WIDTH + 1))
     lines: list[Text] = []
     for start in range(0, len(cards), per_row):
         boxes = [_street_card_rows(sc) for sc in cards[start:start + per_row]]
         for r in range(4):
-            lines.append(Text(" ").join(box[r] for box in boxes))
-    return Text("\n").join(lines)
+            line = Text(" ").join(box[r] for box in boxes)
+            line.no_wrap = True
+            lines.append(line)
+    return Group(*lines)
 
 
 def street_line(cards: Sequence[StreetCard]) -> Text:
@@ -178,8 +180,9 @@ def street(view: SeatView, *, width: int, compact: bool = False) -> RenderableTy
     title.append(f"  {plural(len(view.street), 'card')}", style="label")
     if compact and view.street:
         title.append("  (victory points after each card)", style="label")
+    body: RenderableType
     if not view.street:
-        body = Text("Empty: nothing is left to deal (R10.1)", style="label")
+        body = Text("Empty: nothing is left to deal", style="label")  # R10.1
     elif compact:
         body = street_line(view.street)
     else:
@@ -311,10 +314,11 @@ def _events_panel(view: SeatView) -> RenderableType:
     lines: list[RenderableType] = []
     if view.last_turn:
         lines.append(Text("Last turn", style="heading"))
-        lines.extend(event_lines(view.last_turn, view.names, exhaustions=None))
+        before = view.exhaustions - sum(e.exhausted for e in view.this_turn)
+        lines.append(event_lines(view.last_turn, view.names, exhaustions=before))
     if view.this_turn:
         lines.append(Text("This turn", style="heading"))
-        lines.extend(event_lines(view.this_turn, view.names, exhaustions=view.exhaustions))
+        lines.append(event_lines(view.this_turn, view.names, exhaustions=view.exhaustions))
     if not lines:
         lines.append(Text("Nothing played yet.", style="label"))
     return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")

@@ -30,21 +30,22 @@ MIN_SIZE: Final[tuple[int, int]] = (80, 24)
 # -- the opponent's last turn -------------------------------------------------------------------------------
 
 
-def event_lines(events: Sequence[Event], names: tuple[str, str], *, exhaustions: int | None = None) -> list[Text]:
-    """One bullet line per public event; `exhaustions` is the count right after the last of them, if known."""
+def event_lines(events: Sequence[Event], names: tuple[str, str], *, exhaustions: int | None = None) -> Table:
+    """One bullet per public event; `exhaustions` is the count right after the last of them, if known."""
     after: list[int | None] = []
     count = exhaustions
     for event in reversed(events):
         after.append(count)
         count = None if count is None else count - event.exhausted
-    lines = []
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="label", no_wrap=True)
+    grid.add_column(ratio=1)
     for event, known in zip(events, reversed(after), strict=True):
-        line = Text("• ", style="label")
-        line.append(describe_event(event, names, exhaustions=known))
+        line = Text(describe_event(event, names, exhaustions=known))
         if event.exhausted:
-            line.stylize("warning", 2)
-        lines.append(line)
-    return lines
+            line.stylize("warning", line.plain.rindex(";"))
+        grid.add_row("•", line)
+    return grid
 
 
 def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int,
@@ -57,12 +58,12 @@ def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, widt
     """
     actors = [e.player for e in events if e.action is not None]
     if actors:
-        title = f"What {names[actors[0]]} did"
-        body: list[Text] = event_lines(events, names, exhaustions=exhaustions)
+        title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
+        body: RenderableType = event_lines(events, names, exhaustions=exhaustions)
     else:
-        title = "The game begins"
-        body = [Text("Nothing has been played yet: this is the first turn.", style="label")]
-    return Panel(Group(*body), title=title, title_align="left", border_style="title", width=min(width, 100))
+        title = Text("The game begins")
+        body = Text("Nothing has been played yet: this is the first turn.", style="label")
+    return Panel(body, title=title, title_align="left", border_style="title", width=min(width, 100))
 
 
 # -- the end ----------------------------------------------------------------------------------------------------
@@ -150,10 +151,11 @@ def render_help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableTyp
         key_grid.add_column(style="key", no_wrap=True)
         key_grid.add_column()
     for row in range(per_column):
-        cells: list[str] = []
+        cells: list[Text] = []
         for half in range(halves):
             i = half * per_column + row
-            cells.extend(keys[i] if i < len(keys) else ("", ""))
+            key, what = keys[i] if i < len(keys) else ("", "")
+            cells += [Text(key), Text(what)]  # Text, not markup: a key may be written "["
         key_grid.add_row(*cells)
     rules = Table.grid(padding=(0, 1))
     rules.add_column(style="title", no_wrap=True)

@@ -1,0 +1,105 @@
+"""Shared fixtures for the screen tests: no colour settings leak in, and renderables become plain text.
+
+What is drawn is asserted from rich's plain-text render at a fixed width, never from escape bytes.
+Positions are built from the keys of the position format only, like the engine's own tests.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+
+from famiglia.engine import Game
+from famiglia.tui.theme import THEME
+
+FAMILIES = "FABM"
+DECK = Counter({f"{f}{v}": n for f in FAMILIES for v, n in enumerate((5, 4, 3, 2, 1))})  # R1.2
+
+
+@pytest.fixture(autouse=True)
+def _no_colour_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich reads these from the environment; the tests set what they need themselves."""
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS", "LINES", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def render_text(renderable: RenderableType, width: int = 80) -> str:
+    """`renderable` as plain text at `width` columns, trailing spaces removed from every line."""
+    console = Console(file=io.StringIO(), width=width, record=True, color_system=None, theme=THEME,
+                      legacy_windows=False)
+    console.print(renderable)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+@pytest.fixture
+def plain() -> Callable[..., str]:
+    return render_text
+
+
+def card_order(name: str) -> tuple[int, int]:
+    return (FAMILIES.index(name[0]), int(name[1]))
+
+
+def position(*, hand0: Any = (), hand1: Any = (), area0: Any = (), area1: Any = (), street: Any = (),
+             stack: Any = (), discard: Any = (), rest: str = "stack", exhaustions: int = 0, start_player: int = 0,
+             to_move: int = 0, passes: int = 0) -> dict[str, Any]:
+    """A 60-card start-of-turn position: named cards where named, the rest (sorted) in zone `rest`."""
+    zones = {"hand0": list(hand0), "hand1": list(hand1), "area0": list(area0), "area1": list(area1),
+             "street": list(street), "stack": list(stack), "discard": list(discard)}
+    named: Counter[str] = Counter()
+    for cards in zones.values():
+        named.update(cards)
+    assert not named - DECK, "test bug: more copies named than the game has"
+    leftover = sorted((DECK - named).elements(), key=card_order)
+    if rest == "areas":
+        zones["area0"] += leftover[0::2]
+        zones["area1"] += leftover[1::2]
+    else:
+        zones[rest] += leftover
+    return {
+        "players": [
+            {"name": "Anna", "hand": zones["hand0"], "play_area": zones["area0"]},
+            {"name": "Ben", "hand": zones["hand1"], "play_area": zones["area1"]},
+        ],
+        "street": zones["street"],
+        "draw_stack": zones["stack"],
+        "discard_pile": zones["discard"],
+        "exhaustions": exhaustions,
+        "start_player": start_player,
+        "to_move": to_move,
+        "passes": passes,
+    }
+
+
+@pytest.fixture
+def game() -> Callable[..., Game]:
+    """Build a game from a position described as in `position`."""
+
+    def build(seed: int = 0, **kw: Any) -> Game:
+        return Game.from_dict(position(**kw), seed=seed)
+
+    return build
+
+
+def random_moments(seed: int, *, limit: int = 400) -> Iterator[Game]:
+    """Every moment of one seeded game played with random legal actions (passes made rare), to its end."""
+    rng = random.Random(seed)
+    g = Game.new(seed=seed, names=("Anna", "Ben"))
+    for _ in range(limit):
+        yield g
+        if g.is_over:
+            return
+        actions = g.legal_actions()
+        others = [a for a in actions if str(a) != "pass"]
+        g.apply(rng.choice(others) if others and rng.random() < 0.95 else rng.choice(actions))
+
+
+@pytest.fixture
+def moments() -> Callable[..., Iterator[Game]]:
+    return random_moments

@@ -1,0 +1,72 @@
+"""Actions and events in words: what the menus and the message line say."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from famiglia.engine import Event, Game, Pass, PlayAccountant, PlayBrute, Refresh, Swap, Take, card, parse_action
+from famiglia.tui.words import describe, describe_event
+
+NAMES = ("Anna", "Ben")
+
+
+@pytest.mark.parametrize(("notation", "words"), [
+    ("refresh B3", "Refresh: discard B3 from the Street and draw 3 cards"),
+    ("refresh F1", "Refresh: discard F1 from the Street and draw 1 card"),
+    ("accountant A2", "Play Accountant A2 (up to 2 swaps)"),
+    ("accountant A1", "Play Accountant A1 (up to 1 swap)"),
+    ("swap F1 M0", "Swap F1 from your play area for M0 from your hand"),
+    ("brute B2 F4 -2", "Play Brute B2 on F4: worth 2 this turn"),
+    ("brute B4 F1 -1", "Play Brute B4 on F1: worth 0 this turn"),
+    ("take M0", "Take M0 for free"),
+    ("take F2 pay F1 keep F1", "Take F2, pay F1 to your play area, keep F1"),
+    ("take F2 pay M3 keep F1", "Take F2, pay M3 to your play area, keep F1"),
+    ("pass", "Pass: take nothing"),
+])
+def test_describe_says_what_each_kind_of_action_does(notation: str, words: str) -> None:
+    assert describe(parse_action(notation)) == words
+
+
+def test_describe_gives_every_legal_action_its_own_words_in_seeded_games() -> None:
+    kinds: set[type] = set()
+    for seed in range(8):
+        rng = random.Random(seed)
+        g = Game.new(seed=seed, names=NAMES)
+        while not g.is_over:
+            actions = g.legal_actions()
+            words = [describe(parse_action(str(a))) for a in actions]
+            assert all(words)
+            assert len(set(words)) == len(actions), "two different actions read the same"
+            kinds.update(type(a) for a in actions)
+            others = [a for a in actions if not isinstance(a, Pass)]
+            g.apply(rng.choice(others) if others and rng.random() < 0.95 else rng.choice(actions))
+    assert kinds == {Refresh, PlayAccountant, Swap, PlayBrute, Take, Pass}
+
+
+@pytest.mark.parametrize(("event", "words"), [
+    (Event(1, Refresh(card("B3")), (card("F2"), card("A1"), card("M0"))), "Ben refreshed B3 and drew F2 A1 M0"),
+    (Event(0, PlayAccountant(card("A2"))), "Anna played Accountant A2 (up to 2 swaps)"),
+    (Event(0, Swap(card("F1"), card("M0"))), "Anna swapped F1 from the play area for M0 from the hand"),
+    (Event(1, PlayBrute(card("B2"), card("F4"), 1)), "Ben played Brute B2 on F4: worth 3 this turn"),
+    (Event(1, Take(card("M0"))), "Ben took M0 for free"),
+    (Event(0, Take(card("F2"), card("M3"), card("F1"))), "Anna took F2, paying M3 to the play area and keeping F1"),
+    (Event(0, Pass()), "Anna passed"),
+    (Event(1, None, (card("F1"), card("B3"), card("M0"), card("A2"), card("F0"), card("B1"))),
+     "A new Street was dealt: F1 B3 M0 A2 F0 B1"),
+    (Event(1, None, ()), "The Street stays empty: nothing is left to deal"),
+])
+def test_describe_event_tells_what_a_player_did_in_the_past_tense(event: Event, words: str) -> None:
+    assert describe_event(event, NAMES) == words
+
+
+def test_describe_event_says_which_exhaustion_happened() -> None:
+    refresh = Event(0, Refresh(card("F4")), (card("M1"), card("A0")), exhausted=1)
+    assert describe_event(refresh, NAMES, exhaustions=1).endswith(
+        "; the draw stack ran out: the discard pile is reshuffled into a new one")  # R9.2
+    assert describe_event(refresh, NAMES, exhaustions=2).endswith(
+        "; second exhaustion: the game ends with this round")  # R9.3
+    assert describe_event(refresh, NAMES).endswith("; the draw stack ran out")
+    twice = Event(0, None, (card("M1"),), exhausted=2)
+    assert "ran out twice: the game ends with this round" in describe_event(twice, NAMES)
