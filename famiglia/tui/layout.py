@@ -209,7 +209,26 @@ def _text(renderable: RenderableType, width: int, plain: bool) -> list[str]:
     return rows
 
 
-def compose(session: Session, width: int, height: int, *, plain: bool = False) -> str:
+class TableCache:
+    """The rows of the last table drawn, kept while the view and the room for it stay the same.
+
+    Moving through the action list redraws the screen on every key; the table above it only changes
+    when the game does, and a `SeatView` compares by value, so it is the key.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._rows: list[str] = []
+
+    def rows(self, view: SeatView, *, width: int, room: int, memory_aid: bool, plain: bool) -> list[str]:
+        key = (view, width, room, memory_aid, plain)
+        if self._key != key:
+            self._rows = _text(render_table(view, width=width, height=room, memory_aid=memory_aid), width, plain)
+            self._key = key
+        return self._rows
+
+
+def compose(session: Session, width: int, height: int, *, plain: bool = False, cache: TableCache | None = None) -> str:
     """Everything above the input line, `height` rows, for a terminal `width` columns wide.
 
     The screen's content on top, the message line (one to three rows) at the bottom. Only
@@ -228,12 +247,12 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False) -
         assert view is not None
         rows = _text(Group(render_end(view, width=width), _end_choices()), width, plain)
     else:
-        rows = _table_screen(session, width, room, plain)
+        rows = _table_screen(session, width, room, plain, cache or TableCache())
     rows = rows[:room]
     return "\n".join([*rows, *[""] * (room - len(rows)), *message])
 
 
-def _table_screen(session: Session, width: int, height: int, plain: bool) -> list[str]:
+def _table_screen(session: Session, width: int, height: int, plain: bool, cache: TableCache) -> list[str]:
     """The table, the summary of the opponent's turn while it is on show, and the picker at the bottom."""
     view = session.view()
     menu = session.menu()
@@ -245,12 +264,12 @@ def _table_screen(session: Session, width: int, height: int, plain: bool) -> lis
         summary = _text(render_turn_summary(events, view.names, width=width, exhaustions=view.exhaustions),
                         width, plain)
     room = height - len(picker) - len(summary) - 1
-    table = _text(render_table(view, width=width, height=room, memory_aid=session.memory_aid), width, plain)
+    table = cache.rows(view, width=width, room=room, memory_aid=session.memory_aid, plain=plain)
     if len(table) > room and summary:
         who = view.names[view.opponent]
         summary = _text(Text(f"(l shows what {who} did last turn)", style="label"), width, plain)
         room = height - len(picker) - len(summary) - 1
-        table = _text(render_table(view, width=width, height=room, memory_aid=session.memory_aid), width, plain)
+        table = cache.rows(view, width=width, room=room, memory_aid=session.memory_aid, plain=plain)
     table = table[:room]
     fill = height - len(table) - len(summary) - len(picker)
     return [*table, *summary, *[""] * fill, *picker]
@@ -346,9 +365,10 @@ def create_layout(session: Session) -> Layout:
         read_only=Condition(lambda: session.screen not in (Screen.NAMES, Screen.TABLE) or session.overlay is not None),
     )
     typing = Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE))
+    cache = TableCache()
 
     main = Window(
-        FormattedTextControl(_ansi(lambda w, h: compose(session, w, h - 1))),
+        FormattedTextControl(_ansi(lambda w, h: compose(session, w, h - 1, cache=cache))),
         wrap_lines=False,
         always_hide_cursor=True,
     )
