@@ -96,7 +96,7 @@ def _question(path: tuple[str, ...]) -> str | None:
     if verb == "take":
         if len(path) == 1:
             return f"Take {name}: which two cards of your hand pay for it?"
-        return f"Take {name} with {path[1]}: which of the two goes to your play area? (the other goes back)"
+        return f"Take {name} with {path[1]}: which card goes to your play area?"
     return None  # pragma: no cover - only the groups above have several choices
 
 

@@ -60,22 +60,23 @@ INPUT_BUFFER: Final = "input"
 
 # The keys as the help overlay lists them (keys.py binds them).
 HELP_KEYS: Final[tuple[tuple[str, str], ...]] = (
-    ("1-9", "choose from the list (10 and up: two digits)"),
-    ("↑ ↓ Enter", "point at a choice and take it"),
-    ("type + Enter", "play an action in notation: take F2 pay F1 keep F1"),
-    ("Tab", "complete the action you are typing"),
-    ("Esc", "back one choice; close this help"),
-    ("u, Ctrl-Z", "undo this turn's last action (not a refresh draw)"),
-    ("l", "show or hide the opponent's last turn"),
-    ("?", "this help"),
-    ("Ctrl-C, q", "quit (asks first)"),
-    ("n", "after the game: a new game, same players"),
+    ("1-9", "choose from the list"),
+    ("↑ ↓ Enter", "point, then choose"),
+    ("type, Enter", "play in notation"),
+    ("Tab", "complete what you type"),
+    ("Esc", "back one choice"),
+    ("u, Ctrl-Z", "undo, within the turn"),
+    ("l", "the opponent's last turn"),
+    ("?", "help on and off"),
+    ("q, Ctrl-C", "quit (asks first)"),
+    ("n", "new game, at the end"),
 )
 
 _CARD_NAME: Final = re.compile(r"\b([FABM][0-4])\b")
 _STEP_LABEL: Final = {Step.REFRESH: "Refresh", Step.ACCOUNTANT: "Accountant", Step.BRUTE: "Brute", Step.TAKE: "Take"}
 _HEADER: Final = max(len(t) for t in _STEP_LABEL.values()) + 2
 _GAP: Final = "   "
+PICKER_ROWS: Final = 5  # room kept for the action list, so the table keeps its shape while choosing
 _MORE: Final = "\u203a"  # a right-pointing angle quote: more choices follow
 
 
@@ -174,19 +175,20 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
 
 
 def _names_screen(session: Session, width: int) -> RenderableType:
-    index, _ = session.name_prompt()
+    index, default = session.name_prompt()
     body = Text()
     body.append("Famiglia", style="title")
-    body.append(" — the card game by Friedemann Friese, for two players at one keyboard.\n\n")
-    body.append("Who plays? ", style="heading")
-    body.append("Type each player's name and press Enter (Enter alone keeps the name shown).\n")
-    for i, name in enumerate(session.names_given):
-        body.append(f"\nPlayer {i + 1}: ", style="label")
-        body.append(name, style="name")
-    if index < 2:
-        body.append(f"\nPlayer {index + 1}: …", style="label")
-    body.append("\n\nPlayer 1 sits down first; who starts the game is drawn (or set with --first).", style="label")
-    return Panel(body, border_style="title", width=min(width, 100), padding=(1, 2))
+    body.append("\nthe card game by Friedemann Friese, for two players at one keyboard\n\n", style="label")
+    body.append("Who plays?\n", style="heading")
+    for i in range(2):
+        body.append(f"Player {i + 1}  ", style="label")
+        if i < len(session.names_given):
+            body.append(session.names_given[i], style="name")
+        elif i == index:
+            body.append("…", style="notice")
+        body.append("\n")
+    body.append(f"\nType a name and press Enter; Enter alone keeps {default}.", style="label")
+    return Panel(body, border_style="title", width=min(width, 80), padding=(1, 2))
 
 
 def _end_choices() -> Text:
@@ -253,24 +255,37 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
 
 
 def _table_screen(session: Session, width: int, height: int, plain: bool, cache: TableCache) -> list[str]:
-    """The table, the summary of the opponent's turn while it is on show, and the picker at the bottom."""
+    """The table, the summary of the opponent's turn while it is on show, and the picker at the bottom.
+
+    The picker always shows; the table gets the room left (at least `PICKER_ROWS` are kept for the
+    picker, so the table keeps its shape while choosing); the summary takes what the table leaves
+    free, or squeezes the table, or else becomes a one-line hint.
+    """
     view = session.view()
     menu = session.menu()
     assert view is not None and menu is not None
     picker = _text(render_menu(menu, view, width=width, highlight=session.highlight), width, plain)
+    room = height - max(len(picker), PICKER_ROWS) - 1
+
+    def table_in(rows: int) -> list[str]:
+        return cache.rows(view, width=width, room=rows, memory_aid=session.memory_aid, plain=plain)
+
+    table = table_in(room)[:room]
     events = session.summary()
     summary: list[str] = []
     if events and width < WIDE:  # a wide table shows the last turn itself
         summary = _text(render_turn_summary(events, view.names, width=width, exhaustions=view.exhaustions),
                         width, plain)
-    room = height - len(picker) - len(summary) - 1
-    table = cache.rows(view, width=width, room=room, memory_aid=session.memory_aid, plain=plain)
-    if len(table) > room and summary:
-        who = view.names[view.opponent]
-        summary = _text(Text(f"(l shows what {who} did last turn)", style="label"), width, plain)
-        room = height - len(picker) - len(summary) - 1
-        table = cache.rows(view, width=width, room=room, memory_aid=session.memory_aid, plain=plain)
-    table = table[:room]
+        free = height - len(picker) - 1  # what the table may share with the summary
+        if len(table) + len(summary) > free:
+            squeezed = table_in(free - len(summary))
+            if len(squeezed) + len(summary) <= free:
+                table = squeezed
+            else:
+                who = view.names[view.opponent]
+                summary = _text(Text(f"(l shows what {who} did last turn)", style="label"), width, plain)
+                if len(table) + len(summary) > free:
+                    summary = []
     fill = height - len(table) - len(summary) - len(picker)
     return [*table, *summary, *[""] * fill, *picker]
 
@@ -387,12 +402,12 @@ def create_layout(session: Session) -> Layout:
             Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8, scroll_offset=1)),
             Float(
                 content=ConditionalContainer(
-                    Window(FormattedTextControl(_ansi(lambda w, h: render_help(HELP_KEYS, width=w - 4)))),
+                    Window(FormattedTextControl(_ansi(lambda w, h: render_help(HELP_KEYS, width=w)))),
                     filter=Condition(lambda: session.overlay is Overlay.HELP),
                 ),
                 top=0,
-                left=2,
-                right=2,
+                left=0,
+                right=0,
                 bottom=1,
             ),
             Float(

@@ -481,3 +481,18 @@ def test_run_play_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert run_play(names=("Anna", "Ben"), seed=1) == 1  # pytest's captured streams are no terminal
     assert "needs a terminal" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("no_color", ["", "1"])
+def test_no_color_loses_colour_only(monkeypatch: pytest.MonkeyPatch, no_color: str) -> None:
+    from prompt_toolkit.formatted_text import to_formatted_text
+
+    from famiglia.engine import card
+    from famiglia.tui.bridge import render_ansi
+    from famiglia.tui.theme import card_text
+
+    monkeypatch.setenv("NO_COLOR", no_color)
+    fragments = to_formatted_text(render_ansi(card_text(card("F4")), width=20))
+    assert "".join(text for _, text in fragments).strip() == "F4♥"  # letter and symbol, always
+    coloured = any("ansi" in style or "#" in style for style, _ in fragments)
+    assert coloured is (not no_color)
