@@ -10,7 +10,6 @@ re-exported here, so the application imports every renderer from this one module
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from rich.console import Group, RenderableType
@@ -18,8 +17,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from famiglia.engine import Card, Family, SeatView, Step, StreetCard
+from famiglia.engine import Card, Family, SeatView, Step
 
+from .render_cards import CardStyle, hand_cards, street_cards
 from .render_parts import cards_text, joined, line_count, points, vp_text
 from .render_screens import MIN_SIZE, event_lines, render_end, render_help, render_too_small, render_turn_summary
 from .theme import card_text, family_label
@@ -31,6 +31,7 @@ __all__ = [
     "WIDE",
     "draw_stack_counts",
     "hand",
+    "hand_block",
     "player_row",
     "render_end",
     "render_handoff",
@@ -48,8 +49,7 @@ WIDE: Final = 110  # from this width the table is laid out in two columns
 SMALL_STACK: Final = 6  # R3.4: fewer cards than a new Street is worth a warning
 STEP_SEPARATOR: Final = " \u203a "  # a single right-pointing angle quote between the steps
 
-_CARD_INSIDE: Final = 7  # cells inside a Street card's frame: room for "F4→2♥" and "15 VP"
-_CARD_WIDTH: Final = _CARD_INSIDE + 2
+SIDE: Final = 44  # the width of the record of the turns beside a wide table
 _PASS_WORDS: Final = ("First pass through the deck", "After the first exhaustion", "Final round")
 
 
@@ -86,7 +86,7 @@ def step_bar(view: SeatView) -> Text:
     if view.step is Step.ACCOUNTANT and view.swaps_left:
         text.append(f"  ({plural(view.swaps_left, 'swap')} left)", style="notice")  # R6.2
     elif view.refreshes and current is Step.REFRESH:
-        text.append(f"  (refreshed {plural(view.refreshes, 'time')})", style="label")
+        text.append(f"  ({plural(view.refreshes, 'refresh', 'refreshes')} so far)", style="label")
     return text
 
 
@@ -115,7 +115,7 @@ def warnings(view: SeatView) -> list[str]:
         out.append(f"{view.names[1 - view.to_move]} passed: a pass now ends the game")  # R8.5, R10.2
     if view.exhaustions < 2:
         size = view.draw_stack_size
-        then = "the discard pile becomes the new stack" if view.exhaustions == 0 else "the final round begins"
+        then = "the discard pile becomes the new stack" if view.exhaustions == 0 else "the game ends with this round"
         if size == 1:
             out.append(f"The next draw exhausts the stack: {then}")  # R9.1-R9.3
         elif size <= SMALL_STACK:
@@ -130,64 +130,15 @@ def _warning_lines(view: SeatView) -> list[Text]:
 # -- the Street ---------------------------------------------------------------------------------------------
 
 
-def _centred(text: Text, width: int) -> Text:
-    text.pad_left((width - text.cell_len) // 2)
-    text.pad_right(width - text.cell_len)
-    return text
-
-
-def _street_card_rows(sc: StreetCard) -> list[Text]:
-    frame = "card.frame"
-    face = _centred(card_text(sc.card, effective=sc.effective if sc.reduced else None), _CARD_INSIDE)
-    vp = Text(f"{sc.card.points} VP", style="points")
-    vp = _centred(vp, _CARD_INSIDE) if vp.cell_len % 2 else _centred(Text(" ") + vp, _CARD_INSIDE)
-    rows = [Text("╭" + "─" * _CARD_INSIDE + "╮", style=frame)]
-    for inside in (face, vp):
-        row = Text("│", style=frame)
-        row.append_text(inside)
-        row.append("│", style=frame)
-        rows.append(row)
-    rows.append(Text("╰" + "─" * _CARD_INSIDE + "╯", style=frame))
-    return rows
-
-
-def street_cards(cards: Sequence[StreetCard], *, width: int) -> Group:
-    """The Street as rows of small framed cards: name and symbol (a reduction as `F4→2♥`), victory points."""
-    per_row = max(1, (width + 1) // (_CARD_WIDTH + 1))
-    lines: list[Text] = []
-    for start in range(0, len(cards), per_row):
-        boxes = [_street_card_rows(sc) for sc in cards[start:start + per_row]]
-        for r in range(4):
-            line = Text(" ").join(box[r] for box in boxes)
-            line.no_wrap = True
-            lines.append(line)
-    return Group(*lines)
-
-
-def street_line(cards: Sequence[StreetCard]) -> Text:
-    """The Street on as few lines as possible, for a small screen: `F4♥ 15 VP   B3→1♣ 6 VP`."""
-    parts = []
-    for sc in cards:
-        part = card_text(sc.card, effective=sc.effective if sc.reduced else None)
-        part.append(f" {sc.card.points}", style="points")
-        parts.append(part)
-    return joined(parts, "   ")
-
-
-def street(view: SeatView, *, width: int, compact: bool = False) -> RenderableType:
-    """The Street with a title; framed cards unless `compact` (R12.1: the Street is public, reductions too)."""
+def street(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> Group:
+    """The Street with a title, its cards drawn in `style` (R12.1: the Street is public, reductions too)."""
     title = Text("The Street", style="heading")
     title.append(f"  {plural(len(view.street), 'card')}", style="label")
-    if compact and view.street:
-        title.append("  (victory points after each card)", style="label")
-    body: RenderableType
     if not view.street:
-        body = Text("Empty: nothing is left to deal", style="label")  # R10.1
-    elif compact:
-        body = street_line(view.street)
-    else:
-        body = street_cards(view.street, width=width)
-    return Group(title, body)
+        return Group(title, Text("Empty: nothing is left to deal", style="label"))  # R10.1
+    if style is CardStyle.LINE:
+        title.append("  (victory points after each card)", style="label")
+    return Group(title, *street_cards(view.street, width=width, style=style))
 
 
 # -- the players ----------------------------------------------------------------------------------------------
@@ -238,20 +189,28 @@ def _known_hand(view: SeatView, player: int) -> tuple[Card, ...] | None:
 
 
 def hand(view: SeatView) -> RenderableType:
-    """The seat's own hand, grouped by family, with its size and points."""
-    own = view.hand
-    title = Text("Your hand", style="heading")
-    title.append("  ")
-    title.append_text(joined([plural(len(own), "card"), vp_text(points(own))]))
+    """The seat's own hand as text, grouped by family in four columns, with its size and points."""
     grid = Table.grid(padding=(0, 2), expand=True)
     by_family: dict[Family, list[Card]] = {f: [] for f in Family}
-    for c in own:
+    for c in view.hand:
         by_family[c.family].append(c)
     for _ in Family:
         grid.add_column(ratio=1)
     grid.add_row(*(family_label(f) for f in Family))
     grid.add_row(*(cards_text(by_family[f]) for f in Family))
-    return Group(title, grid)
+    return Group(_hand_title(view), grid)
+
+
+def hand_block(view: SeatView, *, width: int) -> Group:
+    """The seat's own hand as framed cards, families apart, for a screen with room to spare."""
+    return Group(_hand_title(view), *hand_cards(view.hand, width=width))
+
+
+def _hand_title(view: SeatView) -> Text:
+    title = Text("Your hand", style="heading")
+    title.append("  ")
+    title.append_text(joined([plural(len(view.hand), "card"), vp_text(points(view.hand))]))
+    return title
 
 
 def draw_stack_counts(view: SeatView) -> Text | None:
@@ -266,47 +225,96 @@ def draw_stack_counts(view: SeatView) -> Text | None:
 
 # -- the table ----------------------------------------------------------------------------------------------------
 
+# The drawings of the table from the richest to the smallest: how the Street and the own hand are drawn,
+# and whether blank lines set the parts apart. With a height, the first that fits is chosen.
+_LEVELS: Final = (  # (the Street's cards, blank lines, the hand as cards)
+    (CardStyle.FRAMED, True, True),
+    (CardStyle.FRAMED, False, True),
+    (CardStyle.FRAMED, True, False),
+    (CardStyle.FRAMED, False, False),
+    (CardStyle.SHORT, False, False),
+    (CardStyle.LINE, False, False),
+)
+_DEFAULT_LEVEL: Final = 2
+
 
 def render_table(view: SeatView, *, width: int, height: int | None = None, memory_aid: bool = False) -> RenderableType:
     """The table as `view.seat` sees it: whose turn and step, warnings, the opponent, the Street, you, your hand.
 
     Uses only `view` (the opponent's hand only with `memory_aid`, and only as the view tracks it). At
-    80 columns it is stacked: 15 rows with a Street of six and no warning. Given a `height`, it drops
-    the blank lines and then writes the Street on one line until it fits. From `WIDE` columns on, the
-    public record of this turn and the last one is shown beside the table.
+    80 columns it is stacked: 15 rows with a Street of six and no warning. Given a `height`, the
+    richest drawing that fits is chosen: the hand as cards when there is room, then smaller Streets
+    and no blank lines when there is little. From `WIDE` columns on, the public record of this turn
+    and the last one stands beside the table.
     """
-    table = _table(view, width=width, memory_aid=memory_aid, spaced=True, compact=False)
+    parts = _Parts(view, width=width, memory_aid=memory_aid)
     if height is None:
-        return table
-    for spaced, compact in ((False, False), (False, True)):
-        if line_count(table, width) <= height:
-            break
-        table = _table(view, width=width, memory_aid=memory_aid, spaced=spaced, compact=compact)
-    return table
+        return parts.table(*_LEVELS[_DEFAULT_LEVEL])
+    for level in _LEVELS[:-1]:
+        if parts.rows(*level) <= height:
+            return parts.table(*level)
+    return parts.table(*_LEVELS[-1])
 
 
-def _table(view: SeatView, *, width: int, memory_aid: bool, spaced: bool, compact: bool) -> RenderableType:
-    wide = width >= WIDE
-    main_width = width - 46 if wide else width
-    gap: list[RenderableType] = [Text()] if spaced else []
-    top: list[RenderableType] = [_turn_line(view), status_text(view), *_warning_lines(view), *gap]
-    body: list[RenderableType] = [player_row(view, view.opponent, memory_aid=memory_aid)]
-    body.append(street(view, width=main_width, compact=compact))
-    if view.seat is not None:
-        body.extend(gap)
-        body.append(player_row(view, view.seat, memory_aid=memory_aid))
-        body.append(hand(view))
-    if memory_aid:
-        counts = draw_stack_counts(view)
-        if counts is not None:
-            body.append(counts)
-    if not wide:
-        return Group(*top, *body)
-    columns = Table.grid(padding=(0, 2), expand=True)
-    columns.add_column(width=main_width)
-    columns.add_column(ratio=1)
-    columns.add_row(Group(*body), _events_panel(view))
-    return Group(*top, columns)
+class _Parts:
+    """The pieces of one table, each built and measured once, to be put together at several sizes."""
+
+    def __init__(self, view: SeatView, *, width: int, memory_aid: bool) -> None:
+        self.view = view
+        self.width = width
+        self.wide = width >= WIDE
+        self.main = width - SIDE - 2 if self.wide else width
+        self.top: list[RenderableType] = [_turn_line(view), status_text(view), *_warning_lines(view)]
+        self.opponent = player_row(view, view.opponent, memory_aid=memory_aid)
+        self.own: list[RenderableType] = []
+        if view.seat is not None:
+            self.own.append(player_row(view, view.seat, memory_aid=memory_aid))
+        counts = draw_stack_counts(view) if memory_aid else None
+        self.after: list[RenderableType] = [counts] if counts is not None else []
+        self.side = _events_panel(view) if self.wide else None
+        self._streets: dict[CardStyle, Group] = {}
+        self._hands: dict[bool, Group] = {}
+        self._fixed: int | None = None
+
+    def street(self, style: CardStyle) -> Group:
+        if style not in self._streets:
+            self._streets[style] = street(self.view, width=self.main, style=style)
+        return self._streets[style]
+
+    def hand(self, framed: bool) -> Group:
+        if framed not in self._hands:
+            if self.view.seat is None:
+                self._hands[framed] = Group()
+            else:
+                self._hands[framed] = hand_block(self.view, width=self.main) if framed else Group(hand(self.view))
+        return self._hands[framed]
+
+    def body(self, style: CardStyle, spaced: bool, framed_hand: bool) -> list[RenderableType]:
+        gap: list[RenderableType] = [Text()] if spaced else []
+        return [self.opponent, self.street(style), *gap, *self.own, self.hand(framed_hand), *self.after]
+
+    def table(self, style: CardStyle, spaced: bool, framed_hand: bool) -> RenderableType:
+        gap: list[RenderableType] = [Text()] if spaced else []
+        body = self.body(style, spaced, framed_hand)
+        if self.side is None:
+            return Group(*self.top, *gap, *body)
+        columns = Table.grid(padding=(0, 2), expand=True)
+        columns.add_column(width=self.main)
+        columns.add_column(ratio=1)
+        columns.add_row(Group(*body), self.side)
+        return Group(*self.top, *gap, columns)
+
+    def rows(self, style: CardStyle, spaced: bool, framed_hand: bool) -> int:
+        """The rows `table(...)` takes, counting the blocks of cards without drawing them (they never wrap)."""
+        if self._fixed is None:
+            self._fixed = line_count(Group(*self.top), self.width)
+            self._text_rows = line_count(Group(self.opponent, *self.own, *self.after), self.main)
+            self._text_hand = line_count(self.hand(False), self.main) if self.view.seat is not None else 0
+            self._side_rows = line_count(self.side, self.width - self.main - 2) if self.side is not None else 0
+        street_rows = len(self.street(style).renderables)
+        hand_rows = len(self.hand(True).renderables) if framed_hand else self._text_hand
+        body = self._text_rows + street_rows + hand_rows + (1 if spaced else 0)
+        return self._fixed + (1 if spaced else 0) + max(body, self._side_rows)
 
 
 def _events_panel(view: SeatView) -> RenderableType:
@@ -351,7 +359,7 @@ def _handoff(view: SeatView, *, width: int, roomy: bool, compact: bool) -> Rende
     message.append("— press Enter when ready —", style="notice")
     banner = Panel(message, border_style="title", padding=(1 if roomy else 0, 2))
     public: list[RenderableType] = [banner, status_text(view), *_warning_lines(view)]
-    public.append(street(view, width=width, compact=compact))
+    public.append(street(view, width=width, style=CardStyle.LINE if compact else CardStyle.FRAMED))
     for p in (1 - view.to_move, view.to_move):
         public.append(_public_player_row(view, p))
     return Group(*public)

@@ -178,6 +178,26 @@ def test_the_table_fits_80_columns_and_leaves_room_for_the_actions(moments: Call
             assert len(lines) <= rows, text
 
 
+def test_with_room_to_spare_the_hand_is_drawn_as_cards(game: Build, plain: Plain) -> None:
+    g = game(hand0=["F1", "F1", "A0", "M2"], street=STREET)
+    text = plain(render_table(g.view(0), width=80, height=40))
+    face_row = next(line for line in text.splitlines() if "F1♥" in line and "A0♦" in line)
+    assert face_row.index("F1♥") < face_row.index("A0♦") < face_row.index("M2♠")
+    assert "×2─╮" in text  # two F1 drawn as one card with a count
+    assert "♥ La Famiglia" not in text
+
+
+@pytest.mark.parametrize("height", [10, 12, 14, 17, 20, 26])
+def test_a_smaller_screen_gets_smaller_cards_but_every_card(game: Build, plain: Plain, height: int) -> None:
+    street = ["F1", "F2", "F3", "A1", "A2", "A3", "B1", "B2", "B3", "M1", "M2", "M3"]
+    g = game(hand0=["F0", "A0", "B0", "M0"], street=street)
+    text = plain(render_table(g.view(0), width=80, height=height))
+    assert len(text.splitlines()) <= max(height, 10)  # ten rows: the smallest drawing of this table
+    for name in street:
+        assert f"{name}{FAMILY_SYMBOL[card(name).family]}" in text
+    assert "M0♠" in text and "Ben (2nd)" in text and "Anna (1st, you)" in text
+
+
 def test_a_wide_terminal_puts_the_record_of_the_turns_beside_the_table(table_game: Game, plain: Plain) -> None:
     table_game.apply("brute B2 F4 -1")
     narrow = plain(render_table(table_game.view(0), width=80))

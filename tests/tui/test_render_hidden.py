@@ -80,8 +80,8 @@ def test_R12_2_nothing_drawn_depends_on_the_hand_of_the_player_not_to_move(
                         render_handoff(public[1], width=80, height=24))
                     assert plain(render_table(views[0], width=80, height=17)) == plain(
                         render_table(views[1], width=80, height=17))
-                    assert plain(render_table(views[0], width=120), 120) == plain(
-                        render_table(views[1], width=120), 120)
+                    assert plain(render_table(views[0], width=124, height=30), 124) == plain(
+                        render_table(views[1], width=124, height=30), 124)
     assert checked > 1000 and turn_starts > 300
 
 

@@ -1,0 +1,146 @@
+"""Cards drawn as cards: small framed cards for the Street and the hand, and smaller forms for small screens.
+
+Every block is a list of one-row `Text` lines that never wrap, so its height is known without rendering
+it; the table uses that to choose the richest drawing that fits the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Final
+
+from rich.text import Text
+
+from famiglia.engine import Card, StreetCard, sorted_cards
+
+from .theme import card_text
+
+__all__ = ["CARD_WIDTH", "CardStyle", "card_rows", "framed_card", "grouped", "hand_cards", "street_cards"]
+
+_INSIDE: Final = 7  # cells inside a frame: room for "F4→2♥" and "15 VP"
+CARD_WIDTH: Final = _INSIDE + 2
+_SHORT_WIDTH: Final = 6  # a two-row card without a frame: "F4→2♥" over "15 VP", and room to breathe
+_FRAME: Final = "card.frame"
+
+
+class CardStyle(Enum):
+    """How large the cards of a block are drawn, from the richest to the smallest."""
+
+    FRAMED = "framed"  # four rows: a frame around the name and the victory points
+    SHORT = "short"  # two rows: the name over the victory points
+    LINE = "line"  # one row per line of cards: `F4♥ 15   B3→1♣ 6`
+
+
+def _centred(text: Text, width: int) -> Text:
+    text.pad_left((width - text.cell_len) // 2)
+    text.pad_right(width - text.cell_len)
+    return text
+
+
+def _face(card: Card, effective: int | None) -> Text:
+    return card_text(card, effective=effective if effective is not None and effective != card.value else None)
+
+
+def _points(card: Card, width: int) -> Text:
+    vp = Text(f"{card.points} VP", style="points")
+    if vp.cell_len % 2 == 0:  # "15 VP" and "6 VP" line up on the space
+        vp = Text(" ") + vp
+    return _centred(vp, width)
+
+
+def framed_card(card: Card, *, effective: int | None = None, count: int = 1) -> list[Text]:
+    """One card in a frame, four rows: name and symbol (a Brute's reduction as `F4→2♥`), victory points.
+
+    `count` copies of the card are drawn as one with `×count` on its top edge.
+    """
+    top = Text("╭", style=_FRAME)
+    if count > 1:
+        badge = f"×{count}"
+        top.append("─" * (_INSIDE - len(badge) - 1), style=_FRAME)
+        top.append(badge, style="count")
+        top.append("─╮", style=_FRAME)
+    else:
+        top.append("─" * _INSIDE + "╮", style=_FRAME)
+    rows = [top]
+    for inside in (_centred(_face(card, effective), _INSIDE), _points(card, _INSIDE)):
+        rows.append(Text("│", style=_FRAME) + inside + Text("│", style=_FRAME))
+    rows.append(Text("╰" + "─" * _INSIDE + "╯", style=_FRAME))
+    return rows
+
+
+def short_card(card: Card, *, effective: int | None = None, count: int = 1) -> list[Text]:
+    """One card in two rows without a frame: the name over the victory points."""
+    face = _face(card, effective)
+    if count > 1:
+        face.append(f"×{count}", style="count")
+    width = max(_SHORT_WIDTH, face.cell_len)
+    face.pad_right(width - face.cell_len)
+    vp = Text(f"{card.points} VP", style="points")
+    vp.pad_right(width - vp.cell_len)
+    return [face, vp]
+
+
+def card_rows(cards: Sequence[list[Text]], *, width: int, breaks: Sequence[int] = ()) -> list[Text]:
+    """Cards drawn side by side, wrapped onto further rows at `width`; a wider gap before each index in `breaks`."""
+    lines: list[Text] = []
+    row: list[list[Text]] = []
+    used = 0
+
+    def flush() -> None:
+        for r in range(len(row[0])):
+            line = Text()
+            for part in row:
+                line.append_text(part[r])
+            line.no_wrap = True
+            lines.append(line)
+
+    for i, card in enumerate(cards):
+        gap = Text("   " if i in breaks else " ") if row else Text()
+        size = card[0].cell_len + gap.cell_len
+        if row and used + size > width:
+            flush()
+            row, used = [], 0
+            gap, size = Text(), card[0].cell_len
+        row.append([gap + line for line in card])
+        used += size
+    if row:
+        flush()
+    return lines
+
+
+def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle) -> list[Text]:
+    """The Street in the given style, as lines that never wrap (R12.1: reductions are public, R7.3)."""
+    if style is CardStyle.LINE:
+        lines: list[Text] = []
+        for sc in street:
+            part = _face(sc.card, sc.effective)
+            part.append(f" {sc.card.points}", style="points")
+            if lines and lines[-1].cell_len + 3 + part.cell_len <= width:
+                lines[-1].append("   ")
+                lines[-1].append_text(part)
+            else:
+                lines.append(part)
+        for line in lines:
+            line.no_wrap = True
+        return lines
+    draw = framed_card if style is CardStyle.FRAMED else short_card
+    return card_rows([draw(sc.card, effective=sc.effective) for sc in street], width=width)
+
+
+def grouped(cards: Sequence[Card]) -> list[tuple[Card, int]]:
+    """Cards in the game's order with copies counted: [(F1, 2), (A0, 1)]."""
+    groups: list[tuple[Card, int]] = []
+    for c in sorted_cards(cards):
+        if groups and groups[-1][0] is c:
+            groups[-1] = (c, groups[-1][1] + 1)
+        else:
+            groups.append((c, 1))
+    return groups
+
+
+def hand_cards(hand: Sequence[Card], *, width: int) -> list[Text]:
+    """A hand as framed cards, families apart, copies of one kind stacked with a count."""
+    groups = grouped(hand)
+    breaks = [i for i in range(1, len(groups)) if groups[i][0].family is not groups[i - 1][0].family]
+    return card_rows([framed_card(c, count=n) for c, n in groups], width=width, breaks=breaks)
