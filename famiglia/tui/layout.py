@@ -305,7 +305,8 @@ def hint_line(session: Session) -> str:
     if session.screen is Screen.NAMES:
         return "Enter: next · Ctrl-C: quit"
     if session.screen is Screen.HANDOFF:
-        return "Enter: show the table to the player named above · ?: help · Ctrl-C: quit"
+        name = session.names[session.game.to_move] if session.game is not None else "next player"
+        return f"{name}: Enter shows your hand · ?: help · Ctrl-C: quit"
     if session.screen is Screen.END:
         return "n: new game · q: quit"
     if session.path:
