@@ -20,7 +20,7 @@ from rich.text import Text
 from famiglia.engine import Card, Family, SeatView, Step
 
 from .render_cards import CardStyle, hand_cards, street_cards
-from .render_parts import cards_text, joined, line_count, points, vp_text
+from .render_parts import card_parts, flow, joined, line_count, pad, points, short_name, vp_text
 from .render_screens import MIN_SIZE, event_lines, render_end, render_help, render_too_small, render_turn_summary
 from .theme import card_text, family_label
 from .words import plural
@@ -42,6 +42,7 @@ __all__ = [
     "status_text",
     "step_bar",
     "street",
+    "street_lines",
     "warnings",
 ]
 
@@ -49,6 +50,7 @@ WIDE: Final = 110  # from this width the table is laid out in two columns
 SMALL_STACK: Final = 6  # R3.4: fewer cards than a new Street is worth a warning
 STEP_SEPARATOR: Final = " \u203a "  # a single right-pointing angle quote between the steps
 
+_ROOM_FOR_CARDS: Final = 16  # a player's cards start a line of their own when less room is left beside the name
 SIDE: Final = 44  # the width of the record of the turns beside a wide table
 _PASS_WORDS: Final = ("First pass through the deck", "After the first exhaustion", "Final round")
 
@@ -90,16 +92,16 @@ def step_bar(view: SeatView) -> Text:
     return text
 
 
-def _turn_line(view: SeatView) -> Text:
-    text = Text()
+def _turn_lines(view: SeatView, width: int) -> list[Text]:
+    """Whose turn it is and the step bar: one line, or two if the name is long."""
     if view.is_over:
-        text.append(" Game over ", style="name.active")
-        return text
-    name = view.names[view.to_move]
-    text.append(f" Your turn, {name} " if view.my_turn else f" {name}'s turn ", style="name.active")
-    text.append("   ")
-    text.append_text(step_bar(view))
-    return text
+        return [Text(" Game over ", style="name.active")]
+    name = short_name(view.names[view.to_move])
+    who = Text(f" Your turn, {name} " if view.my_turn else f" {name}'s turn ", style="name.active")
+    bar = step_bar(view)
+    if who.cell_len + 3 + bar.cell_len <= width:
+        return [who + Text("   ") + bar]
+    return [who, bar]
 
 
 def warnings(view: SeatView) -> list[str]:
@@ -110,9 +112,9 @@ def warnings(view: SeatView) -> list[str]:
     if view.is_last_turn:
         out.append("Last turn: the game ends after this turn")  # R9.3
     elif view.is_final_round:
-        out.append(f"Final round: the game ends after {view.names[view.second_player]}'s turn")  # R9.3
+        out.append(f"Final round: the game ends after {short_name(view.names[view.second_player])}'s turn")  # R9.3
     if view.pass_ends_game:
-        out.append(f"{view.names[1 - view.to_move]} passed: a pass now ends the game")  # R8.5, R10.2
+        out.append(f"{short_name(view.names[1 - view.to_move])} passed: a pass now ends the game")  # R8.5, R10.2
     if view.exhaustions < 2:
         size = view.draw_stack_size
         then = "the discard pile becomes the new stack" if view.exhaustions == 0 else "the game ends with this round"
@@ -130,56 +132,70 @@ def _warning_lines(view: SeatView) -> list[Text]:
 # -- the Street ---------------------------------------------------------------------------------------------
 
 
-def street(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> Group:
+def street_lines(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> list[Text]:
     """The Street with a title, its cards drawn in `style` (R12.1: the Street is public, reductions too)."""
     title = Text("The Street", style="heading")
     title.append(f"  {plural(len(view.street), 'card')}", style="label")
     if not view.street:
-        return Group(title, Text("Empty: nothing is left to deal", style="label"))  # R10.1
+        return [title, Text("Empty: nothing is left to deal", style="label")]  # R10.1
     if style is CardStyle.LINE:
         title.append("  (victory points after each card)", style="label")
-    return Group(title, *street_cards(view.street, width=width, style=style))
+    return [title, *street_cards(view.street, width=width, style=style)]
+
+
+def street(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> Group:
+    """`street_lines` as one renderable."""
+    return Group(*street_lines(view, width=width, style=style))
 
 
 # -- the players ----------------------------------------------------------------------------------------------
 
 
 def _player_label(view: SeatView, player: int) -> Text:
-    text = Text(view.names[player], style="name")
+    text = Text(short_name(view.names[player]), style="name")
     role = "1st" if player == view.start_player else "2nd"
     you = ", you" if player == view.seat else ""
     text.append(f" ({role}{you})", style="label")
     return text
 
 
-def _player_grid(view: SeatView) -> Table:
-    """A grid for one player's row; its columns line up with the other player's row."""
-    label = max(_player_label(view, p).cell_len for p in (0, 1))
-    size = max(len(plural(n, "card") + " in hand") for n in view.hand_sizes)
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(no_wrap=True, min_width=label)
-    grid.add_column(no_wrap=True, min_width=size)
-    grid.add_column(ratio=1)
-    return grid
+def _size_words(n: int) -> str:
+    return plural(n, "card") + " in hand"
 
 
-def player_row(view: SeatView, player: int, *, memory_aid: bool = False) -> Table:
+def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = False) -> list[Text]:
     """One player at the table: hand size (never the opponent's cards, R12.2), play area and its points.
 
     With `memory_aid`, the seat's view holds the opponent's hand as tracked from public actions (R12.3):
-    then that hand and the player's live total (hand and play area) are shown as well.
+    then that hand and the player's live total (hand and play area) are shown as well. The columns
+    line up with the other player's row; the lines never wrap again.
     """
-    grid = _player_grid(view)
+    label_width = max(_player_label(view, p).cell_len for p in (0, 1))
+    size_width = max(len(_size_words(n)) for n in view.hand_sizes)
     area = view.play_areas[player]
-    size = Text(plural(view.hand_sizes[player], "card") + " in hand")
-    grid.add_row(_player_label(view, player), size,
-                 joined([Text("play area ", style="label") + vp_text(points(area)), cards_text(area)], "  "))
     held = _known_hand(view, player) if memory_aid else None
+    total = Text("live total ", style="label") + vp_text(points(area) + points(held or ()))
     if held is not None:
-        label = "hand" if player == view.seat else "hand (tracked)"
-        total = Text("live total ", style="label") + vp_text(points(held) + points(area))
-        grid.add_row("", total, joined([Text(label, style="label"), cards_text(held)], "  "))
-    return grid
+        size_width = max(size_width, total.cell_len)
+    head = pad(_player_label(view, player), label_width) + Text("  ") + pad(
+        Text(_size_words(view.hand_sizes[player])), size_width) + Text("  ")
+    play_area = Text("play area ", style="label") + vp_text(points(area)) + Text("  ")
+    cards = card_parts(area) or [Text("—", style="label")]
+    roomy = head.cell_len + play_area.cell_len <= width - _ROOM_FOR_CARDS
+    if roomy:
+        lead = head + play_area
+        lines = flow(cards, width, first=lead, indent=lead.cell_len)
+    else:  # a long name: the play area on a line of its own
+        lead = Text("  ") + play_area
+        lines = [head, *flow(cards, width, first=lead, indent=lead.cell_len)]
+    if held is not None:
+        lead = Text(" " * (label_width + 2)) + pad(total, size_width) if roomy else Text("  ") + total
+        if player == view.seat:  # the own hand is drawn below the table
+            lines.append(lead)
+        else:
+            lead += Text("  hand (tracked)  ", style="label")
+            lines += flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
+    return lines
 
 
 def _known_hand(view: SeatView, player: int) -> tuple[Card, ...] | None:
@@ -188,22 +204,27 @@ def _known_hand(view: SeatView, player: int) -> tuple[Card, ...] | None:
     return view.hand if player == view.seat else view.opponent_hand
 
 
-def hand(view: SeatView) -> RenderableType:
+def hand(view: SeatView, *, width: int) -> list[Text]:
     """The seat's own hand as text, grouped by family in four columns, with its size and points."""
-    grid = Table.grid(padding=(0, 2), expand=True)
+    gap = 2
+    column = max(1, (width - 3 * gap) // 4)
     by_family: dict[Family, list[Card]] = {f: [] for f in Family}
     for c in view.hand:
         by_family[c.family].append(c)
-    for _ in Family:
-        grid.add_column(ratio=1)
-    grid.add_row(*(family_label(f) for f in Family))
-    grid.add_row(*(cards_text(by_family[f]) for f in Family))
-    return Group(_hand_title(view), grid)
+    columns = [[family_label(f), *flow(card_parts(by_family[f]) or [Text("—", style="label")], column)]
+               for f in Family]
+    lines = [_hand_title(view)]
+    for r in range(max(len(c) for c in columns)):
+        cells = [c[r] if r < len(c) else Text() for c in columns]
+        line = Text(" " * gap).join([*(pad(cell, column) for cell in cells[:-1]), cells[-1]])
+        line.no_wrap = True
+        lines.append(line)
+    return lines
 
 
-def hand_block(view: SeatView, *, width: int) -> Group:
+def hand_block(view: SeatView, *, width: int) -> list[Text]:
     """The seat's own hand as framed cards, families apart, for a screen with room to spare."""
-    return Group(_hand_title(view), *hand_cards(view.hand, width=width))
+    return [_hand_title(view), *hand_cards(view.hand, width=width)]
 
 
 def _hand_title(view: SeatView) -> Text:
@@ -213,14 +234,13 @@ def _hand_title(view: SeatView) -> Text:
     return title
 
 
-def draw_stack_counts(view: SeatView) -> Text | None:
+def draw_stack_counts(view: SeatView, *, width: int) -> list[Text]:
     """Memory aid (R12.3): what the draw stack holds, as counts per kind, never its order."""
     counts = view.draw_stack_counts
     if counts is None:
-        return None
-    text = Text("Draw stack holds  ", style="label")
-    text.append_text(cards_text([c for c, n in counts.items() for _ in range(n)], empty="nothing"))
-    return text
+        return []
+    parts = card_parts([c for c, n in counts.items() for _ in range(n)]) or [Text("nothing", style="label")]
+    return flow(parts, width, first=Text("Draw stack holds  ", style="label"), indent=2)
 
 
 # -- the table ----------------------------------------------------------------------------------------------------
@@ -257,41 +277,44 @@ def render_table(view: SeatView, *, width: int, height: int | None = None, memor
 
 
 class _Parts:
-    """The pieces of one table, each built and measured once, to be put together at several sizes."""
+    """The pieces of one table, each built once, to be put together at several sizes.
+
+    Everything but the top lines and the record beside a wide table is a list of lines that never
+    wrap, so the rows of a drawing are counted without drawing it.
+    """
 
     def __init__(self, view: SeatView, *, width: int, memory_aid: bool) -> None:
         self.view = view
         self.width = width
         self.wide = width >= WIDE
         self.main = width - SIDE - 2 if self.wide else width
-        self.top: list[RenderableType] = [_turn_line(view), status_text(view), *_warning_lines(view)]
-        self.opponent = player_row(view, view.opponent, memory_aid=memory_aid)
-        self.own: list[RenderableType] = []
-        if view.seat is not None:
-            self.own.append(player_row(view, view.seat, memory_aid=memory_aid))
-        counts = draw_stack_counts(view) if memory_aid else None
-        self.after: list[RenderableType] = [counts] if counts is not None else []
+        self.top: list[RenderableType] = [*_turn_lines(view, width), status_text(view), *_warning_lines(view)]
+        self.opponent = player_row(view, view.opponent, width=self.main, memory_aid=memory_aid)
+        self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid) if view.seat is not None else []
+        self.after = draw_stack_counts(view, width=self.main) if memory_aid else []
         self.side = _events_panel(view) if self.wide else None
-        self._streets: dict[CardStyle, Group] = {}
-        self._hands: dict[bool, Group] = {}
-        self._fixed: int | None = None
+        self._streets: dict[CardStyle, list[Text]] = {}
+        self._hands: dict[bool, list[Text]] = {}
+        self._fixed: tuple[int, int] | None = None
 
-    def street(self, style: CardStyle) -> Group:
+    def street(self, style: CardStyle) -> list[Text]:
         if style not in self._streets:
-            self._streets[style] = street(self.view, width=self.main, style=style)
+            self._streets[style] = street_lines(self.view, width=self.main, style=style)
         return self._streets[style]
 
-    def hand(self, framed: bool) -> Group:
+    def hand(self, framed: bool) -> list[Text]:
         if framed not in self._hands:
             if self.view.seat is None:
-                self._hands[framed] = Group()
+                self._hands[framed] = []
+            elif framed:
+                self._hands[framed] = hand_block(self.view, width=self.main)
             else:
-                self._hands[framed] = hand_block(self.view, width=self.main) if framed else Group(hand(self.view))
+                self._hands[framed] = hand(self.view, width=self.main)
         return self._hands[framed]
 
-    def body(self, style: CardStyle, spaced: bool, framed_hand: bool) -> list[RenderableType]:
-        gap: list[RenderableType] = [Text()] if spaced else []
-        return [self.opponent, self.street(style), *gap, *self.own, self.hand(framed_hand), *self.after]
+    def body(self, style: CardStyle, spaced: bool, framed_hand: bool) -> list[Text]:
+        gap = [Text()] if spaced else []
+        return [*self.opponent, *self.street(style), *gap, *self.own, *self.hand(framed_hand), *self.after]
 
     def table(self, style: CardStyle, spaced: bool, framed_hand: bool) -> RenderableType:
         gap: list[RenderableType] = [Text()] if spaced else []
@@ -305,16 +328,13 @@ class _Parts:
         return Group(*self.top, *gap, columns)
 
     def rows(self, style: CardStyle, spaced: bool, framed_hand: bool) -> int:
-        """The rows `table(...)` takes, counting the blocks of cards without drawing them (they never wrap)."""
+        """The rows `table(...)` takes."""
         if self._fixed is None:
-            self._fixed = line_count(Group(*self.top), self.width)
-            self._text_rows = line_count(Group(self.opponent, *self.own, *self.after), self.main)
-            self._text_hand = line_count(self.hand(False), self.main) if self.view.seat is not None else 0
-            self._side_rows = line_count(self.side, self.width - self.main - 2) if self.side is not None else 0
-        street_rows = len(self.street(style).renderables)
-        hand_rows = len(self.hand(True).renderables) if framed_hand else self._text_hand
-        body = self._text_rows + street_rows + hand_rows + (1 if spaced else 0)
-        return self._fixed + (1 if spaced else 0) + max(body, self._side_rows)
+            side = line_count(self.side, self.width - self.main - 2) if self.side is not None else 0
+            self._fixed = (line_count(Group(*self.top), self.width), side)
+        top, side = self._fixed
+        gap = 1 if spaced else 0
+        return top + gap + max(len(self.body(style, spaced, framed_hand)), side)
 
 
 def _events_panel(view: SeatView) -> RenderableType:
@@ -361,15 +381,5 @@ def _handoff(view: SeatView, *, width: int, roomy: bool, compact: bool) -> Rende
     public: list[RenderableType] = [banner, status_text(view), *_warning_lines(view)]
     public.append(street(view, width=width, style=CardStyle.LINE if compact else CardStyle.FRAMED))
     for p in (1 - view.to_move, view.to_move):
-        public.append(_public_player_row(view, p))
+        public.extend(player_row(view, p, width=width))
     return Group(*public)
-
-
-def _public_player_row(view: SeatView, player: int) -> Table:
-    grid = _player_grid(view)
-    area = view.play_areas[player]
-    label = Text(view.names[player], style="name")
-    label.append(f" ({'1st' if player == view.start_player else '2nd'})", style="label")
-    grid.add_row(label, Text(plural(view.hand_sizes[player], "card") + " in hand"),
-                 joined([Text("play area ", style="label") + vp_text(points(area)), cards_text(area)], "  "))
-    return grid

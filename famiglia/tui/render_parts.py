@@ -6,9 +6,10 @@ Everything here is a pure function of its arguments returning rich `Text` styled
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, RenderableType
 from rich.text import Text
 
@@ -16,7 +17,8 @@ from famiglia.engine import Card, sorted_cards
 
 from .theme import FAMILY_STYLE, THEME, card_text
 
-__all__ = ["DOT", "cards_text", "joined", "line_count", "points", "vp_text"]
+__all__ = ["DOT", "NAME_CELLS", "card_parts", "cards_text", "flow", "joined", "line_count", "pad", "points",
+           "short_name", "vp_text"]
 
 DOT: Final = " · "
 
@@ -28,22 +30,10 @@ def points(cards: Iterable[Card]) -> int:
 
 def cards_text(cards: Iterable[Card], *, empty: str = "—") -> Text:
     """Cards in the game's order, copies of one kind written once with a count: `F1♥×2 A0♦`."""
-    text = Text()
-    groups: list[tuple[Card, int]] = []
-    for c in sorted_cards(cards):
-        if groups and groups[-1][0] is c:
-            groups[-1] = (c, groups[-1][1] + 1)
-        else:
-            groups.append((c, 1))
-    for i, (c, n) in enumerate(groups):
-        if i:
-            text.append(" ")
-        text.append_text(card_text(c))
-        if n > 1:
-            text.append(f"×{n}", style=FAMILY_STYLE[c.family])
-    if not groups:
-        text.append(empty, style="label")
-    return text
+    parts = card_parts(cards)
+    if not parts:
+        return Text(empty, style="label")
+    return Text(" ").join(parts)
 
 
 def vp_text(n: int) -> Text:
@@ -65,3 +55,62 @@ def line_count(renderable: RenderableType, width: int) -> int:
     """How many rows `renderable` takes at `width` columns."""
     console = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
     return len(console.render_lines(renderable, console.options.update(width=width), pad=False))
+
+
+def card_parts(cards: Iterable[Card]) -> list[Text]:
+    """One piece per kind of card, copies counted: [`F1♥×2`, `A0♦`]; the pieces `cards_text` joins."""
+    parts: list[Text] = []
+    last: Card | None = None
+    count = 0
+    for c in [*sorted_cards(cards), None]:
+        if c is last:
+            count += 1
+            continue
+        if last is not None:
+            part = card_text(last)
+            if count > 1:
+                part.append(f"×{count}", style=FAMILY_STYLE[last.family])
+            parts.append(part)
+        last, count = c, 1
+    return parts
+
+
+def flow(parts: Sequence[Text], width: int, *, first: Text | None = None, indent: int = 0) -> list[Text]:
+    """Pieces left to right with a space between, wrapped into lines of at most `width` cells.
+
+    `first` starts the first line; later lines start with `indent` spaces. Every line is marked not
+    to wrap again, so a block of lines is exactly as many rows high as it has lines.
+    """
+    line = first.copy() if first is not None else Text()
+    lines = [line]
+    fresh = True  # nothing placed on this line yet
+    for part in parts:
+        gap = 0 if fresh else 1
+        if not fresh and line.cell_len + gap + part.cell_len > width:
+            line = Text(" " * indent)
+            lines.append(line)
+            gap = 0
+        line.append(" " * gap)
+        line.append_text(part)
+        fresh = False
+    for each in lines:
+        each.no_wrap = True
+        each.overflow = "ellipsis"
+    return lines
+
+
+def pad(text: Text, width: int) -> Text:
+    """`text` padded with spaces on the right to `width` cells (a copy)."""
+    text = text.copy()
+    text.pad_right(max(0, width - text.cell_len))
+    return text
+
+
+NAME_CELLS: Final = 24  # a name longer than this is shortened where it labels a part of the table
+
+
+def short_name(name: str, cells: int = NAME_CELLS) -> str:
+    """`name` cut to `cells` cells with an ellipsis, so a long name cannot push the table apart."""
+    if cell_len(name) <= cells:
+        return name
+    return set_cell_size(name, cells - 1) + "…"

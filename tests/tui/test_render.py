@@ -198,6 +198,20 @@ def test_a_smaller_screen_gets_smaller_cards_but_every_card(game: Build, plain: 
     assert "M0♠" in text and "Ben (2nd)" in text and "Anna (1st, you)" in text
 
 
+@pytest.mark.parametrize("names", [("Bartholomew Maximilian von Habsburg-Lothringen", "李小龙"),
+                                   ("[bold]Anna[/]", "B" * 70)])
+def test_long_or_odd_names_neither_break_the_table_nor_are_read_as_markup(plain: Plain,
+                                                                        names: tuple[str, str]) -> None:
+    g = Game.new(seed=2, names=names)
+    for memory in (False, True):
+        text = plain(render_table(g.view(g.to_move, memory=memory), width=80, height=17, memory_aid=memory))
+        assert max(len(line) for line in text.splitlines()) <= 80
+        assert bar_text("Refresh > Accountant > Brute > Take") in text
+        assert "…" in text or "[bold]Anna[/]" in text
+    handoff = plain(render_handoff(g.view(None), width=80, height=23))
+    assert max(len(line) for line in handoff.splitlines()) <= 80
+
+
 def test_a_wide_terminal_puts_the_record_of_the_turns_beside_the_table(table_game: Game, plain: Plain) -> None:
     table_game.apply("brute B2 F4 -1")
     narrow = plain(render_table(table_game.view(0), width=80))
