@@ -22,7 +22,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from .keys import create_key_bindings
-from .layout import INPUT_BUFFER, create_layout
+from .layout import INPUT_BUFFER, create_layout, too_small
 from .session import Session
 
 __all__ = ["build_app", "run_play"]
@@ -35,7 +35,7 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
     """The prompt_toolkit application for `session`, full screen, reading `input` and writing `output`."""
 
     def after_render(app: Application[int]) -> None:
-        if session.drawn():
+        if not too_small() and session.drawn():
             # The handoff is on screen: whatever was typed before it belongs to the last player (R12.2).
             app.input.flush_keys()
             buffer = app.layout.get_buffer_by_name(INPUT_BUFFER)

@@ -66,7 +66,7 @@ def _segments(action: Action) -> tuple[_Segment, ...]:
         case PlayAccountant(card=c):
             return ((f"accountant {c}", f"accountant {c}"),)
         case Swap(out=o, into=i):
-            return ((f"swap {o}", f"swap {o}"), (str(i), f"{i} goes into the play area"))
+            return ((f"swap {o}", f"swap {o}"), (str(i), str(i)))
         case PlayBrute(card=b, target=t, amount=k):
             left = t.value - k
             return ((f"brute {b}", f"brute {b}"), (str(t), f"{t} (worth {t.value})"),
@@ -88,7 +88,7 @@ def _question(path: tuple[str, ...]) -> str | None:
         return None
     verb, _, name = path[0].partition(" ")
     if verb == "swap":
-        return f"Swap {name} from your play area into your hand; which hand card takes its place?"
+        return f"Swap {name} from your play area into your hand: which hand card takes its place?"
     if verb == "brute":
         if len(path) == 1:
             return f"Brute {name}: which Street card does it reduce?"

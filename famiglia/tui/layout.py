@@ -157,7 +157,7 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
         entries = [_entry(c, c.label, highlight) for c in menu.choices]
         widest = max(e.cell_len for e in entries)
         per_line = max(1, (width - 2) // (widest + len(_GAP)))
-        if per_line >= len(entries) or len(entries) <= 4:
+        if len(entries) <= 4 and widest > 16:
             lines.extend(Text("  ") + e for e in entries)
         else:
             for start in range(0, len(entries), per_line):
