@@ -1,0 +1,72 @@
+"""The screen's layout at the smallest size it promises (80x24) and larger: nothing important is cut off.
+
+At every moment of seeded games the table screen must show the player's hand, the whole list of
+choices with every number, and the message line, within the rows the terminal has.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from famiglia.engine import Game
+from famiglia.tui.layout import compose, hint_line
+from famiglia.tui.session import Screen, Session
+
+SIZES = ((80, 23), (100, 29), (130, 39))  # main areas of 80x24, 100x30 and 130x40 terminals
+
+
+def at_table(game: Game) -> Session:
+    session = Session.resume(Game.from_dict(game.to_dict(), seed=1), handoff_guard=0)
+    session.drawn()
+    session.reveal()
+    return session
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_the_table_screen_always_shows_the_hand_and_every_choice(
+        seed: int, moments: Callable[..., Iterator[Game]]) -> None:
+    for g in moments(seed):
+        if g.is_over:
+            break
+        session = at_table(g)
+        menu = session.menu()
+        assert menu is not None
+        for width, height in SIZES:
+            text = compose(session, width, height, plain=True)
+            rows = text.split("\n")
+            assert len(rows) == height
+            assert max(len(r) for r in rows) <= width
+            assert "Your hand" in text
+            numbers = [int(n) for n in re.findall(r"(?:^|\s)(\d+) ", "\n".join(rows[-8:]))]
+            assert set(range(1, len(menu.choices) + 1)) <= set(numbers), text
+            assert rows[-1] == hint_line(session)
+        for group in [c for c in menu.choices if c.action is None]:
+            session.choose(group.number)
+            inner = session.menu()
+            assert inner is not None and inner.question
+            text = compose(session, 80, 23, plain=True)
+            assert "Your hand" in text and inner.question.split(":")[0].split()[0] in text
+            numbers = [int(n) for n in re.findall(r"(?:^|\s)(\d+) ", "\n".join(text.split("\n")[-8:]))]
+            assert set(range(1, len(inner.choices) + 1)) <= set(numbers), text
+            session.back()
+
+
+def test_every_screen_fills_exactly_the_rows_it_is_given() -> None:
+    session = Session(seed=2, handoff_guard=0)
+    for _ in range(2):
+        assert len(compose(session, 80, 23, plain=True).split("\n")) == 23
+        session.submit("")
+    assert session.screen is Screen.HANDOFF
+    assert len(compose(session, 80, 23, plain=True).split("\n")) == 23
+    session.drawn()
+    session.reveal()
+    session.play("pass")
+    session.drawn()
+    session.reveal()
+    session.play("pass")
+    assert session.screen is Screen.END
+    text = compose(session, 80, 23, plain=True)
+    assert len(text.split("\n")) == 23 and "Game over" in text and "new game" in text
