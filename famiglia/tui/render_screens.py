@@ -17,7 +17,7 @@ from rich.text import Text
 
 from famiglia.engine import Card, Event, Family, SeatView
 
-from .render_parts import cards_text, joined, points, vp_text
+from .render_parts import cards_text, joined, points, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL
 from .words import describe_event
 
@@ -88,7 +88,7 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
         headline.append(f"A draw at {result.scores[0]} victory points each", style="winner")
     else:
         w = result.winner
-        headline.append(f"{view.names[w]} wins", style="winner")
+        headline.append(f"{short_name(view.names[w])} wins", style="winner")
         headline.append(f", {result.scores[w]} to {result.scores[1 - w]} victory points")
     why = Text("The game ended: ", style="label")
     why.append(str(result.reason))
@@ -97,20 +97,19 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
         tie = Text("Tie-break: ", style="label")
         tie.append(result.tiebreak)
         lines.append(tie)
-    grid = Table.grid(padding=(0, 2))
+    grid = Table.grid(padding=(0, 2), expand=True)
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     grid.add_column(justify="right", no_wrap=True)
     order = (result.winner, 1 - result.winner) if result.winner is not None else (0, 1)
     for p in order:
-        name = Text(view.names[p], style="name")
+        name = Text(short_name(view.names[p]), style="name")
         name.append(f" ({'1st' if p == view.start_player else '2nd'})", style="label")
-        if p == result.winner:
-            name.append("  winner", style="winner")
+        mark = Text("winner", style="winner") if p == result.winner else Text("")
         grid.add_row(Text(""), Text(""), Text(""))
-        grid.add_row(name, Text(""), Text("total ", style="label") + vp_text(result.scores[p]))
-        grid.add_row(*_zone_row("hand", _end_hand(view, p), view.hand_sizes[p]))
-        grid.add_row(*_zone_row("play area", view.play_areas[p], len(view.play_areas[p])))
+        grid.add_row(name, mark, Text("total ", style="label") + vp_text(result.scores[p]))
+        grid.add_row(*_zone_row("  hand", _end_hand(view, p), view.hand_sizes[p]))
+        grid.add_row(*_zone_row("  play area", view.play_areas[p], len(view.play_areas[p])))
     lines.append(grid)
     return Panel(Group(*lines), title="Game over", title_align="left", border_style="title", width=min(width, 100))
 
