@@ -77,12 +77,14 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: play needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
         return EXIT_FAILURE
-    session = Session(names=names, seed=seed, first=first, memory_aid=memory_aid)
+    session: Session | None = None
     try:
+        session = Session(names=names, seed=seed, first=first, memory_aid=memory_aid)
         return asyncio.run(run_app(build_app(session)))
-    except Exception as error:
-        print(f"famiglia: the game stopped on an unexpected error ({type(error).__name__}: {error}); "
-              f"{_save(session)}", file=sys.stderr)
+    except Exception as error:  # one line, never a traceback; the game is kept
+        kept = _save(session) if session is not None else "no game had started yet"
+        print(f"famiglia: the game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
+              file=sys.stderr)
         return EXIT_FAILURE
 
 
