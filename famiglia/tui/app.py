@@ -19,7 +19,7 @@ from typing import Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import Output, create_output
 
 from .keys import create_key_bindings
 from .layout import INPUT_BUFFER, create_layout, too_small
@@ -78,10 +78,14 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         print("famiglia: play needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
         return EXIT_FAILURE
     session: Session | None = None
+    output = create_output()
     try:
         session = Session(names=names, seed=seed, first=first, memory_aid=memory_aid)
-        return asyncio.run(run_app(build_app(session)))
+        return asyncio.run(run_app(build_app(session, output=output)))
     except Exception as error:  # one line, never a traceback; the game is kept
+        # An application stopped by an error may leave line wrapping off; the shell needs it back.
+        output.enable_autowrap()
+        output.flush()
         kept = _save(session) if session is not None else "no game had started yet"
         print(f"famiglia: the game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
               file=sys.stderr)

@@ -86,7 +86,7 @@ class Player:
 
     def screen(self) -> str:
         """The characters the renderer last put on the screen, row by row."""
-        drawn = self.app.renderer._last_screen  # the grid of characters, no escape bytes
+        drawn = self.app.renderer.last_rendered_screen  # the grid of characters, no escape bytes
         assert drawn is not None
         size = self.app.output.get_size()
         rows = []
