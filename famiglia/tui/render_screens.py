@@ -126,7 +126,7 @@ WIDE_HELP: Final = 110  # from this width the keys and the rules stand side by s
 
 # One line each at 80 columns (the Take rule takes three), so help fits an 80x24 screen.
 RULES_SUMMARY: Final = (
-    ("A turn (R4)", "optional Refresh, Accountant, Brute in order; Take or pass"),
+    ("A turn (R4)", "optional Refresh, Accountant, Brute; then Take or pass"),
     ("Refresh (R5)", "no 0 in the Street: discard one, draw as many as its value"),
     ("Accountant (R6)", "play A1-A4, then up to that many play area/hand swaps"),
     ("Brute (R7)", "play B1-B4: a Street card counts up to that much less"),
@@ -134,7 +134,7 @@ RULES_SUMMARY: Final = (
     ("", "one may be a Mercenary above e-1. One payer goes to your"),
     ("", "play area, the other back to your hand"),
     ("Pass (R8.5)", "take nothing; two passes in a row end the game"),
-    ("Exhaust (R9)", "1st: discards become the stack; 2nd: the round ends the game"),
+    ("Exhaust (R9)", "1st: the discards are reshuffled; 2nd: last round"),
     ("Scoring (R11)", "hand and play area: 0 1 3 6 10, La Famiglia 1 3 6 10 15"),
     ("Tie (R11.2)", "the best single card wins, then the next best"),
 )
