@@ -21,6 +21,7 @@ import functools
 from collections.abc import Callable
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, has_completions
 from prompt_toolkit.key_binding import (
@@ -80,15 +81,11 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
 
     @Condition
     def line_empty() -> bool:
-        from prompt_toolkit.application.current import get_app
-
         b = get_app().layout.get_buffer_by_name(INPUT_BUFFER)
         return b is None or not b.text
 
     @Condition
     def line_digits() -> bool:
-        from prompt_toolkit.application.current import get_app
-
         b = get_app().layout.get_buffer_by_name(INPUT_BUFFER)
         return b is None or b.text == "" or b.text.isdigit()
 

@@ -36,7 +36,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from famiglia.engine import Pass, SeatView, Step, parse_action
+from famiglia.engine import Pass, SeatView, Step, card, parse_action
 
 from .bridge import ansi_text, render_lines
 from .builder import Choice, Menu
@@ -96,8 +96,6 @@ def _cards_in(text: str, style: str = "") -> Text:
 
 
 def _card(name: str) -> Text:
-    from famiglia.engine import card
-
     return card_text(card(name))
 
 

@@ -21,6 +21,7 @@ from typing import Any, Final
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, IllegalAction, Refresh, SeatView, Step
 
 from .builder import Menu, complete, menu
+from .words import describe_event
 
 __all__ = [
     "HANDOFF_GUARD",
@@ -303,9 +304,8 @@ class Session:
         return True
 
     def _said(self, event: Event) -> str:
-        from .words import describe_event
-
-        return describe_event(event, self.names, exhaustions=self.game.view(None).exhaustions if self.game else None)
+        exhaustions = self.game.view(None).exhaustions if self.game is not None else None
+        return describe_event(event, self.names, exhaustions=exhaustions)
 
     def undo(self) -> None:
         """u / Ctrl-Z: take back this turn's last action, never past a refresh draw or into the last turn."""
