@@ -144,9 +144,9 @@ def _read(position: Mapping[str, Any], seed: int | str | None) -> tuple[Table, t
     exhaustions = _index(position["exhaustions"], "exhaustions", 2)
     start_player = _index(position["start_player"], "start_player", 1)
     to_move = _index(position["to_move"], "to_move", 1)
-    passes = _index(position["passes"], "passes", 1)
-    turn = _read_turn(position.get("turn"), street)
     ended = position.get("ended")
+    passes = _index(position["passes"], "passes", 2 if ended is not None else 1)  # 2 only once they ended it
+    turn = _read_turn(position.get("turn"), street)
     if exhaustions < 2 and not stack:
         raise PositionError("the draw stack is empty but has not been exhausted twice: "
                             "the reshuffle is immediate (R9.2)")
@@ -222,7 +222,7 @@ def events_to_list(events: tuple[Event, ...] | list[Event]) -> list[dict[str, An
     """The public record of a turn as JSON (`action` None: the new Street dealt between turns)."""
     return [
         {"player": e.player, "action": None if e.action is None else str(e.action), "drawn": _names(list(e.drawn)),
-         "exhausted": e.exhausted}
+         "exhausted": e.exhausted, "exhaustions": e.exhaustions}
         for e in events
     ]
 
@@ -236,7 +236,8 @@ def events_from_list(value: Any) -> list[Event]:
         return [
             Event(_index(e["player"], "a turn record's player", 1),
                   None if e.get("action") is None else parse_action(str(e["action"])),
-                  tuple(_cards(e.get("drawn", []), "a turn record")), int(e.get("exhausted", 0)))
+                  tuple(_cards(e.get("drawn", []), "a turn record")), int(e.get("exhausted", 0)),
+                  int(e.get("exhaustions", 0)))
             for e in value
         ]
     except (KeyError, TypeError, AttributeError, ValueError) as error:

@@ -35,13 +35,15 @@ class Event:
     """One public happening, for the summary of a turn: an action and the cards it revealed.
 
     `action` is None for the deal of a new Street between turns (R10.1). `exhausted` counts the
-    exhaustions (R9) that happened during it.
+    exhaustions (R9) that happened during it, and `exhaustions` is the game's count right after it, so
+    the event can say which exhaustion it was (the R9.2 reshuffle, or the R9.3 final round).
     """
 
     player: int
     action: Action | None
     drawn: tuple[Card, ...] = ()
     exhausted: int = 0
+    exhaustions: int = 0
 
 
 @dataclass(slots=True)
@@ -190,7 +192,7 @@ class Table:
             turn.step = Step.BRUTE
             turn.reduced = index
             turn.reduction = action.amount
-            return Event(player, action)
+            return Event(player, action, exhaustions=self.exhaustions)
         if type(action) is Swap:
             o, i = action.out.index, action.into.index
             area[o] -= 1
@@ -200,7 +202,7 @@ class Table:
             turn.locked_hand[o] = turn.locked_hand.get(o, 0) + 1  # R6.3: moved once
             turn.locked_area[i] = turn.locked_area.get(i, 0) + 1
             turn.swaps_left -= 1
-            return Event(player, action)
+            return Event(player, action, exhaustions=self.exhaustions)
         if type(action) is PlayAccountant:
             a = action.card
             hand[a.index] -= 1
@@ -208,7 +210,7 @@ class Table:
             turn.locked_area[a.index] = 1  # R6.3: the Accountant just played stays
             turn.step = Step.ACCOUNTANT
             turn.swaps_left = a.value  # R6.2
-            return Event(player, action)
+            return Event(player, action, exhaustions=self.exhaustions)
         assert type(action) is Refresh
         return self._refresh(action, index)
 
@@ -222,7 +224,7 @@ class Table:
             turn.late_refresh = True  # R5.4: once, to the bottom of the draw stack
             self.stack.insert(0, c)
         drawn, exhausted = self.draw(c.value)  # R5.5: a reshuffle in the middle keeps drawing
-        return Event(self.to_move, action, drawn, exhausted)
+        return Event(self.to_move, action, drawn, exhausted, self.exhaustions)
 
     def _end_turn(self, action: Action) -> Event:
         player = self.to_move
@@ -233,11 +235,11 @@ class Table:
             self.end = EndReason.EXHAUSTION
         else:
             self.to_move = 1 - player
-        return Event(player, action)
+        return Event(player, action, exhaustions=self.exhaustions)
 
     def deal_street(self) -> Event | None:
         """R10.1: an emptied Street gets six new cards between the turns, if any are left to draw."""
         if self.street or self.end is not None or self.exhaustions >= 2:
             return None
         drawn, exhausted = self.draw(STREET_SIZE)
-        return Event(self.to_move, None, drawn, exhausted)
+        return Event(self.to_move, None, drawn, exhausted, self.exhaustions)

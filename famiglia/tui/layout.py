@@ -272,7 +272,7 @@ def _table_screen(session: Session, width: int, height: int, plain: bool, cache:
     events = session.summary()
     summary: list[str] = []
     if events and width < WIDE:  # a wide table shows the last turn itself
-        summary = _text(render_turn_summary(events, view.names, width=width, exhaustions=view.exhaustions),
+        summary = _text(render_turn_summary(events, view.names, width=width),
                         width, plain)
         free = height - len(picker) - 1  # what the table may share with the summary
         if len(table) + len(summary) > free:

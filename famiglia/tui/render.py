@@ -342,11 +342,10 @@ def _events_panel(view: SeatView) -> RenderableType:
     lines: list[RenderableType] = []
     if view.last_turn:
         lines.append(Text("Last turn", style="heading"))
-        before = view.exhaustions - sum(e.exhausted for e in view.this_turn)
-        lines.append(event_lines(view.last_turn, view.names, exhaustions=before))
+        lines.append(event_lines(view.last_turn, view.names))
     if view.this_turn:
         lines.append(Text("This turn", style="heading"))
-        lines.append(event_lines(view.this_turn, view.names, exhaustions=view.exhaustions))
+        lines.append(event_lines(view.this_turn, view.names))
     if not lines:
         lines.append(Text("Nothing played yet.", style="label"))
     return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")

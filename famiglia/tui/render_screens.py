@@ -30,36 +30,28 @@ MIN_SIZE: Final[tuple[int, int]] = (80, 24)
 # -- the opponent's last turn -------------------------------------------------------------------------------
 
 
-def event_lines(events: Sequence[Event], names: tuple[str, str], *, exhaustions: int | None = None) -> Table:
-    """One bullet per public event; `exhaustions` is the count right after the last of them, if known."""
-    after: list[int | None] = []
-    count = exhaustions
-    for event in reversed(events):
-        after.append(count)
-        count = None if count is None else count - event.exhausted
+def event_lines(events: Sequence[Event], names: tuple[str, str]) -> Table:
+    """One bullet per public event."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="label", no_wrap=True)
     grid.add_column(ratio=1)
-    for event, known in zip(events, reversed(after), strict=True):
-        line = Text(describe_event(event, names, exhaustions=known))
+    for event in events:
+        line = Text(describe_event(event, names))
         if event.exhausted:
             line.stylize("warning", line.plain.rindex(";"))
         grid.add_row("•", line)
     return grid
 
 
-def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int,
-                        exhaustions: int | None = None) -> RenderableType:
+def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int) -> RenderableType:
     """What the opponent did in the last turn, for the incoming player: every action is public (R12.1).
 
-    `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1). `exhaustions`,
-    if given, is the count after the last event (the view's `exhaustions` at the start of the turn);
-    it lets the summary say which exhaustion happened.
+    `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1).
     """
     actors = [e.player for e in events if e.action is not None]
     if actors:
         title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
-        body: RenderableType = event_lines(events, names, exhaustions=exhaustions)
+        body: RenderableType = event_lines(events, names)
     else:
         title = Text("The game begins")
         body = Text("Nothing has been played yet: this is the first turn.", style="label")

@@ -109,12 +109,16 @@ class Session:
     def resume(cls, game: Game, *, memory_aid: bool = False, **options: Any) -> Session:
         """A session that carries on `game` where it stands (a saved game, mid-turn included).
 
-        It opens on the handoff for the player to move; undo cannot reach back before this point.
+        It opens on the handoff for the player to move (on the scoring, if the game is over); undo
+        cannot reach back before this point.
         """
         session = cls(memory_aid=memory_aid, **options)
         session.game = game
         session.origin = game.to_dict()
-        session._begin_turn()
+        if game.is_over:
+            session.screen = Screen.END
+        else:
+            session._begin_turn()
         return session
 
     # -- reading ----------------------------------------------------------------------------------------
@@ -300,12 +304,8 @@ class Session:
         elif played.step is Step.TAKE:
             self._begin_turn()
         else:
-            self.message = Message(self._said(game.view(None).this_turn[-1]))
+            self.message = Message(describe_event(game.view(None).this_turn[-1], self.names))
         return True
-
-    def _said(self, event: Event) -> str:
-        exhaustions = self.game.view(None).exhaustions if self.game is not None else None
-        return describe_event(event, self.names, exhaustions=exhaustions)
 
     def undo(self) -> None:
         """u / Ctrl-Z: take back this turn's last action, never past a refresh draw or into the last turn."""

@@ -45,21 +45,16 @@ def describe(action: Action) -> str:
     raise TypeError(f"not an action: {action!r}")  # pragma: no cover - the match is exhaustive
 
 
-def exhaustion_words(count: int | None) -> str:
-    """What an exhaustion means (R9); `count` is how many there have been with it, if known."""
-    if count == 1:
-        return "the draw stack ran out: the discard pile is reshuffled into a new one"  # R9.2
-    if count is not None and count >= 2:
+def exhaustion_words(count: int) -> str:
+    """What an exhaustion means (R9); `count` is how many there have been with it."""
+    if count >= 2:
         return "second exhaustion: the game ends with this round"  # R9.3
-    return "the draw stack ran out"
+    return "the draw stack ran out: the discard pile is reshuffled into a new one"  # R9.2
 
 
-def describe_event(event: Event, names: tuple[str, str], *, exhaustions: int | None = None) -> str:
-    """One public event in the past tense: "Ben refreshed B3 and drew F2 A1 M0".
-
-    `exhaustions`, if known, is how many exhaustions the game had counted right after this event; it
-    lets the words say which exhaustion happened (R9.2 reshuffle or R9.3 final round).
-    """
+def describe_event(event: Event, names: tuple[str, str]) -> str:
+    """One public event in the past tense: "Ben refreshed B3 and drew F2 A1 M0"; it says which
+    exhaustion happened with it, if any (the R9.2 reshuffle or the R9.3 final round)."""
     who = names[event.player]
     match event.action:
         case None:
@@ -84,5 +79,5 @@ def describe_event(event: Event, names: tuple[str, str], *, exhaustions: int | N
         if event.exhausted >= 2:
             text += "; the draw stack ran out twice: the game ends with this round"  # R9.2 decision
         else:
-            text += "; " + exhaustion_words(exhaustions)
+            text += "; " + exhaustion_words(event.exhaustions)
     return text

@@ -53,6 +53,8 @@ def test_every_game_ends_with_the_60_cards_and_a_result(seed, pass_rate):
     assert g.legal_actions() == []
     r = g.result()
     assert r is not None and r.winner in (0, 1, None) and sum(r.scores) <= 175
+    restored = Game.from_dict(g.to_dict(), seed=g.seed)  # a finished game saves and restores too
+    assert restored.is_over and restored.result() == r and restored.legal_actions() == []
 
 
 @SETTINGS

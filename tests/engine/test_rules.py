@@ -250,7 +250,7 @@ def test_R10_1_a_deal_with_a_reshuffle_in_the_middle():
     d = g.to_dict()
     assert d["exhaustions"] == 1 and len(d["street"]) == 6 and len(d["draw_stack"]) == 1
     assert g.view(1).last_turn[-1].action is None  # the deal is part of the public record
-    assert g.view(1).last_turn[-1].exhausted == 1
+    assert g.view(1).last_turn[-1].exhausted == 1 and g.view(1).last_turn[-1].exhaustions == 1
 
 
 def test_R10_1_empty_street_no_deal_when_the_game_ends():

@@ -27,7 +27,7 @@ def test_the_turn_summary_lists_every_public_action_of_the_opponent(game: Build,
     for action in ("refresh F1", "accountant A1", "swap M0 F0", "brute B1 A1 -1", "take A1"):
         g.apply(action)
     view = g.view(1)
-    text = plain(render_turn_summary(view.last_turn, view.names, width=80, exhaustions=view.exhaustions))
+    text = plain(render_turn_summary(view.last_turn, view.names, width=80))
     assert "What Anna did" in text
     for words in ("Anna refreshed F1 and drew M2", "Anna played Accountant A1 (up to 1 swap)",
                   "Anna swapped M0 from the play area for F0 from the hand", "Anna played Brute B1 on A1: worth 0",
@@ -40,7 +40,7 @@ def test_the_turn_summary_includes_a_new_street_and_names_the_exhaustion(game: B
     g = game(hand0=["F0"], street=["M0"], stack=["A1", "A2", "A3", "B1", "B2", "B3"], rest="discard")
     g.apply("take M0")  # R10.1: the Street is dealt anew and the deal exhausts the stack (R9.2)
     view = g.view(1)
-    text = plain(render_turn_summary(view.last_turn, view.names, width=80, exhaustions=view.exhaustions))
+    text = plain(render_turn_summary(view.last_turn, view.names, width=80))
     assert "Anna took M0 for free" in text
     assert "A new Street was dealt: A1 A2 A3 B1 B2 B3" in text
     assert "the draw stack ran out: the discard pile is reshuffled" in flat(text)

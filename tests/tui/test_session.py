@@ -300,6 +300,15 @@ def test_resume_carries_on_mid_turn(game: Callable[..., Game]) -> None:
     assert not session.can_undo
 
 
+def test_resume_of_a_finished_game_opens_on_the_scoring(game: Callable[..., Game]) -> None:
+    g = game(hand0=["F1"], hand1=["F0"], street=["F2", "A0"], passes=1)
+    g.apply("pass")
+    session = Session.resume(Game.from_dict(g.to_dict(), seed=1), handoff_guard=0)
+    assert session.screen is Screen.END
+    view = session.view()
+    assert view is not None and view.result is not None and view.result.winner == 0
+
+
 def test_the_memory_aid_shows_the_tracked_opponent_hand() -> None:
     session = seated(memory_aid=True)
     view = session.view()

@@ -62,11 +62,10 @@ def test_describe_event_tells_what_a_player_did_in_the_past_tense(event: Event, 
 
 
 def test_describe_event_says_which_exhaustion_happened() -> None:
-    refresh = Event(0, Refresh(card("F4")), (card("M1"), card("A0")), exhausted=1)
-    assert describe_event(refresh, NAMES, exhaustions=1).endswith(
+    refresh = Event(0, Refresh(card("F4")), (card("M1"), card("A0")), exhausted=1, exhaustions=1)
+    assert describe_event(refresh, NAMES).endswith(
         "; the draw stack ran out: the discard pile is reshuffled into a new one")  # R9.2
-    assert describe_event(refresh, NAMES, exhaustions=2).endswith(
-        "; second exhaustion: the game ends with this round")  # R9.3
-    assert describe_event(refresh, NAMES).endswith("; the draw stack ran out")
-    twice = Event(0, None, (card("M1"),), exhausted=2)
+    late = Event(0, Refresh(card("F4")), (card("M1"), card("A0")), exhausted=1, exhaustions=2)
+    assert describe_event(late, NAMES).endswith("; second exhaustion: the game ends with this round")  # R9.3
+    twice = Event(0, None, (card("M1"),), exhausted=2, exhaustions=2)
     assert "ran out twice: the game ends with this round" in describe_event(twice, NAMES)
