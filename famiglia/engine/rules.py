@@ -18,7 +18,8 @@ __all__ = ["explain", "legal_actions"]
 _ACCOUNTANTS: Final = tuple(Card.of(Family.ACCOUNTANTS, v) for v in range(1, 5))  # R4.2: no 0s
 _BRUTES: Final = tuple(Card.of(Family.BRUTES, v) for v in range(1, 5))
 _MERCENARIES: Final = tuple(Card.of(Family.MERCENARIES, v) for v in range(5))
-_FAMILY_CARDS: Final = {f: tuple(Card.of(f, v) for v in range(5)) for f in Family}
+# For each card (by index), the five cards of its family: the genuine payer of value e-1 is [e - 1].
+_FAMILY_OF: Final = tuple(tuple(Card.of(c.family, v) for v in range(5)) for c in CARDS)
 
 # Interned action objects, so the common path builds no new objects.
 _REFRESH: Final = {c: Refresh(c) for c in CARDS}
@@ -83,7 +84,7 @@ def _add_takes(table: Table, hand: list[int], acts: dict[Action, int]) -> None:
             if a not in acts:
                 acts[a] = i
             continue
-        genuine = _FAMILY_CARDS[c.family][e - 1]
+        genuine = _FAMILY_OF[c.index][e - 1]
         have = hand[genuine.index]
         if not have:
             continue
