@@ -178,13 +178,6 @@ class Game:
         """Read action notation; raises `NotationError` for text that is no action."""
         return parse_action(text)
 
-    def is_legal(self, action: Action | str) -> bool:
-        try:
-            a = parse_action(action) if isinstance(action, str) else action
-        except IllegalAction:
-            return False
-        return a in self._legal_map()
-
     def why_illegal(self, action: Action | str) -> str | None:
         """The reason an action is refused now, in a player's words, or None if it is allowed."""
         try:

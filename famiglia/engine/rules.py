@@ -180,17 +180,12 @@ def _why_not_swap(table: Table, action: Swap, step: Step) -> str:
     if not area[o.index]:
         return f"there is no {o} in your play area"
     if area[o.index] <= turn.locked_area.get(o.index, 0):
-        if o.family is Family.ACCOUNTANTS and turn.locked_area.get(o.index, 0) and not _swapped_in(table, o):
+        if o.index == turn.accountant and turn.locked_area[o.index] == 1:
             return f"the Accountant you just played ({o}) stays in the play area (R6.3)"
         return f"{o} was moved into the play area by this Accountant and cannot move again (R6.3)"
     if not _in_hand(table, i):
         return f"there is no {i} in your hand"
     return f"{i} was moved into your hand by this Accountant and cannot move again (R6.3)"
-
-
-def _swapped_in(table: Table, c: Card) -> bool:
-    """Whether a locked Accountant in the play area came by a swap rather than being the one just played."""
-    return table.turn.locked_area.get(c.index, 0) > 1
 
 
 def _why_not_brute(table: Table, action: PlayBrute, step: Step) -> str:

@@ -57,13 +57,15 @@ class Turn:
     refreshes: int = 0
     late_refresh: bool = False  # R5.4: the one refresh after the first exhaustion was made
     swaps_left: int = 0
+    accountant: int = -1  # R6.3: the index of the Accountant played this turn, -1 for none
     locked_area: dict[int, int] = field(default_factory=dict)  # R6.3: the new Accountant, swapped-in cards
     locked_hand: dict[int, int] = field(default_factory=dict)  # R6.3: swapped-out cards
     reduced: int = -1  # R7: index into the Street of the reduced card, -1 for none
     reduction: int = 0
 
     def copy(self) -> Turn:
-        return Turn(self.step, self.refreshes, self.late_refresh, self.swaps_left, dict(self.locked_area),
+        return Turn(self.step, self.refreshes, self.late_refresh, self.swaps_left, self.accountant,
+                    dict(self.locked_area),
                     dict(self.locked_hand), self.reduced, self.reduction)
 
     @property
@@ -210,6 +212,7 @@ class Table:
             turn.locked_area[a.index] = 1  # R6.3: the Accountant just played stays
             turn.step = Step.ACCOUNTANT
             turn.swaps_left = a.value  # R6.2
+            turn.accountant = a.index
             return Event(player, action, exhaustions=self.exhaustions)
         assert type(action) is Refresh
         return self._refresh(action, index)

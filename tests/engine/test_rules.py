@@ -147,6 +147,16 @@ def test_R6_3_copies_count_separately():
     assert hand(g, 0) == Counter(["F1", "F1"])
 
 
+def test_R6_3_the_reason_tells_the_new_Accountant_from_a_swapped_in_one():
+    g = game(hand0=["A3", "A2", "F0"], area0=["M1", "B1"], hand1=ZEROS, street=["F0", "A0"])
+    play(g, "accountant A3", "swap M1 A2")
+    refuse(g, "swap A3 F0", "the Accountant you just played (A3)")
+    refuse(g, "swap A2 F0", "A2 was moved into the play area")
+    restored = Game.from_dict(g.to_dict(), seed=0)  # the turn's state survives a save
+    assert restored.why_illegal("swap A3 F0") == g.why_illegal("swap A3 F0")
+    assert g.why_illegal("swap B1 F0") is None
+
+
 def test_R6_a_second_Accountant_already_in_the_play_area_may_be_swapped():
     g = game(hand0=["A2", "F0"], area0=["A2"], hand1=ZEROS, street=["F0", "A0"])
     play(g, "accountant A2")
