@@ -170,7 +170,10 @@ class Table:
     # -- applying actions (unchecked) ----------------------------------------------------------------
 
     def apply(self, action: Action, index: int) -> Event:
-        """Carry out a legal action; `index` is the Street position it concerns (or -1)."""
+        """Carry out a legal action; `index` is the Street position it concerns (or -1).
+
+        Plain type tests in the order of frequency rather than `match`: this is the playouts' hot path.
+        """
         player = self.to_move
         hand = self.hands[player]
         area = self.areas[player]
