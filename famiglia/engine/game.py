@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .actions import Action, Step, parse_action
+from .actions import Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take, parse_action
 from .cards import CARDS, DECK, Card, Family, expand
-from .errors import IllegalAction
+from .errors import IllegalAction, NotationError
 from .position import events_from_list, events_to_list, table_from_dict, table_to_dict
 from .rules import explain, legal_actions
 from .scoring import Result, score
@@ -181,7 +181,7 @@ class Game:
     def why_illegal(self, action: Action | str) -> str | None:
         """The reason an action is refused now, in a player's words, or None if it is allowed."""
         try:
-            a = parse_action(action) if isinstance(action, str) else action
+            a = _action(action)
         except IllegalAction as error:
             return str(error)
         if a in self._legal_map():
@@ -192,7 +192,7 @@ class Game:
 
     def apply(self, action: Action | str) -> Action:
         """Carry out an action (an object or its notation) and return it; refuse anything not legal now."""
-        a = parse_action(action) if isinstance(action, str) else action
+        a = _action(action)
         legal = self._legal_map()
         if a not in legal:
             said = " ".join(action.split()) if isinstance(action, str) else str(a)  # quote what was asked
@@ -276,6 +276,15 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._names[self.to_move]} to move"
         return f"<Game seed={self.seed!r} {state}>"
+
+
+def _action(action: object) -> Action:
+    """An action object as it is, or one read from its notation; anything else is no action at all."""
+    if isinstance(action, str):
+        return parse_action(action)
+    if isinstance(action, Refresh | PlayAccountant | Swap | PlayBrute | Take | Pass):
+        return action
+    raise NotationError(f"{action!r} is not an action")
 
 
 def _check_names(names: Sequence[str]) -> tuple[str, str]:

@@ -64,6 +64,16 @@ def test_text_that_is_no_action_raises_a_notation_error(text):
     assert str(info.value)
 
 
+@pytest.mark.parametrize("thing", [42, None, ("take", "F0"), card("F0")])
+def test_apply_of_something_that_is_no_action_raises_and_changes_nothing(thing):
+    g = Game.new(seed=3)
+    before = g.to_dict()
+    with pytest.raises(NotationError):
+        g.apply(thing)
+    assert g.to_dict() == before
+    assert g.why_illegal(thing)
+
+
 def test_a_notation_error_quotes_the_input_and_shows_the_form():
     with pytest.raises(NotationError, match=r"'take F9'.*F2"):
         parse_action("take F9")
