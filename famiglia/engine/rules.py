@@ -152,17 +152,27 @@ def _why_not_refresh(table: Table, action: Refresh) -> str:
     return f"{action.card} is not on the Street"
 
 
-def _why_not_accountant(table: Table, action: PlayAccountant, step: Step) -> str:
-    c = action.card
-    if c.family is not Family.ACCOUNTANTS:
-        return f"{c} is not an Accountant: write accountant A1 to A4"
+_ONE: Final = {Family.ACCOUNTANTS: "an Accountant", Family.BRUTES: "a Brute"}
+
+
+def _why_not_ability(table: Table, c: Card, family: Family, step: Step, own: Step) -> str:
+    """R4.2, R4.3: why an Accountant or a Brute (`family`, played in step `own`) cannot be played; "" if it can."""
+    one = _ONE[family]
+    if c.family is not family:
+        return f"{c} is not {one}: write {own.name.lower()} {family.letter}1 to {family.letter}4"
     if c.value == 0:
-        return "an Accountant of value 0 has no ability (R4.2)"
-    if step is Step.ACCOUNTANT:
-        return "you have already played an Accountant this turn (R4.3)"
-    if step > Step.ACCOUNTANT:
-        return _gone(step, Step.ACCOUNTANT)
-    return f"you have no {c} in your hand"
+        return f"{one} of value 0 has no ability (R4.2)"
+    if step is own:
+        return f"you have already played {one} this turn (R4.3)"
+    if step > own:
+        return _gone(step, own)
+    if not _in_hand(table, c):
+        return f"you have no {c} in your hand"
+    return ""
+
+
+def _why_not_accountant(table: Table, action: PlayAccountant, step: Step) -> str:
+    return _why_not_ability(table, action.card, Family.ACCOUNTANTS, step, Step.ACCOUNTANT)
 
 
 def _why_not_swap(table: Table, action: Swap, step: Step) -> str:
@@ -190,16 +200,9 @@ def _why_not_swap(table: Table, action: Swap, step: Step) -> str:
 
 def _why_not_brute(table: Table, action: PlayBrute, step: Step) -> str:
     b, t, k = action.card, action.target, action.amount
-    if b.family is not Family.BRUTES:
-        return f"{b} is not a Brute: write brute B1 to B4"
-    if b.value == 0:
-        return "a Brute of value 0 has no ability (R4.2)"
-    if step is Step.BRUTE:
-        return "you have already played a Brute this turn (R4.3)"
-    if step > Step.BRUTE:
-        return _gone(step, Step.BRUTE)
-    if not _in_hand(table, b):
-        return f"you have no {b} in your hand"
+    why = _why_not_ability(table, b, Family.BRUTES, step, Step.BRUTE)
+    if why:
+        return why
     if not _on_street(table, t):
         return f"there is no {t} on the Street"
     if t.value == 0:
