@@ -149,14 +149,14 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
             entries = [_entry(c, _short_label(c, view), highlight) for c in choices]
             for i, line in enumerate(_flow(entries, width, _HEADER)):
                 head = Text(f"{header if i == 0 else '':<{_HEADER}}", style="title")
-                lines.append(head + line)
+                lines.append(Text.assemble(head, line))
     else:
         lines.append(_cards_in(menu.question or "", style="title"))
         entries = [_entry(c, c.label, highlight) for c in menu.choices]
         widest = max(e.cell_len for e in entries)
         per_line = max(1, (width - 2) // (widest + len(_GAP)))
         if len(entries) <= 4 and widest > 16:
-            lines.extend(Text("  ") + e for e in entries)
+            lines.extend(Text.assemble("  ", e) for e in entries)
         else:
             for start in range(0, len(entries), per_line):
                 row = Text("  ")
@@ -168,7 +168,7 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
                 lines.append(row)
     chosen = menu.numbered(highlight) if highlight is not None else None
     if chosen is not None and chosen.action is not None:
-        lines.append(Text("→ ", style="label") + _cards_in(describe(chosen.action), style="notice"))
+        lines.append(Text.assemble(Text("→ ", style="label"), _cards_in(describe(chosen.action), style="notice")))
     return Group(*lines)
 
 

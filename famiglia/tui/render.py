@@ -100,7 +100,7 @@ def _turn_lines(view: SeatView, width: int) -> list[Text]:
     who = Text(f" Your turn, {name} " if view.my_turn else f" {name}'s turn ", style="name.active")
     bar = step_bar(view)
     if who.cell_len + 3 + bar.cell_len <= width:
-        return [who + Text("   ") + bar]
+        return [Text.assemble(who, "   ", bar)]
     return [who, bar]
 
 
@@ -174,26 +174,26 @@ def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = Fa
     size_width = max(len(_size_words(n)) for n in view.hand_sizes)
     area = view.play_areas[player]
     held = _known_hand(view, player) if memory_aid else None
-    total = Text("live total ", style="label") + vp_text(points(area) + points(held or ()))
+    total = Text.assemble(Text("live total ", style="label"), vp_text(points(area) + points(held or ())))
     if held is not None:
         size_width = max(size_width, total.cell_len)
-    head = pad(_player_label(view, player), label_width) + Text("  ") + pad(
-        Text(_size_words(view.hand_sizes[player])), size_width) + Text("  ")
-    play_area = Text("play area ", style="label") + vp_text(points(area)) + Text("  ")
+    head = Text.assemble(pad(_player_label(view, player), label_width), "  ",
+                         pad(Text(_size_words(view.hand_sizes[player])), size_width), "  ")
+    play_area = Text.assemble(Text("play area ", style="label"), vp_text(points(area)), "  ")
     cards = card_parts(area) or [Text("—", style="label")]
     roomy = head.cell_len + play_area.cell_len <= width - _ROOM_FOR_CARDS
     if roomy:
         lead = head + play_area
         lines = flow(cards, width, first=lead, indent=lead.cell_len)
     else:  # a long name: the play area on a line of its own
-        lead = Text("  ") + play_area
+        lead = Text.assemble("  ", play_area)
         lines = [head, *flow(cards, width, first=lead, indent=lead.cell_len)]
     if held is not None:
-        lead = Text(" " * (label_width + 2)) + pad(total, size_width) if roomy else Text("  ") + total
+        lead = Text.assemble(" " * (label_width + 2), pad(total, size_width)) if roomy else Text.assemble("  ", total)
         if player == view.seat:  # the own hand is drawn below the table
             lines.append(lead)
         else:
-            lead += Text("  hand (tracked)  ", style="label")
+            lead.append("  hand (tracked)  ", style="label")
             lines += flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
     return lines
 

@@ -45,7 +45,7 @@ def _face(card: Card, effective: int | None) -> Text:
 def _points(card: Card, width: int) -> Text:
     vp = Text(f"{card.points} VP", style="points")
     if vp.cell_len % 2 == 0:  # "15 VP" and "6 VP" line up on the space
-        vp = Text(" ") + vp
+        vp = Text.assemble(" ", vp)
     return _centred(vp, width)
 
 
@@ -64,7 +64,7 @@ def framed_card(card: Card, *, effective: int | None = None, count: int = 1) -> 
         top.append("─" * _INSIDE + "╮", style=_FRAME)
     rows = [top]
     for inside in (_centred(_face(card, effective), _INSIDE), _points(card, _INSIDE)):
-        rows.append(Text("│", style=_FRAME) + inside + Text("│", style=_FRAME))
+        rows.append(Text.assemble(Text("│", style=_FRAME), inside, Text("│", style=_FRAME)))
     rows.append(Text("╰" + "─" * _INSIDE + "╯", style=_FRAME))
     return rows
 

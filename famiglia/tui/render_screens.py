@@ -99,7 +99,7 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
         name.append(f" ({'1st' if p == view.start_player else '2nd'})", style="label")
         mark = Text("winner", style="winner") if p == result.winner else Text("")
         grid.add_row(Text(""), Text(""), Text(""))
-        grid.add_row(name, mark, Text("total ", style="label") + vp_text(result.scores[p]))
+        grid.add_row(name, mark, Text.assemble(Text("total ", style="label"), vp_text(result.scores[p])))
         grid.add_row(*_zone_row("  hand", _end_hand(view, p), view.hand_sizes[p]))
         grid.add_row(*_zone_row("  play area", view.play_areas[p], len(view.play_areas[p])))
     lines.append(grid)

@@ -7,10 +7,13 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from rich.console import Console
+from rich.console import Console, RenderableType
+from rich.style import Style
 from rich.text import Text
 
 from famiglia.engine import Family, Game, card
+from famiglia.tui.builder import menu
+from famiglia.tui.layout import render_menu
 from famiglia.tui.render import MIN_SIZE, STEP_SEPARATOR, WIDE, render_handoff, render_table, step_bar
 from famiglia.tui.theme import FAMILY_SYMBOL, THEME, card_text
 
@@ -284,3 +287,31 @@ def test_the_handoff_fits_a_small_screen(game: Build, plain: Plain) -> None:
     text = plain(render_handoff(g.view(None), width=80, height=20))
     assert len(text.splitlines()) <= 20
     assert "Pass the keyboard to Anna" in text
+
+
+# -- styles stay where they belong --------------------------------------------------------------------------------
+
+
+def style_of(renderable: RenderableType, word: str, *, exact: bool = False) -> Style:
+    """The style of the first piece of text drawn that holds `word` (or is just `word`, spaces aside)."""
+    console = Console(file=io.StringIO(), width=80, force_terminal=True, color_system="256", theme=THEME)
+    for line in console.render_lines(renderable, console.options, pad=False):
+        for segment in line:
+            if (segment.text.strip() == word) if exact else (word in segment.text):
+                return segment.style or Style()
+    raise AssertionError(f"{word!r} is not drawn")
+
+
+def test_a_style_never_spills_from_one_piece_of_a_line_onto_the_next(table_game: Game) -> None:
+    table = render_table(table_game.view(0), width=80)
+    # The framed Street cards: the dim frame must not dim the card's face (R1.1 colours, letter, symbol).
+    assert not style_of(table, "F4").dim
+    # The turn line: the reversed name must not reverse the whole step bar; only the current step stands out.
+    assert style_of(table, "Accountant").reverse
+    assert not style_of(table, "Brute").reverse and not style_of(table, "Take").reverse
+    # A player's hand size is plain text, not in the bold of the name before it.
+    assert not style_of(table, "cards in hand").bold
+    # The action list: the bold step header stays in the header.
+    listed = render_menu(menu(table_game.legal_actions()), table_game.view(0), width=80, highlight=None)
+    assert style_of(listed, "Take/pass").bold
+    assert not style_of(listed, "pass", exact=True).bold
