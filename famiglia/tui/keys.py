@@ -9,7 +9,9 @@ editing keys (prompt_toolkit's defaults); on top of them:
   Backspace goes back one choice; `?` shows the help and Esc closes it or goes back one choice;
 - Ctrl-Z undoes; Ctrl-C and Ctrl-D ask whether to quit;
 - at the handoff only Enter counts, and only once the handoff screen has been drawn (typed-ahead keys
-  are discarded, so nothing of the next hand can appear before the keyboard has changed hands).
+  are discarded, so nothing of the next hand can appear before the keyboard has changed hands);
+- while the terminal is too small to show the game, only Ctrl-C and Ctrl-D (and the answer to the quit
+  question) count: nothing may happen that the player cannot see.
 
 Any exception in a handler ends the application with that exception, so the caller can leave the
 terminal cleanly and say what happened in one line instead of a traceback.
@@ -34,7 +36,7 @@ from prompt_toolkit.key_binding import (
 from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
 
-from .layout import INPUT_BUFFER
+from .layout import INPUT_BUFFER, too_small
 from .session import Overlay, Screen, Session
 
 __all__ = ["create_key_bindings"]
@@ -71,6 +73,7 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
         b = buffer(event)
         return b.text if b is not None else ""
 
+    fits = ~Condition(too_small)
     ready = Condition(session.accepts_keys)
     no_overlay = Condition(lambda: session.overlay is None)
     on_table = Condition(lambda: session.screen is Screen.TABLE) & no_overlay & ready
@@ -91,7 +94,8 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
 
     @Condition
     def typing_allowed() -> bool:
-        return session.overlay is None and session.screen in (Screen.NAMES, Screen.TABLE) and session.accepts_keys()
+        return (session.overlay is None and session.screen in (Screen.NAMES, Screen.TABLE) and session.accepts_keys()
+                and not too_small())
 
     # Everything not bound below is swallowed where nothing may be typed (handoff, end, overlays).
     @kb.add(Keys.Any, filter=~typing_allowed)
@@ -207,11 +211,19 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
     def _quit(event: KeyPressEvent) -> None:
         session.quit()
 
-    # -- leaving ------------------------------------------------------------------------------------
+    # -- leaving: the only keys that also work while the terminal is too small --------------------------
 
-    @kb.add("c-c")
-    @kb.add("c-d")
-    @kb.add(Keys.SIGINT)
+    leave = KeyBindings()
+
+    # A terminal too small to show the game: the game waits, every other key is swallowed.
+    @leave.add(Keys.Any, filter=~fits)
+    @guarded
+    def _wait(event: KeyPressEvent) -> None:
+        pass
+
+    @leave.add("c-c")
+    @leave.add("c-d")
+    @leave.add(Keys.SIGINT)
     @guarded
     def _interrupt(event: KeyPressEvent) -> None:
         if session.overlay is Overlay.CONFIRM_QUIT:
@@ -219,16 +231,17 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
         else:
             session.ask_quit()
 
-    @kb.add("y", filter=asking_quit)
-    @kb.add("Y", filter=asking_quit)
+    @leave.add("y", filter=asking_quit)
+    @leave.add("Y", filter=asking_quit)
     @guarded
     def _yes(event: KeyPressEvent) -> None:
         session.answer_quit(True)
 
-    @kb.add("n", filter=asking_quit)
-    @kb.add("N", filter=asking_quit)
+    @leave.add("n", filter=asking_quit)
+    @leave.add("N", filter=asking_quit)
     @guarded
     def _no(event: KeyPressEvent) -> None:
         session.answer_quit(False)
 
-    return merge_key_bindings([ConditionalKeyBindings(load_key_bindings(), typing_allowed), kb])
+    return merge_key_bindings([ConditionalKeyBindings(load_key_bindings(), typing_allowed),
+                               ConditionalKeyBindings(kb, fits), leave])

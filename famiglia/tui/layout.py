@@ -417,6 +417,7 @@ def create_layout(session: Session) -> Layout:
             ),
         ],
     )
-    small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(w, h, need=MIN_SIZE))))
+    small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(
+        w, h, need=MIN_SIZE, asking_quit=session.overlay is Overlay.CONFIRM_QUIT))))
     root = DynamicContainer(lambda: small if too_small() else body)
     return Layout(root, focused_element=input_buffer)

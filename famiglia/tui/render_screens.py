@@ -170,10 +170,21 @@ def render_help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableTyp
 # -- too small ----------------------------------------------------------------------------------------------------
 
 
-def render_too_small(width: int, height: int, *, need: tuple[int, int]) -> RenderableType:
-    """What to say when the terminal cannot hold the table: its size and the size needed."""
+def render_too_small(width: int, height: int, *, need: tuple[int, int], asking_quit: bool = False) -> RenderableType:
+    """What to say when the terminal cannot hold the table: its size and the size needed.
+
+    Only leaving works meanwhile, so the quit question is asked here too (`asking_quit`).
+    """
     text = Text(justify="center")
     text.append("The terminal is too small", style="warning")
     text.append(f"\nIt is {width}×{height}; Famiglia needs at least {need[0]}×{need[1]}.")
     text.append("\nMake the window larger: the game waits.", style="label")
+    if asking_quit:
+        text.append("\n\nQuit the game? ", style="title")
+        text.append("y", style="key")
+        text.append(" quit  ")
+        text.append("n", style="key")
+        text.append(" go on playing")
+    else:
+        text.append("\nCtrl-C: quit", style="label")
     return Padding(text, (max(0, height // 2 - 2), 0, 0, 0))

@@ -405,6 +405,60 @@ def test_a_small_terminal_says_how_big_it_must_be() -> None:
     assert play(session, script, columns=70, rows=20) == 0
 
 
+async def resize(p: Player, columns: int, rows: int) -> None:
+    """The player makes the window `columns` x `rows`."""
+    terminal = p.app.output
+    assert isinstance(terminal, Terminal)
+    terminal.size = Size(rows=rows, columns=columns)
+    before = p.app.render_counter
+    p.app.invalidate()
+    await p.until(lambda: p.app.render_counter > before)
+
+
+def test_while_the_terminal_is_too_small_keys_do_nothing_but_quitting() -> None:
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        await p.keys("refresh B3\r")
+        before = p.game.to_dict()
+        played = list(p.session.history)
+        line = p.app.layout.get_buffer_by_name(INPUT_BUFFER)
+        await resize(p, 70, 20)  # the window is made smaller mid-turn
+        await p.keys("?")  # nothing is seen: nothing may happen
+        assert p.session.overlay is None
+        await p.keys("u")
+        await p.keys("pass\r")
+        await p.keys("1")
+        assert "too small" in p.screen()
+        assert p.game.to_dict() == before and p.session.history == played
+        assert p.session.overlay is None and line is not None and line.text == ""
+        await p.keys(CTRL_C)
+        assert p.session.overlay is Overlay.CONFIRM_QUIT and "Quit the game?" in p.screen()
+        await p.keys("n")
+        assert p.session.overlay is None
+        await resize(p, 80, 24)
+        await p.keys("l")
+        assert "Your turn, Anna" in p.screen() and p.game.to_dict() == before
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
+def test_a_too_small_terminal_takes_no_name_blindly() -> None:
+    session = Session(seed=3, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        line = p.app.layout.get_buffer_by_name(INPUT_BUFFER)
+        await resize(p, 70, 20)
+        await p.keys("Ben\r")  # Enter alone would keep the default name, too
+        assert p.session.names_given == [] and line is not None and line.text == ""
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
 def test_a_wider_terminal_uses_the_room() -> None:
     session = new_session(seed=3)
 
