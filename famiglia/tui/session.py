@@ -159,9 +159,15 @@ class Session:
         return self.screen is Screen.TABLE and bool(self._undo)
 
     def name_prompt(self) -> tuple[int, str]:
-        """Which player's name is asked for (0 or 1) and the name taken when none is typed."""
+        """Which player's name is asked for (0 or 1) and the name taken when none is typed.
+
+        The second default is never the name the first player chose (someone may call themselves "Player 2").
+        """
         index = len(self.names_given)
-        return index, DEFAULT_NAMES[index]
+        default = DEFAULT_NAMES[index]
+        if index == 1 and default.casefold() == self.names_given[0].casefold():
+            default = DEFAULT_NAMES[0]
+        return index, default
 
     def is_human(self, player: int) -> bool:
         return bool(self.seats[player] == HUMAN)

@@ -68,6 +68,14 @@ def test_a_second_name_like_the_first_is_refused_and_kept_to_correct() -> None:
     assert session.game is not None and session.game.names == ("Anna Maria", "Ben")
 
 
+def test_the_second_default_name_is_never_the_first_players_name() -> None:
+    session = Session(seed=5)
+    session.submit("player 2")
+    assert session.name_prompt() == (1, "Player 1")  # Enter alone must still start the game
+    assert session.submit("")
+    assert session.game is not None and session.game.names == ("player 2", "Player 1")
+
+
 def test_the_seed_deals_exactly_the_engines_game() -> None:
     session = Session(names=("Anna", "Ben"), seed=42)
     assert session.game is not None
