@@ -81,7 +81,10 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
     else:
         w = result.winner
         headline.append(f"{short_name(view.names[w])} wins", style="winner")
-        headline.append(f", {result.scores[w]} to {result.scores[1 - w]} victory points")
+        if result.scores[0] == result.scores[1]:  # R11.2
+            headline.append(f" on the tie-break, {result.scores[w]} victory points each")
+        else:
+            headline.append(f", {result.scores[w]} to {result.scores[1 - w]} victory points")
     why = Text("The game ended: ", style="label")
     why.append(str(result.reason))
     lines: list[RenderableType] = [headline, why]

@@ -78,7 +78,7 @@ def test_the_end_of_a_tie_says_how_it_was_broken(game: Build, plain: Plain) -> N
     g = game(hand0=["F2"], hand1=["A2", "A2"], street=NO_ZERO_STREET, passes=1)
     g.apply("pass")
     text = plain(render_end(g.view(0), width=80))
-    assert "Anna wins, 6 to 6" in text
+    assert "Anna wins on the tie-break, 6 victory points each" in text  # not "6 to 6": that reads as a draw
     assert "Tie-break: tied at 6" in text  # R11.2: the best card, F2 (6), beats A2 (3)
 
 
