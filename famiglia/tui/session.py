@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 HUMAN: Final = "human"
-HANDOFF_GUARD: Final = 0.4  # seconds after the handoff is drawn during which its keys are discarded
+HANDOFF_GUARD: Final = 0.4  # seconds of quiet after the handoff is drawn before it takes a key
 NAME_LENGTH: Final = 20
 
 
@@ -191,6 +191,15 @@ class Session:
         drawn_at = self._handoff_drawn_at
         return drawn_at is not None and self._clock() - drawn_at >= self.handoff_guard
 
+    def discarded(self) -> None:
+        """A key came at the handoff before it took keys: the guard time starts again.
+
+        So a key held down (the terminal repeats it every few hundredths of a second) is discarded for
+        as long as it is held, and the next hand shows only after a pause as long as the guard.
+        """
+        if self.screen is Screen.HANDOFF and self._handoff_drawn_at is not None and not self.accepts_keys():
+            self._handoff_drawn_at = self._clock()
+
     # -- the verbs of the keys --------------------------------------------------------------------------
 
     def submit(self, text: str) -> bool:
@@ -226,7 +235,10 @@ class Session:
 
     def reveal(self) -> None:
         """Leave the handoff: the player to move now sees their table (only once the handoff was drawn)."""
-        if self.screen is not Screen.HANDOFF or not self.accepts_keys():
+        if self.screen is not Screen.HANDOFF:
+            return
+        if not self.accepts_keys():
+            self.discarded()
             return
         self.screen = Screen.TABLE
         self.message = None

@@ -277,6 +277,24 @@ def test_the_handoff_guard_discards_a_hasty_enter() -> None:
     assert play(session, script) == 0
 
 
+def test_enter_held_down_at_the_handoff_is_discarded_until_it_is_let_go() -> None:
+    session = new_session(seed=3, handoff_guard=0.3)
+
+    async def script(p: Player) -> None:
+        await p.until(lambda: p.session.screen is Screen.HANDOFF and p.session.drawn() is False)
+        for _ in range(12):  # auto-repeat, for longer than the guard time
+            p.pipe.send_text("\r")
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.05)
+        assert p.session.screen is Screen.HANDOFF and "Your hand" not in p.screen()
+        await asyncio.sleep(0.3)
+        await p.keys("\r")
+        assert p.session.screen is Screen.TABLE
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
 # -- refusals, undo, help, quitting, the terminal's size ---------------------------------------------------
 
 

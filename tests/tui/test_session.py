@@ -119,6 +119,21 @@ def test_the_handoff_shows_the_public_view_and_waits_until_it_was_drawn() -> Non
     assert view is not None and view.seat == view.to_move and len(view.hand) == 4
 
 
+def test_a_key_held_down_at_the_handoff_never_shows_the_next_hand() -> None:
+    clock = Clock()
+    session = Session(names=("Anna", "Ben"), seed=3, clock=clock, handoff_guard=0.4)
+    session.drawn()
+    for _ in range(20):  # Anna keeps Enter pressed: the terminal repeats it every 30 ms, for 0.6 s
+        clock.now += 0.03
+        session.submit("")
+    assert session.screen is Screen.HANDOFF  # every repeat came too soon after the one before
+    clock.now += 0.3
+    assert not session.accepts_keys()
+    clock.now += 0.15  # a pause longer than the guard: the keyboard may have changed hands
+    session.submit("")
+    assert session.screen is Screen.TABLE
+
+
 def test_each_turn_ends_on_the_handoff_for_the_other_player() -> None:
     session = seated()
     game = session.game
