@@ -5,7 +5,8 @@ editing keys (prompt_toolkit's defaults); on top of them:
 
 - number keys choose from the numbered list (at once when no longer number could follow), arrows and
   Enter point and choose, Enter also plays an action typed in notation, Tab completes it;
-- with an empty input line: `u` undoes, `l` shows the opponent's last turn, `q` asks to quit,
+- with an empty input line: `u` undoes, `l` shows or hides the opponent's last turn (on top of the
+  table when it finds no room beside it), `q` asks to quit,
   Backspace goes back one choice; `?` shows the help and Esc closes it or goes back one choice;
 - Ctrl-Z undoes; Ctrl-C and Ctrl-D ask whether to quit;
 - at the handoff only Enter counts, and only once the handoff screen has been drawn and no Enter has
@@ -37,7 +38,7 @@ from prompt_toolkit.key_binding import (
 from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
 
-from .layout import INPUT_BUFFER, too_small
+from .layout import INPUT_BUFFER, last_turn_crowded_out, too_small
 from .session import Overlay, Screen, Session
 
 __all__ = ["create_key_bindings"]
@@ -80,7 +81,8 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
     on_table = Condition(lambda: session.screen is Screen.TABLE) & no_overlay & ready
     on_names = Condition(lambda: session.screen is Screen.NAMES) & no_overlay
     on_end = Condition(lambda: session.screen is Screen.END) & no_overlay
-    help_open = Condition(lambda: session.overlay is Overlay.HELP)
+    help_open = Condition(lambda: session.overlay in (Overlay.HELP, Overlay.LAST_TURN))  # q closes either
+    last_turn_open = Condition(lambda: session.overlay is Overlay.LAST_TURN)
     asking_quit = Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT)
 
     @Condition
@@ -175,10 +177,13 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
     def _undo(event: KeyPressEvent) -> None:
         session.undo()
 
-    @kb.add("l", filter=on_table & line_empty)
+    @kb.add("l", filter=(on_table & line_empty) | last_turn_open)
     @guarded
     def _summary(event: KeyPressEvent) -> None:
-        session.toggle_summary()
+        if session.overlay is None and last_turn_crowded_out(session):
+            session.show_last_turn()  # the table leaves it no room: it lies on top instead
+        else:
+            session.toggle_summary()
 
     @kb.add("?", filter=~on_names | line_empty)
     @guarded

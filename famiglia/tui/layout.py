@@ -234,7 +234,7 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
     The screen's content on top, the message line (one to three rows) at the bottom. Only
     `session.view()` reaches the renderers: the public view at the handoff, the mover's at the table.
     """
-    message = _text(message_text(session), width, plain)[:3] or [""]
+    message = _message_rows(session, width, plain)
     room = height - len(message)
     if session.screen is Screen.NAMES:
         rows = _text(_names_screen(session, width), width, plain)
@@ -247,17 +247,32 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
         assert view is not None
         rows = _text(Group(render_end(view, width=width), _end_choices()), width, plain)
     else:
-        rows = _table_screen(session, width, room, plain, cache or TableCache())
+        rows, _ = _table_screen(session, width, room, plain, cache or TableCache())
     rows = rows[:room]
     return "\n".join([*rows, *[""] * (room - len(rows)), *message])
 
 
-def _table_screen(session: Session, width: int, height: int, plain: bool, cache: TableCache) -> list[str]:
+def _message_rows(session: Session, width: int, plain: bool) -> list[str]:
+    return _text(message_text(session), width, plain)[:3] or [""]
+
+
+def last_turn_crowded_out(session: Session) -> bool:
+    """Whether the opponent's last turn is on show but finds no room beside the table at the terminal's size."""
+    if not session.summary():
+        return False
+    width, height = _size()
+    room = height - 1 - len(_message_rows(session, width, True))  # the input line and the message line
+    return _table_screen(session, width, room, True, TableCache())[1]
+
+
+def _table_screen(session: Session, width: int, height: int, plain: bool,
+                  cache: TableCache) -> tuple[list[str], bool]:
     """The table, the summary of the opponent's turn while it is on show, and the picker at the bottom.
 
     The picker always shows; the table gets the room left (at least `PICKER_ROWS` are kept for the
     picker, so the table keeps its shape while choosing); the summary takes what the table leaves
-    free, or squeezes the table, or else becomes a one-line hint.
+    free, or squeezes the table, or else becomes a one-line hint (then `l` lays it on top of the
+    table). The flag says whether the summary was crowded out that way.
     """
     view = session.view()
     menu = session.menu()
@@ -271,6 +286,7 @@ def _table_screen(session: Session, width: int, height: int, plain: bool, cache:
     table = table_in(room)[:room]
     events = session.summary()
     summary: list[str] = []
+    crowded_out = False
     if events and width < WIDE:  # a wide table shows the last turn itself
         summary = _text(render_turn_summary(events, view.names, width=width),
                         width, plain)
@@ -280,12 +296,13 @@ def _table_screen(session: Session, width: int, height: int, plain: bool, cache:
             if len(squeezed) + len(summary) <= free:
                 table = squeezed
             else:
+                crowded_out = True
                 who = view.names[view.opponent]
                 summary = _text(Text(f"(l shows what {who} did last turn)", style="label"), width, plain)
                 if len(table) + len(summary) > free:
                     summary = []
     fill = height - len(table) - len(summary) - len(picker)
-    return [*table, *summary, *[""] * fill, *picker]
+    return [*table, *summary, *[""] * fill, *picker], crowded_out
 
 
 def message_text(session: Session) -> RenderableType:
@@ -300,6 +317,8 @@ def message_text(session: Session) -> RenderableType:
 def hint_line(session: Session) -> str:
     if session.overlay is Overlay.CONFIRM_QUIT:
         return "Quit the game? y / n"
+    if session.overlay is Overlay.LAST_TURN:
+        return "l, Esc or q: back to the table"
     if session.screen is Screen.NAMES:
         return "Enter: next · Ctrl-C: quit"
     if session.screen is Screen.HANDOFF:
@@ -408,6 +427,16 @@ def create_layout(session: Session) -> Layout:
                 left=0,
                 right=0,
                 bottom=1,
+            ),
+            Float(
+                content=ConditionalContainer(
+                    Window(FormattedTextControl(_ansi(lambda w, h: render_turn_summary(
+                        session.last_turn(), session.names, width=w, subtitle="l, Esc or q closes this")))),
+                    filter=Condition(lambda: session.overlay is Overlay.LAST_TURN),
+                ),
+                top=0,
+                left=0,
+                right=0,
             ),
             Float(
                 content=ConditionalContainer(

@@ -43,10 +43,12 @@ def event_lines(events: Sequence[Event], names: tuple[str, str]) -> Table:
     return grid
 
 
-def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int) -> RenderableType:
+def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int,
+                        subtitle: str | None = None) -> RenderableType:
     """What the opponent did in the last turn, for the incoming player: every action is public (R12.1).
 
-    `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1).
+    `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1); `subtitle`
+    goes on the bottom edge (how to close it, where it lies on top of the table).
     """
     actors = [e.player for e in events if e.action is not None]
     if actors:
@@ -55,7 +57,8 @@ def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, widt
     else:
         title = Text("The game begins")
         body = Text("Nothing has been played yet: this is the first turn.", style="label")
-    return Panel(body, title=title, title_align="left", border_style="title", width=min(width, 100))
+    return Panel(body, title=title, title_align="left", subtitle=subtitle, border_style="title",
+                 width=min(width, 100))
 
 
 # -- the end ----------------------------------------------------------------------------------------------------

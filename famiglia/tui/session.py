@@ -52,6 +52,7 @@ class Overlay(Enum):
     """What may lie on top of a screen; it closes without touching the game."""
 
     HELP = "help"
+    LAST_TURN = "last turn"  # the opponent's last turn, when it finds no room beside the table
     CONFIRM_QUIT = "confirm quit"
 
 
@@ -150,7 +151,13 @@ class Session:
 
     def summary(self) -> tuple[Event, ...]:
         """The opponent's last turn, while it is on show (every action is public, R12.1)."""
-        if self.screen is not Screen.TABLE or not self.show_summary or self.game is None:
+        if not self.show_summary:
+            return ()
+        return self.last_turn()
+
+    def last_turn(self) -> tuple[Event, ...]:
+        """The opponent's last turn, on show or not (every action is public, R12.1); () off the table."""
+        if self.screen is not Screen.TABLE or self.game is None:
             return ()
         return self.game.view(None).last_turn
 
@@ -207,7 +214,7 @@ class Session:
 
         Returns False when `text` was refused (a bad name or action), so it can stay on the input line.
         """
-        if self.overlay is Overlay.HELP:
+        if self.overlay in (Overlay.HELP, Overlay.LAST_TURN):
             self.overlay = None
         elif self.overlay is Overlay.CONFIRM_QUIT:
             self.message = Message("Quit the game? Press y to quit, n to go on playing.", "warning")
@@ -353,9 +360,16 @@ class Session:
         self.overlay = None if self.overlay is Overlay.HELP else Overlay.HELP
 
     def toggle_summary(self) -> None:
-        """Show or hide the opponent's last turn on the table."""
-        if self.screen is Screen.TABLE:
+        """Show or hide the opponent's last turn on the table (and close it where it lies on top)."""
+        if self.overlay is Overlay.LAST_TURN:
+            self.overlay = None
+        elif self.screen is Screen.TABLE:
             self.show_summary = not self.show_summary
+
+    def show_last_turn(self) -> None:
+        """Lay the opponent's last turn on top of the table: for when it finds no room beside it."""
+        if self.last_turn():
+            self.overlay = Overlay.LAST_TURN
 
     def ask_quit(self) -> None:
         """Ctrl-C, Ctrl-D: ask before leaving, never just die."""

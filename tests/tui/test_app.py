@@ -351,6 +351,39 @@ def test_undo_by_key_within_the_turn() -> None:
     assert play(session, script) == 0
 
 
+def test_l_shows_a_last_turn_too_long_to_stand_beside_the_table(game: Callable[..., Game]) -> None:
+    g = game(hand0=["A4", "F0", "F1", "M1", "B0", "B1", "A1", "M0", "F2"], area0=["F3", "M2", "B2", "A2", "M3"],
+             hand1=["F0", "A0", "M0", "B0", "F1", "A1", "B1", "M1"],
+             street=["F4", "B3", "M4", "A3", "F2", "B2", "A1", "M1", "F1", "B4"],
+             stack=["F3", "M2", "A2", "B3", "A3", "M3", "B1", "F2", "B2", "M2"])
+    for action in ("refresh F2", "refresh A1", "accountant A4", "swap F3 F0", "swap M2 F1", "swap B2 M1",
+                   "swap A2 B0", "brute B1 F4 -1"):
+        g.apply(action)
+    session = Session.resume(g, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        await p.keys("take M1 pay M0 keep M2\r")  # Anna's turn of nine actions ends
+        await p.at_handoff()
+        await p.keys("\r")
+        screen = p.screen()
+        assert "Your hand" in screen and "(l shows what Anna did last turn)" in screen  # no room beside the table
+        await p.keys("l")
+        screen = p.screen()
+        assert "What Anna did" in screen and "Anna refreshed F2" in screen and "Anna took M1" in screen
+        await p.keys("l")
+        assert "What Anna did" not in p.screen() and "Your hand" in p.screen()
+        await p.keys("l")
+        assert "Anna took M1" in p.screen()
+        await p.keys(ESC)
+        await p.until(lambda: p.session.overlay is None)
+        assert "Your hand" in p.screen() and p.session.screen is Screen.TABLE
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
 def test_help_lies_on_top_and_closes_with_esc_q_or_question_mark() -> None:
     session = new_session(seed=3)
 
