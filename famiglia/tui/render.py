@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from famiglia.engine import Card, Family, SeatView, Step
+from famiglia.engine import Card, Event, Family, SeatView, Step
 
 from .render_cards import CardStyle, hand_cards, street_cards
 from .render_parts import card_parts, flow, joined, line_count, pad, points, short_name, vp_text
@@ -272,15 +272,16 @@ def render_table(view: SeatView, *, width: int, height: int | None = None, memor
         return parts.table(*_LEVELS[_DEFAULT_LEVEL])
     for level in _LEVELS[:-1]:
         if parts.rows(*level) <= height:
-            return parts.table(*level)
-    return parts.table(*_LEVELS[-1])
+            return parts.table(*level, height=height)
+    return parts.table(*_LEVELS[-1], height=height)
 
 
 class _Parts:
     """The pieces of one table, each built once, to be put together at several sizes.
 
     Everything but the top lines and the record beside a wide table is a list of lines that never
-    wrap, so the rows of a drawing are counted without drawing it.
+    wrap, so the rows of a drawing are counted without drawing it. The record does not decide the
+    drawing: it is shortened to the height the table has, its oldest actions first.
     """
 
     def __init__(self, view: SeatView, *, width: int, memory_aid: bool) -> None:
@@ -292,10 +293,9 @@ class _Parts:
         self.opponent = player_row(view, view.opponent, width=self.main, memory_aid=memory_aid)
         self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid) if view.seat is not None else []
         self.after = draw_stack_counts(view, width=self.main) if memory_aid else []
-        self.side = _events_panel(view) if self.wide else None
         self._streets: dict[CardStyle, list[Text]] = {}
         self._hands: dict[bool, list[Text]] = {}
-        self._fixed: tuple[int, int] | None = None
+        self._top_rows: int | None = None
 
     def street(self, style: CardStyle) -> list[Text]:
         if style not in self._streets:
@@ -316,36 +316,55 @@ class _Parts:
         gap = [Text()] if spaced else []
         return [*self.opponent, *self.street(style), *gap, *self.own, *self.hand(framed_hand), *self.after]
 
-    def table(self, style: CardStyle, spaced: bool, framed_hand: bool) -> RenderableType:
+    def table(self, style: CardStyle, spaced: bool, framed_hand: bool, *, height: int | None = None) -> RenderableType:
+        """The drawing at one level; within `height` rows, if given, the record beside a wide table too."""
         gap: list[RenderableType] = [Text()] if spaced else []
         body = self.body(style, spaced, framed_hand)
-        if self.side is None:
+        if not self.wide:
             return Group(*self.top, *gap, *body)
+        side_rows = None if height is None else height - self.top_rows() - len(gap)
         columns = Table.grid(padding=(0, 2), expand=True)
         columns.add_column(width=self.main)
         columns.add_column(ratio=1)
-        columns.add_row(Group(*body), self.side)
+        columns.add_row(Group(*body), _events_panel(self.view, width=self.width - self.main - 2, rows=side_rows))
         return Group(*self.top, *gap, columns)
 
+    def top_rows(self) -> int:
+        if self._top_rows is None:
+            self._top_rows = line_count(Group(*self.top), self.width)
+        return self._top_rows
+
     def rows(self, style: CardStyle, spaced: bool, framed_hand: bool) -> int:
-        """The rows `table(...)` takes."""
-        if self._fixed is None:
-            side = line_count(self.side, self.width - self.main - 2) if self.side is not None else 0
-            self._fixed = (line_count(Group(*self.top), self.width), side)
-        top, side = self._fixed
+        """The rows `table(...)` takes, the record beside a wide table aside (it is made to fit)."""
         gap = 1 if spaced else 0
-        return top + gap + max(len(self.body(style, spaced, framed_hand)), side)
+        return self.top_rows() + gap + len(self.body(style, spaced, framed_hand))
 
 
-def _events_panel(view: SeatView) -> RenderableType:
-    """The public record beside a wide table: the last turn and this one so far (R12.1)."""
+def _events_panel(view: SeatView, *, width: int, rows: int | None = None) -> RenderableType:
+    """The public record beside a wide table: the last turn and this one so far (R12.1).
+
+    Within `rows` rows, if given: the oldest actions give way first, counted in a line of their own.
+    """
+    last, this = list(view.last_turn), list(view.this_turn)
+    left_out = [0, 0]
+    while True:
+        panel = _events_panel_of(view, (last, this), left_out)
+        if rows is None or line_count(panel, width) <= rows or not (last or this):
+            return panel
+        turn = 0 if last else 1
+        (last, this)[turn].pop(0)
+        left_out[turn] += 1
+
+
+def _events_panel_of(view: SeatView, turns: tuple[list[Event], list[Event]], left_out: list[int]) -> RenderableType:
     lines: list[RenderableType] = []
-    if view.last_turn:
-        lines.append(Text("Last turn", style="heading"))
-        lines.append(event_lines(view.last_turn, view.names))
-    if view.this_turn:
-        lines.append(Text("This turn", style="heading"))
-        lines.append(event_lines(view.this_turn, view.names))
+    for title, events, skipped in zip(("Last turn", "This turn"), turns, left_out, strict=True):
+        if not events and not skipped:
+            continue
+        lines.append(Text(title, style="heading"))
+        if skipped:
+            lines.append(Text(f"  … {plural(skipped, 'earlier action')}", style="label"))
+        lines.append(event_lines(events, view.names))
     if not lines:
         lines.append(Text("Nothing played yet.", style="label"))
     return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")

@@ -14,7 +14,7 @@ from rich.text import Text
 from famiglia.engine import Family, Game, card
 from famiglia.tui.builder import menu
 from famiglia.tui.layout import render_menu
-from famiglia.tui.render import MIN_SIZE, STEP_SEPARATOR, WIDE, render_handoff, render_table, step_bar
+from famiglia.tui.render import MIN_SIZE, SIDE, STEP_SEPARATOR, WIDE, render_handoff, render_table, step_bar
 from famiglia.tui.theme import FAMILY_SYMBOL, THEME, card_text
 
 Plain = Callable[..., str]
@@ -223,6 +223,24 @@ def test_a_wide_terminal_puts_the_record_of_the_turns_beside_the_table(table_gam
     assert max(len(line) for line in wide.splitlines()) <= WIDE + 10
     assert "This turn" in wide and "Anna played Brute B2 on F4: worth 3" in wide
     assert "This turn" not in narrow
+
+
+def test_a_long_record_beside_a_wide_table_keeps_its_latest_actions_and_its_frame(game: Build, plain: Plain) -> None:
+    g = game(hand0=["A4", "F0", "F1", "M1", "B0", "B1", "A1", "M0", "F2"], area0=["F3", "M2", "B2", "A2", "M3"],
+             hand1=["F0", "A0", "M0", "B0", "F1", "A1", "B1", "M1"],
+             street=["F4", "B3", "M4", "A3", "F2", "B2", "A1", "M1", "F1", "B4"],
+             stack=["F3", "M2", "A2", "B3", "A3", "M3", "B1", "F2", "B2", "M2"])
+    for action in ("refresh F2", "refresh A1", "accountant A4", "swap F3 F0", "swap M2 F1", "swap B2 M1",
+                   "swap A2 B0", "brute B1 F4 -1", "take M1 pay M0 keep M2", "brute B1 F4 -1"):
+        g.apply(action)  # Anna's turn of nine actions, and Ben's Brute
+    width, height = 120, 22  # the table's share of a 120x30 terminal
+    text = plain(render_table(g.view(1), width=width, height=height), width)
+    lines = text.splitlines()
+    assert len(lines) <= height
+    assert "╭───────╮" in text  # the Street keeps its framed cards: the record is not what decides the drawing
+    assert "This turn" in text and "Ben played Brute B1 on F4" in text  # the latest actions are kept
+    assert "Anna took M1" in text
+    assert any(line[width - SIDE:].startswith("╰") for line in lines)  # the record's frame is whole
 
 
 def test_without_colour_every_family_is_still_told_apart(table_game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
