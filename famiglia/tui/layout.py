@@ -50,6 +50,7 @@ from .render import (
     render_too_small,
     render_turn_summary,
 )
+from .render_parts import short_name
 from .session import Overlay, Screen, Session
 from .theme import card_text
 from .words import describe
@@ -322,7 +323,7 @@ def hint_line(session: Session) -> str:
     if session.screen is Screen.NAMES:
         return "Enter: next · Ctrl-C: quit"
     if session.screen is Screen.HANDOFF:
-        name = session.names[session.game.to_move] if session.game is not None else "next player"
+        name = short_name(session.names[session.game.to_move]) if session.game is not None else "next player"
         return f"{name}: Enter shows your hand · ?: help · Ctrl-C: quit"
     if session.screen is Screen.END:
         return "n: new game · q: quit"
@@ -337,7 +338,7 @@ def prompt_text(session: Session) -> str:
         index, default = session.name_prompt()
         return f"Player {index + 1}'s name [{default}]: "
     if session.screen is Screen.TABLE and session.game is not None:
-        steps = [session.game.names[session.game.to_move], *session.path]
+        steps = [short_name(session.game.names[session.game.to_move]), *session.path]
         return f" {_MORE} ".join(steps) + " > "
     return ""
 

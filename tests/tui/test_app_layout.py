@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from famiglia.engine import Game
-from famiglia.tui.layout import compose, hint_line
+from famiglia.tui.layout import compose, hint_line, prompt_text
 from famiglia.tui.session import Screen, Session
 
 SIZES = ((80, 23), (100, 29), (130, 39))  # main areas of 80x24, 100x30 and 130x40 terminals
@@ -70,3 +70,13 @@ def test_every_screen_fills_exactly_the_rows_it_is_given() -> None:
     assert session.screen is Screen.END
     text = compose(session, 80, 23, plain=True)
     assert len(text.split("\n")) == 23 and "Game over" in text and "new game" in text
+
+
+def test_a_long_name_given_on_the_command_line_is_shortened_on_the_input_line_and_in_the_hint() -> None:
+    long = "Maximiliane-Friederike von Hohenzollern-Sigmaringen"  # --names takes any length
+    session = Session(names=(long, "Ben"), seed=3, first=0, handoff_guard=0)
+    assert len(hint_line(session)) <= 80  # the handoff's hint stays on its one line
+    session.drawn()
+    session.reveal()
+    assert len(prompt_text(session)) <= 30  # room is left to type an action
+    assert prompt_text(session).startswith("Maximiliane")
