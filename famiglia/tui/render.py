@@ -17,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from famiglia.engine import Card, Event, Family, SeatView, Step
+from famiglia.engine import Card, Event, Family, SeatView, Step, Swap
 
 from .render_cards import CardStyle, hand_cards, street_cards
 from .render_parts import card_parts, flow, joined, line_count, pad, points, short_name, vp_text
@@ -86,7 +86,10 @@ def step_bar(view: SeatView) -> Text:
         else:
             text.append(step.title, style="step.future")
     if view.step is Step.ACCOUNTANT and view.swaps_left:
-        text.append(f"  ({plural(view.swaps_left, 'swap')} left)", style="notice")  # R6.2
+        if any(isinstance(a, Swap) for a in view.legal_actions):
+            text.append(f"  ({plural(view.swaps_left, 'swap')} left)", style="notice")  # R6.2
+        else:  # R6.1: an Accountant may be played with nothing to swap
+            text.append("  (no swap possible)", style="label")
     elif view.refreshes and current is Step.REFRESH:
         text.append(f"  ({plural(view.refreshes, 'refresh', 'refreshes')} so far)", style="label")
     return text

@@ -138,6 +138,13 @@ def test_the_step_bar_counts_the_swaps_left_after_an_accountant(game: Build, pla
     assert "(1 swap left)" in plain(render_table(g.view(0), width=80))
 
 
+def test_the_step_bar_promises_no_swaps_when_none_is_possible(game: Build) -> None:
+    g = game(hand0=["A2", "F1", "B1"], street=STREET)
+    g.apply("accountant A2")  # R6.1: allowed with nothing to swap; the A2 itself stays (R6.3)
+    bar = step_bar(g.view(0)).plain
+    assert "swaps left" not in bar and "(no swap possible)" in bar
+
+
 # -- warnings ---------------------------------------------------------------------------------------------------
 
 
