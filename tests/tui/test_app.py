@@ -278,16 +278,16 @@ def test_the_handoff_guard_discards_a_hasty_enter() -> None:
 
 
 def test_enter_held_down_at_the_handoff_is_discarded_until_it_is_let_go() -> None:
-    session = new_session(seed=3, handoff_guard=0.3)
+    now = [100.0]
+    session = new_session(seed=3, handoff_guard=0.4, clock=lambda: now[0])
 
     async def script(p: Player) -> None:
-        await p.until(lambda: p.session.screen is Screen.HANDOFF and p.session.drawn() is False)
-        for _ in range(12):  # auto-repeat, for longer than the guard time
-            p.pipe.send_text("\r")
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.05)
+        assert p.session.screen is Screen.HANDOFF and not p.session.drawn()  # drawn once, at 100.0
+        for _ in range(20):  # the terminal repeats a held Enter every 30 ms: 0.6 s, longer than the guard
+            now[0] += 0.03
+            await p.keys("\r")
         assert p.session.screen is Screen.HANDOFF and "Your hand" not in p.screen()
-        await asyncio.sleep(0.3)
+        now[0] += 0.5  # let go, and a pause: the keyboard may have changed hands
         await p.keys("\r")
         assert p.session.screen is Screen.TABLE
         await p.keys(CTRL_C + "y")
