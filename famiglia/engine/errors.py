@@ -8,8 +8,13 @@ __all__ = ["IllegalAction", "NotationError", "PositionError"]
 class IllegalAction(ValueError):
     """An action the rules do not allow at this moment; the message says why in a player's words.
 
-    The game is left exactly as it was before the refused action.
+    The message quotes the action as it was asked for; `reason` is the why alone, for a screen that
+    already shows what was typed. The game is left exactly as it was before the refused action.
     """
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 class NotationError(IllegalAction):

@@ -196,9 +196,8 @@ class Game:
         legal = self._legal_map()
         if a not in legal:
             said = " ".join(action.split()) if isinstance(action, str) else str(a)  # quote what was asked
-            if self._table.end is not None:
-                raise IllegalAction(f"{said}: the game is over")
-            raise IllegalAction(f"{said}: {explain(self._table, a)}")
+            why = "the game is over" if self._table.end is not None else explain(self._table, a)
+            raise IllegalAction(f"{said}: {why}", reason=why)
         self.apply_legal(a)
         return a
 

@@ -124,8 +124,7 @@ def explain(table: Table, action: Action) -> str:
 
 
 def _gone(step: Step, wanted: Step) -> str:
-    return (f"you have already moved on to the {step.title} step this turn, "
-            f"so it is too late for the {wanted.title} step (R4.1)")
+    return f"too late for the {wanted.title} step: this turn is at the {step.title} step (R4.1)"
 
 
 def _in_hand(table: Table, c: Card) -> bool:
@@ -141,14 +140,14 @@ def _why_not_refresh(table: Table, action: Refresh) -> str:
     if turn.step is not Step.REFRESH:
         return _gone(turn.step, Step.REFRESH)
     if not table.street:
-        return "the Street is empty, so there is nothing to refresh (R10.1)"
+        return "the Street is empty: nothing to refresh (R10.1)"
     if table.exhaustions >= 2:
-        return "the draw stack is used up for good, so the Street can no longer be refreshed (R5.6)"
+        return "the draw stack is used up for good: no more refreshes (R5.6)"
     if any(c.value == 0 for c in table.street):
         zero = next(c for c in table.street if c.value == 0)
         return f"the Street has a 0 on it ({zero}), so you cannot refresh (R5.1)"
     if table.exhaustions == 1 and turn.late_refresh:
-        return "after the first exhaustion you may refresh only once a turn, and you have (R5.4)"
+        return "after the first exhaustion you may refresh only once a turn (R5.4)"
     return f"{action.card} is not on the Street"
 
 
@@ -178,24 +177,24 @@ def _why_not_accountant(table: Table, action: PlayAccountant, step: Step) -> str
 def _why_not_swap(table: Table, action: Swap, step: Step) -> str:
     turn = table.turn
     if step is Step.REFRESH:
-        return "play an Accountant first: swaps come with an Accountant (R6.2)"
+        return "play an Accountant first: swaps come with it (R6.2)"
     if step > Step.ACCOUNTANT:
         return _gone(step, Step.ACCOUNTANT)
     if not turn.swaps_left:
         return "your Accountant has no swaps left (R6.2)"
     o, i = action.out, action.into
     if o is i:
-        return f"swapping {o} for another {o} changes nothing, so it is not a swap (R6.2)"
+        return f"swapping {o} for {o} changes nothing (R6.2)"
     area = table.areas[table.to_move]
     if not area[o.index]:
         return f"there is no {o} in your play area"
     if area[o.index] <= turn.locked_area.get(o.index, 0):
         if o.index == turn.accountant and turn.locked_area[o.index] == 1:
             return f"the Accountant you just played ({o}) stays in the play area (R6.3)"
-        return f"{o} was moved into the play area by this Accountant and cannot move again (R6.3)"
+        return f"{o} was moved into the play area this turn: it stays (R6.3)"
     if not _in_hand(table, i):
         return f"there is no {i} in your hand"
-    return f"{i} was moved into your hand by this Accountant and cannot move again (R6.3)"
+    return f"{i} was moved into your hand this turn: it stays (R6.3)"
 
 
 def _why_not_brute(table: Table, action: PlayBrute, step: Step) -> str:
@@ -206,37 +205,37 @@ def _why_not_brute(table: Table, action: PlayBrute, step: Step) -> str:
     if not _on_street(table, t):
         return f"there is no {t} on the Street"
     if t.value == 0:
-        return f"{t} is already worth 0, so a Brute cannot target it (R7.2)"
+        return f"{t} is worth 0: a Brute cannot target it (R7.2)"
     if k < 1:
         return "a Brute reduces a card by at least 1 (R7.2)"
     if k > b.value:
         return f"{b} reduces a card by at most {b.value} (R7.2)"
-    return f"{t} is worth {t.value}, so it can be reduced by at most {t.value} (R7.2)"
+    return f"{t} is worth {t.value}: it can lose at most {t.value} (R7.2)"
 
 
 def _why_not_take(table: Table, action: Take) -> str:
     c = action.card
     if not table.street:
-        return "the Street is empty, so there is nothing to take (R10.1)"
+        return "the Street is empty: nothing to take (R10.1)"
     if not _on_street(table, c):
         return f"there is no {c} on the Street"
     values = sorted({table.effective(i) for i, s in enumerate(table.street) if s is c})
     hand = table.hands[table.to_move]
     if action.pay is None:
         e = values[-1]
-        return f"{c} is worth {e} now, so it is not free: you need {_pair_words(c, e)} (R8.2)"
+        return f"{c} is worth {e}, not free: you need {_pair_words(c, e)} (R8.2)"
     pay, keep = action.pay, action.keep
     assert keep is not None
     missing = _missing(hand, pay, keep)
     if missing:
         return missing
     if values == [0]:
-        return f"{c} is worth 0 now, so it is free: write take {c} (R8.1)"
+        return f"{c} is worth 0 now: it is free, write take {c} (R8.1)"
     e = max(values)
     if pay.is_mercenary and keep.is_mercenary and c.family is not Family.MERCENARIES:
         genuine = Card.of(c.family, e - 1)
-        return f"at least one of the two cards must be a genuine {genuine}: one Mercenary at most (R8.3)"
-    return f"{c} is worth {e} now: you need {_pair_words(c, e)} (R8.2, R8.3)"
+        return f"one card must be a genuine {genuine}: only one Mercenary may stand in (R8.3)"
+    return f"{c} is worth {e}: you need {_pair_words(c, e)} (R8.3)"
 
 
 def _missing(hand: list[int], pay: Card, keep: Card) -> str:

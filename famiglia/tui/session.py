@@ -310,7 +310,7 @@ class Session:
         try:
             played = game.apply(action)
         except IllegalAction as refusal:
-            self.message = Message(str(refusal), "error")  # the game is unchanged
+            self.message = Message(refusal.reason, "error")  # the game is unchanged; the line keeps the action
             return False
         if isinstance(played, Refresh):
             self._undo.clear()  # new cards were revealed: undo may not hide them again

@@ -83,6 +83,10 @@ def test_R4_1_skipping_the_swaps_by_playing_a_Brute():
 def test_R5_1_the_reason_names_the_0_on_the_street():
     g = game(hand0=ZEROS, hand1=ZEROS, street=["F1", "A2", "B3", "M0", "F2", "A1"])
     refuse(g, "refresh B3", "the Street has a 0 on it", "M0")
+    with pytest.raises(IllegalAction) as info:
+        g.apply("Refresh  B3")
+    assert str(info.value) == f"Refresh B3: {info.value.reason}"  # the action as asked, then why
+    assert info.value.reason == "the Street has a 0 on it (M0), so you cannot refresh (R5.1)"
 
 
 def test_R5_4_the_refreshed_card_can_come_straight_back():
