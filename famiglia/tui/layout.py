@@ -9,7 +9,6 @@ plain text, so what they check is what the player sees.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
@@ -36,7 +35,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from famiglia.engine import Pass, SeatView, Step, card, parse_action
+from famiglia.engine import Pass, SeatView, Step, parse_action
 
 from .bridge import ansi_text, render_lines
 from .builder import Choice, Menu
@@ -52,7 +51,7 @@ from .render import (
 )
 from .render_parts import short_name
 from .session import Overlay, Screen, Session
-from .theme import card_text
+from .theme import cards_in
 from .words import describe
 
 __all__ = ["HELP_KEYS", "INPUT_BUFFER", "compose", "create_layout", "hint_line", "message_text", "prompt_text"]
@@ -73,7 +72,6 @@ HELP_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("n", "new game, at the end"),
 )
 
-_CARD_NAME: Final = re.compile(r"\b([FABM][0-4])\b")
 _STEP_LABEL: Final = {Step.REFRESH: "Refresh", Step.ACCOUNTANT: "Accountant", Step.BRUTE: "Brute", Step.TAKE: "Take"}
 _HEADER: Final = max(len(t) for t in _STEP_LABEL.values()) + 2
 _GAP: Final = "   "
@@ -82,22 +80,6 @@ _MORE: Final = "\u203a"  # a right-pointing angle quote: more choices follow
 
 
 # -- the pieces in rich --------------------------------------------------------------------------------
-
-
-def _cards_in(text: str, style: str = "") -> Text:
-    """Plain words with every card name in it drawn as a card (family colour and symbol)."""
-    out = Text(style=style)
-    pos = 0
-    for found in _CARD_NAME.finditer(text):
-        out.append(text[pos:found.start()])
-        out.append_text(_card(found.group(1)))
-        pos = found.end()
-    out.append(text[pos:])
-    return out
-
-
-def _card(name: str) -> Text:
-    return card_text(card(name))
 
 
 def _short_label(choice: Choice, view: SeatView) -> str:
@@ -115,7 +97,7 @@ def _entry(choice: Choice, label: str, highlight: int | None) -> Text:
     text = Text()
     text.append(f"{choice.number}", style="key")
     text.append(" ")
-    text.append_text(_cards_in(label))
+    text.append_text(cards_in(label))
     if choice.action is None:
         text.append(f" {_MORE}", style="label")
     if choice.number == highlight:
@@ -152,7 +134,7 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
                 head = Text(f"{header if i == 0 else '':<{_HEADER}}", style="title")
                 lines.append(Text.assemble(head, line))
     else:
-        lines.append(_cards_in(menu.question or "", style="title"))
+        lines.append(cards_in(menu.question or "", style="title"))
         entries = [_entry(c, c.label, highlight) for c in menu.choices]
         widest = max(e.cell_len for e in entries)
         per_line = max(1, (width - 2) // (widest + len(_GAP)))
@@ -169,7 +151,7 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
                 lines.append(row)
     chosen = menu.numbered(highlight) if highlight is not None else None
     if chosen is not None and chosen.action is not None:
-        lines.append(Text.assemble(Text("→ ", style="label"), _cards_in(describe(chosen.action), style="notice")))
+        lines.append(Text.assemble(Text("→ ", style="label"), cards_in(describe(chosen.action), style="notice")))
     return Group(*lines)
 
 
@@ -310,7 +292,7 @@ def message_text(session: Session) -> RenderableType:
     """The message line: the last refusal or what just happened, or else a hint of what keys do."""
     message = session.message
     if message is not None:  # a refusal quotes the player's words as typed; other news shows its cards
-        return Text(message.text, style=message.style) if message.style == "error" else _cards_in(
+        return Text(message.text, style=message.style) if message.style == "error" else cards_in(
             message.text, style=message.style)
     return Text(hint_line(session), style="label")
 

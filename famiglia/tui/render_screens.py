@@ -18,7 +18,7 @@ from rich.text import Text
 from famiglia.engine import Card, Event, Family, SeatView
 
 from .render_parts import cards_text, joined, points, short_name, vp_text
-from .theme import FAMILY_STYLE, FAMILY_SYMBOL
+from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
 from .words import describe_event
 
 __all__ = ["MIN_SIZE", "RULES_SUMMARY", "event_lines", "render_end", "render_help", "render_too_small",
@@ -36,7 +36,7 @@ def event_lines(events: Sequence[Event], names: tuple[str, str]) -> Table:
     grid.add_column(style="label", no_wrap=True)
     grid.add_column(ratio=1)
     for event in events:
-        line = Text(describe_event(event, names))
+        line = cards_in(describe_event(event, names))
         if event.exhausted:
             line.stylize("warning", line.plain.rindex(";"))
         grid.add_row("•", line)

@@ -7,12 +7,13 @@ the family letter and a symbol), so a terminal without colour, or `NO_COLOR`, lo
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from rich.text import Text
 from rich.theme import Theme
 
-from famiglia.engine import Card, Family
+from famiglia.engine import Card, Family, parse_card
 
 __all__ = ["ASCII_SYMBOL", "FAMILY_STYLE", "FAMILY_SYMBOL", "THEME", "card_text", "family_label"]
 
@@ -79,6 +80,21 @@ def card_text(card: Card, *, effective: int | None = None, symbols: dict[Family,
         text.append(f"→{effective}", style="card.reduced")
     text.append(symbols[card.family], style=FAMILY_STYLE[card.family])
     return text
+
+
+_CARD_NAME: Final = re.compile(r"\b([FABM][0-4])\b")
+
+
+def cards_in(text: str, style: str = "") -> Text:
+    """Plain words with every card name in them drawn as a card (family colour and symbol)."""
+    out = Text(style=style)
+    pos = 0
+    for found in _CARD_NAME.finditer(text):
+        out.append(text[pos:found.start()])
+        out.append_text(card_text(parse_card(found.group(1))))
+        pos = found.end()
+    out.append(text[pos:])
+    return out
 
 
 def family_label(family: Family, *, symbols: dict[Family, str] = FAMILY_SYMBOL) -> Text:

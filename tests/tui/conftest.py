@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from rich.console import Console, RenderableType
 
-from famiglia.engine import Game
-from famiglia.tui.theme import THEME
+from famiglia.engine import Family, Game
+from famiglia.tui.theme import FAMILY_SYMBOL, THEME
 from tests.positions import position
 
 
@@ -32,6 +33,11 @@ def render_text(renderable: RenderableType, width: int = 80) -> str:
                       legacy_windows=False)
     console.print(renderable)
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+def shown(words: str) -> str:
+    """`words` as the screen writes them: every card name followed by its family's symbol (F2 -> F2♥)."""
+    return re.sub(r"\b([FABM])([0-4])\b", lambda m: m.group(0) + FAMILY_SYMBOL[Family(m.group(1))], words)
 
 
 @pytest.fixture
