@@ -112,7 +112,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.names is not None:
         first_name, second_name = args.names
         if first_name.casefold() == second_name.casefold():
-            _complain(f"the two players need different names, not {first_name!r} twice")
+            _complain(f"the two players need different names: {first_name!r} and {second_name!r} read the same")
             return EXIT_USAGE
         names = (first_name, second_name)
     first: int | None = None if args.first is None else args.first - 1  # the screen counts players 0 and 1
