@@ -72,8 +72,7 @@ HELP_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("n", "new game, at the end"),
 )
 
-_STEP_LABEL: Final = {Step.REFRESH: "Refresh", Step.ACCOUNTANT: "Accountant", Step.BRUTE: "Brute", Step.TAKE: "Take"}
-_HEADER: Final = max(len(t) for t in _STEP_LABEL.values()) + 2
+_HEADER: Final = max(len(step.title) for step in Step) + 2
 _GAP: Final = "   "
 PICKER_ROWS: Final = 5  # room kept for the action list, so the table keeps its shape while choosing
 _MORE: Final = "\u203a"  # a right-pointing angle quote: more choices follow
@@ -128,7 +127,7 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
         for choice in menu.choices:
             rows.setdefault(choice.step, []).append(choice)
         for step, choices in rows.items():
-            header = "Take/pass" if step is Step.TAKE else _STEP_LABEL[step]
+            header = "Take/pass" if step is Step.TAKE else step.title
             entries = [_entry(c, _short_label(c, view), highlight) for c in choices]
             for i, line in enumerate(_flow(entries, width, _HEADER)):
                 head = Text(f"{header if i == 0 else '':<{_HEADER}}", style="title")
