@@ -192,22 +192,25 @@ def _text(renderable: RenderableType, width: int, plain: bool) -> list[str]:
 
 
 class TableCache:
-    """The rows of the last table drawn, kept while the view and the room for it stay the same.
+    """The rows of the tables drawn for one view, one per room they were drawn in.
 
     Moving through the action list redraws the screen on every key; the table above it only changes
-    when the game does, and a `SeatView` compares by value, so it is the key.
+    when the game does, and a `SeatView` compares by value, so it is the key. Every room is kept:
+    while the opponent's last turn squeezes the table, each redraw asks for two heights of it.
     """
 
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
-        self._rows: list[str] = []
+        self._rows: dict[int, list[str]] = {}
 
     def rows(self, view: SeatView, *, width: int, room: int, memory_aid: bool, plain: bool) -> list[str]:
-        key = (view, width, room, memory_aid, plain)
+        key = (view, width, memory_aid, plain)
         if self._key != key:
-            self._rows = _text(render_table(view, width=width, height=room, memory_aid=memory_aid), width, plain)
-            self._key = key
-        return self._rows
+            self._key, self._rows = key, {}
+        if room not in self._rows:
+            self._rows[room] = _text(render_table(view, width=width, height=room, memory_aid=memory_aid),
+                                     width, plain)
+        return self._rows[room]
 
 
 def compose(session: Session, width: int, height: int, *, plain: bool = False, cache: TableCache | None = None) -> str:
