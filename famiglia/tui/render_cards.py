@@ -16,10 +16,9 @@ from famiglia.engine import Card, StreetCard, sorted_cards
 
 from .theme import card_text
 
-__all__ = ["CARD_WIDTH", "CardStyle", "card_rows", "framed_card", "grouped", "hand_cards", "street_cards"]
+__all__ = ["CardStyle", "card_rows", "framed_card", "grouped", "hand_cards", "street_cards"]
 
 _INSIDE: Final = 7  # cells inside a frame: room for "F4→2♥" and "15 VP"
-CARD_WIDTH: Final = _INSIDE + 2
 _SHORT_WIDTH: Final = 6  # a two-row card without a frame: "F4→2♥" over "15 VP", and room to breathe
 _FRAME: Final = "card.frame"
 
@@ -36,10 +35,6 @@ def _centred(text: Text, width: int) -> Text:
     text.pad_left((width - text.cell_len) // 2)
     text.pad_right(width - text.cell_len)
     return text
-
-
-def _face(card: Card, effective: int | None) -> Text:
-    return card_text(card, effective=effective if effective is not None and effective != card.value else None)
 
 
 def _points(card: Card, width: int) -> Text:
@@ -63,17 +58,15 @@ def framed_card(card: Card, *, effective: int | None = None, count: int = 1) -> 
     else:
         top.append("─" * _INSIDE + "╮", style=_FRAME)
     rows = [top]
-    for inside in (_centred(_face(card, effective), _INSIDE), _points(card, _INSIDE)):
+    for inside in (_centred(card_text(card, effective=effective), _INSIDE), _points(card, _INSIDE)):
         rows.append(Text.assemble(Text("│", style=_FRAME), inside, Text("│", style=_FRAME)))
     rows.append(Text("╰" + "─" * _INSIDE + "╯", style=_FRAME))
     return rows
 
 
-def short_card(card: Card, *, effective: int | None = None, count: int = 1) -> list[Text]:
+def short_card(card: Card, *, effective: int | None = None) -> list[Text]:
     """One card in two rows without a frame: the name over the victory points."""
-    face = _face(card, effective)
-    if count > 1:
-        face.append(f"×{count}", style="count")
+    face = card_text(card, effective=effective)
     width = max(_SHORT_WIDTH, face.cell_len)
     face.pad_right(width - face.cell_len)
     vp = Text(f"{card.points} VP", style="points")
@@ -114,7 +107,7 @@ def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle) 
     if style is CardStyle.LINE:
         lines: list[Text] = []
         for sc in street:
-            part = _face(sc.card, sc.effective)
+            part = card_text(sc.card, effective=sc.effective)
             part.append(f" {sc.card.points}", style="points")
             if lines and lines[-1].cell_len + 3 + part.cell_len <= width:
                 lines[-1].append("   ")
