@@ -12,11 +12,12 @@ from typing import Final
 
 from rich.text import Text
 
-from famiglia.engine import Card, StreetCard, sorted_cards
+from famiglia.engine import Card, StreetCard
 
+from .render_parts import grouped
 from .theme import card_text
 
-__all__ = ["CardStyle", "card_rows", "framed_card", "grouped", "hand_cards", "street_cards"]
+__all__ = ["CardStyle", "card_rows", "framed_card", "hand_cards", "street_cards"]
 
 _INSIDE: Final = 7  # cells inside a frame: room for "F4→2♥" and "15 VP"
 _SHORT_WIDTH: Final = 6  # a two-row card without a frame: "F4→2♥" over "15 VP", and room to breathe
@@ -119,17 +120,6 @@ def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle) 
         return lines
     draw = framed_card if style is CardStyle.FRAMED else short_card
     return card_rows([draw(sc.card, effective=sc.effective) for sc in street], width=width)
-
-
-def grouped(cards: Sequence[Card]) -> list[tuple[Card, int]]:
-    """Cards in the game's order with copies counted: [(F1, 2), (A0, 1)]."""
-    groups: list[tuple[Card, int]] = []
-    for c in sorted_cards(cards):
-        if groups and groups[-1][0] is c:
-            groups[-1] = (c, groups[-1][1] + 1)
-        else:
-            groups.append((c, 1))
-    return groups
 
 
 def hand_cards(hand: Sequence[Card], *, width: int) -> list[Text]:

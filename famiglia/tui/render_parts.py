@@ -17,7 +17,7 @@ from famiglia.engine import Card, sorted_cards
 
 from .theme import FAMILY_STYLE, THEME, card_text
 
-__all__ = ["DOT", "NAME_CELLS", "card_parts", "cards_text", "flow", "joined", "line_count", "pad", "points",
+__all__ = ["DOT", "NAME_CELLS", "card_parts", "cards_text", "flow", "grouped", "joined", "line_count", "pad", "points",
            "short_name", "vp_text"]
 
 DOT: Final = " · "
@@ -57,21 +57,25 @@ def line_count(renderable: RenderableType, width: int) -> int:
     return len(console.render_lines(renderable, console.options.update(width=width), pad=False))
 
 
+def grouped(cards: Iterable[Card]) -> list[tuple[Card, int]]:
+    """Cards in the game's order with copies counted: [(F1, 2), (A0, 1)]."""
+    groups: list[tuple[Card, int]] = []
+    for c in sorted_cards(cards):
+        if groups and groups[-1][0] is c:
+            groups[-1] = (c, groups[-1][1] + 1)
+        else:
+            groups.append((c, 1))
+    return groups
+
+
 def card_parts(cards: Iterable[Card]) -> list[Text]:
     """One piece per kind of card, copies counted: [`F1♥×2`, `A0♦`]; the pieces `cards_text` joins."""
     parts: list[Text] = []
-    last: Card | None = None
-    count = 0
-    for c in [*sorted_cards(cards), None]:
-        if c is last:
-            count += 1
-            continue
-        if last is not None:
-            part = card_text(last)
-            if count > 1:
-                part.append(f"×{count}", style=FAMILY_STYLE[last.family])
-            parts.append(part)
-        last, count = c, 1
+    for c, count in grouped(cards):
+        part = card_text(c)
+        if count > 1:
+            part.append(f"×{count}", style=FAMILY_STYLE[c.family])
+        parts.append(part)
     return parts
 
 
