@@ -20,7 +20,7 @@ from rich.text import Text
 from famiglia.engine import Card, Event, Family, SeatView, Step, Swap
 
 from .render_cards import CardStyle, hand_cards, street_cards
-from .render_parts import card_parts, flow, joined, line_count, pad, points, short_name, vp_text
+from .render_parts import card_parts, flow, joined, known_hand, line_count, pad, points, short_name, vp_text
 from .render_screens import MIN_SIZE, event_lines, render_end, render_help, render_too_small, render_turn_summary
 from .theme import card_text, family_label
 from .words import plural
@@ -176,7 +176,7 @@ def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = Fa
     label_width = max(_player_label(view, p).cell_len for p in (0, 1))
     size_width = max(len(_size_words(n)) for n in view.hand_sizes)
     area = view.play_areas[player]
-    held = _known_hand(view, player) if memory_aid else None
+    held = known_hand(view, player) if memory_aid else None
     total = Text.assemble(Text("live total ", style="label"), vp_text(points(area) + points(held or ())))
     if held is not None:
         size_width = max(size_width, total.cell_len)
@@ -199,12 +199,6 @@ def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = Fa
             lead.append("  hand (tracked)  ", style="label")
             lines += flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
     return lines
-
-
-def _known_hand(view: SeatView, player: int) -> tuple[Card, ...] | None:
-    if view.seat is None:
-        return None
-    return view.hand if player == view.seat else view.opponent_hand
 
 
 def hand(view: SeatView, *, width: int) -> list[Text]:

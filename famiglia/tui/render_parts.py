@@ -13,12 +13,12 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from famiglia.engine import Card, sorted_cards
+from famiglia.engine import Card, SeatView, sorted_cards
 
 from .theme import FAMILY_STYLE, THEME, card_text
 
-__all__ = ["DOT", "NAME_CELLS", "card_parts", "cards_text", "flow", "grouped", "joined", "line_count", "pad", "points",
-           "short_name", "vp_text"]
+__all__ = ["DOT", "NAME_CELLS", "card_parts", "cards_text", "flow", "grouped", "joined", "known_hand", "line_count",
+           "pad", "points", "short_name", "vp_text"]
 
 DOT: Final = " · "
 
@@ -49,6 +49,14 @@ def joined(parts: Iterable[Text | str], sep: str = DOT) -> Text:
             text.append(sep, style="label")
         text.append_text(part if isinstance(part, Text) else Text(part))
     return text
+
+
+def known_hand(view: SeatView, player: int) -> tuple[Card, ...] | None:
+    """`player`'s hand as far as `view` holds it: the own hand, and the opponent's once tracked or shown
+    (R12.3, R11.1); None where it is not known, and in the public view, which holds no hand at all."""
+    if view.seat is None:
+        return None
+    return view.hand if player == view.seat else view.opponent_hand
 
 
 def line_count(renderable: RenderableType, width: int) -> int:

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from famiglia.engine import Card, Event, Family, SeatView
 
-from .render_parts import cards_text, joined, points, short_name, vp_text
+from .render_parts import cards_text, joined, known_hand, points, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
 from .words import describe_event
 
@@ -106,16 +106,10 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
         mark = Text("winner", style="winner") if p == result.winner else Text("")
         grid.add_row(Text(""), Text(""), Text(""))
         grid.add_row(name, mark, Text.assemble(Text("total ", style="label"), vp_text(result.scores[p])))
-        grid.add_row(*_zone_row("  hand", _end_hand(view, p), view.hand_sizes[p]))
+        grid.add_row(*_zone_row("  hand", known_hand(view, p), view.hand_sizes[p]))
         grid.add_row(*_zone_row("  play area", view.play_areas[p], len(view.play_areas[p])))
     lines.append(grid)
     return Panel(Group(*lines), title="Game over", title_align="left", border_style="title", width=min(width, 100))
-
-
-def _end_hand(view: SeatView, player: int) -> tuple[Card, ...] | None:
-    if view.seat is None:
-        return None
-    return view.hand if player == view.seat else view.opponent_hand
 
 
 # -- help --------------------------------------------------------------------------------------------------------
