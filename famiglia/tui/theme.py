@@ -15,7 +15,7 @@ from rich.theme import Theme
 
 from famiglia.engine import Card, Family, parse_card
 
-__all__ = ["ASCII_SYMBOL", "FAMILY_STYLE", "FAMILY_SYMBOL", "THEME", "card_text", "family_label"]
+__all__ = ["FAMILY_STYLE", "FAMILY_SYMBOL", "THEME", "card_text", "cards_in", "family_label"]
 
 # One single-width symbol per family, chosen after the Italian suits the game's names recall:
 # hearts for the family, coins (denari) for the Accountants, clubs (bastoni) for the Brutes and
@@ -25,14 +25,6 @@ FAMILY_SYMBOL: Final[dict[Family, str]] = {
     Family.ACCOUNTANTS: "♦",
     Family.BRUTES: "♣",
     Family.MERCENARIES: "♠",
-}
-
-# For terminals that cannot show the suits: still four different marks, none of them a letter.
-ASCII_SYMBOL: Final[dict[Family, str]] = {
-    Family.FAMIGLIA: "*",
-    Family.ACCOUNTANTS: "$",
-    Family.BRUTES: "#",
-    Family.MERCENARIES: "%",
 }
 
 FAMILY_STYLE: Final[dict[Family, str]] = {f: f"family.{f.letter}" for f in Family}
@@ -57,7 +49,6 @@ THEME: Final = Theme(
         "step.current": "bold reverse",
         "step.future": "none",
         "step.sep": "dim",
-        "dim.past": "dim",
         "warning": "bold magenta",  # not yellow: that is the Brutes' colour
         "error": "bold red",
         "notice": "italic",
@@ -69,7 +60,7 @@ THEME: Final = Theme(
 )
 
 
-def card_text(card: Card, *, effective: int | None = None, symbols: dict[Family, str] = FAMILY_SYMBOL) -> Text:
+def card_text(card: Card, *, effective: int | None = None) -> Text:
     """One card as the screen writes it: `F4♥`, styled by family; with `effective`, `F4→2♥` (R7.3).
 
     The printed name always comes first, so the card can be typed as it reads; the arrow shows the
@@ -78,7 +69,7 @@ def card_text(card: Card, *, effective: int | None = None, symbols: dict[Family,
     text = Text(card.name, style=FAMILY_STYLE[card.family])
     if effective is not None and effective != card.value:
         text.append(f"→{effective}", style="card.reduced")
-    text.append(symbols[card.family], style=FAMILY_STYLE[card.family])
+    text.append(FAMILY_SYMBOL[card.family], style=FAMILY_STYLE[card.family])
     return text
 
 
@@ -97,6 +88,6 @@ def cards_in(text: str, style: str = "") -> Text:
     return out
 
 
-def family_label(family: Family, *, symbols: dict[Family, str] = FAMILY_SYMBOL) -> Text:
+def family_label(family: Family) -> Text:
     """A family's symbol and title, like `♥ La Famiglia`, in its colour."""
-    return Text(f"{symbols[family]} {family.title}", style=FAMILY_STYLE[family])
+    return Text(f"{FAMILY_SYMBOL[family]} {family.title}", style=FAMILY_STYLE[family])
