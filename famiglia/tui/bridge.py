@@ -16,7 +16,7 @@ from rich.console import Console, RenderableType
 
 from .theme import THEME
 
-__all__ = ["ansi_text", "no_color", "render_ansi", "render_lines", "render_plain"]
+__all__ = ["ansi_text", "no_color", "render_ansi", "render_lines"]
 
 
 def no_color() -> bool:
@@ -58,8 +58,3 @@ def render_lines(renderable: RenderableType, *, width: int) -> list[str]:
     out = StringIO()
     _console(out, width, None, plain=True).print(renderable, end="", crop=True)
     return [line.rstrip() for line in out.getvalue().split("\n")]
-
-
-def render_plain(renderable: RenderableType, *, width: int) -> str:
-    """`renderable` as plain text at `width` columns: what a player reads, without any colour or style."""
-    return "\n".join(render_lines(renderable, width=width))
