@@ -27,7 +27,6 @@ from .session import Session
 
 __all__ = ["build_app", "run_play"]
 
-EXIT_OK = 0
 EXIT_FAILURE = 1
 
 
