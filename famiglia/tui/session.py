@@ -294,11 +294,8 @@ class Session:
         if self.overlay is not None:
             self.overlay = None
         elif self.screen is Screen.TABLE:
-            if self.path:
-                self.path = self.path[:-1]
-                self.highlight = None
-            else:
-                self.highlight = None
+            self.path = self.path[:-1]
+            self.highlight = None
             self.message = None
 
     def play(self, action: Action | str) -> bool:
