@@ -49,7 +49,7 @@ from .render import (
     render_too_small,
     render_turn_summary,
 )
-from .render_parts import short_name
+from .render_parts import flow, short_name
 from .session import Overlay, Screen, Session
 from .theme import cards_in
 from .words import describe
@@ -104,21 +104,6 @@ def _entry(choice: Choice, label: str, highlight: int | None) -> Text:
     return text
 
 
-def _flow(entries: list[Text], width: int, indent: int) -> list[Text]:
-    """Entries side by side, wrapping onto lines that start at `indent`."""
-    lines: list[Text] = []
-    line = Text()
-    for entry in entries:
-        if line.cell_len and indent + line.cell_len + len(_GAP) + entry.cell_len > width:
-            lines.append(line)
-            line = Text()
-        if line.cell_len:
-            line.append(_GAP)
-        line.append_text(entry)
-    lines.append(line)
-    return lines
-
-
 def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None) -> RenderableType:
     """The legal actions of the moment, numbered (R4): one row per step at the top, a list further down."""
     lines: list[Text] = []
@@ -129,9 +114,8 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
         for step, choices in rows.items():
             header = "Take/pass" if step is Step.TAKE else step.title
             entries = [_entry(c, _short_label(c, view), highlight) for c in choices]
-            for i, line in enumerate(_flow(entries, width, _HEADER)):
-                head = Text(f"{header if i == 0 else '':<{_HEADER}}", style="title")
-                lines.append(Text.assemble(head, line))
+            head = Text.assemble((f"{header:<{_HEADER}}", "title"))  # a span: the entries are not bold
+            lines += flow(entries, width, first=head, indent=_HEADER, gap=len(_GAP))
     else:
         lines.append(cards_in(menu.question or "", style="title"))
         entries = [_entry(c, c.label, highlight) for c in menu.choices]

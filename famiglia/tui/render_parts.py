@@ -87,8 +87,8 @@ def card_parts(cards: Iterable[Card]) -> list[Text]:
     return parts
 
 
-def flow(parts: Sequence[Text], width: int, *, first: Text | None = None, indent: int = 0) -> list[Text]:
-    """Pieces left to right with a space between, wrapped into lines of at most `width` cells.
+def flow(parts: Sequence[Text], width: int, *, first: Text | None = None, indent: int = 0, gap: int = 1) -> list[Text]:
+    """Pieces left to right with `gap` spaces between, wrapped into lines of at most `width` cells.
 
     `first` starts the first line; later lines start with `indent` spaces. Every line is marked not
     to wrap again, so a block of lines is exactly as many rows high as it has lines.
@@ -97,12 +97,12 @@ def flow(parts: Sequence[Text], width: int, *, first: Text | None = None, indent
     lines = [line]
     fresh = True  # nothing placed on this line yet
     for part in parts:
-        gap = 0 if fresh else 1
-        if not fresh and line.cell_len + gap + part.cell_len > width:
+        space = 0 if fresh else gap
+        if not fresh and line.cell_len + space + part.cell_len > width:
             line = Text(" " * indent)
             lines.append(line)
-            gap = 0
-        line.append(" " * gap)
+            space = 0
+        line.append(" " * space)
         line.append_text(part)
         fresh = False
     for each in lines:
