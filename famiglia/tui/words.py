@@ -57,10 +57,10 @@ def describe_event(event: Event, names: tuple[str, str]) -> str:
     exhaustion happened with it, if any (the R9.2 reshuffle or the R9.3 final round)."""
     who = names[event.player]
     match event.action:
-        case None:
+        case None if event.drawn:
             text = f"A new Street was dealt: {cards_words(event.drawn)}"  # R10.1
-            if not event.drawn:
-                text = "The Street stays empty: nothing is left to deal"
+        case None:
+            text = "The Street stays empty: nothing is left to deal"
         case Refresh(card=c):
             text = f"{who} refreshed {c} and drew {cards_words(event.drawn)}"  # R5.2
         case PlayAccountant(card=c):
