@@ -81,7 +81,7 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
     on_table = Condition(lambda: session.screen is Screen.TABLE) & no_overlay & ready
     on_names = Condition(lambda: session.screen is Screen.NAMES) & no_overlay
     on_end = Condition(lambda: session.screen is Screen.END) & no_overlay
-    help_open = Condition(lambda: session.overlay in (Overlay.HELP, Overlay.LAST_TURN))  # q closes either
+    reading = Condition(lambda: session.overlay in (Overlay.HELP, Overlay.LAST_TURN))  # an overlay q closes
     last_turn_open = Condition(lambda: session.overlay is Overlay.LAST_TURN)
     asking_quit = Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT)
 
@@ -192,9 +192,9 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
             return
         session.toggle_help()
 
-    @kb.add("q", filter=help_open)
+    @kb.add("q", filter=reading)
     @guarded
-    def _close_help(event: KeyPressEvent) -> None:
+    def _close_overlay(event: KeyPressEvent) -> None:
         session.back()
 
     @kb.add("q", filter=(on_table & line_empty) | (Condition(lambda: session.screen is Screen.HANDOFF) & no_overlay))
