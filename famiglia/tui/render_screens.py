@@ -133,7 +133,10 @@ RULES_SUMMARY: Final = (
 
 
 def render_help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableType:
-    """The key bindings the application gives, and a summary of the rules: 21 rows for ten keys at 80 columns."""
+    """The key bindings the application gives, and a summary of the rules.
+
+    Ten keys at 80 columns take 23 rows: the help fits above the input line of an 80x24 terminal.
+    """
     wide = width >= WIDE_HELP
     halves = 1 if wide or len(keys) <= 5 else 2
     per_column = -(-len(keys) // halves)
