@@ -9,9 +9,9 @@ editing keys (prompt_toolkit's defaults); on top of them:
   table when it finds no room beside it), `q` asks to quit,
   Backspace goes back one choice; `?` shows the help and Esc closes it or goes back one choice;
 - Ctrl-Z undoes; Ctrl-C and Ctrl-D ask whether to quit;
-- at the handoff only Enter counts, and only once the handoff screen has been drawn and no Enter has
-  come for a moment (typed-ahead keys and an Enter held down are discarded, so nothing of the next
-  hand can appear before the keyboard has changed hands);
+- at the handoff only Enter goes on (`?` and quitting work too, as they show no hand), and only once
+  the handoff screen has been drawn and no Enter has come for a moment (typed-ahead keys and an Enter
+  held down are discarded, so nothing of the next hand can appear before the keyboard has changed hands);
 - while the terminal is too small to show the game, only Ctrl-C and Ctrl-D (and the answer to the quit
   question) count: nothing may happen that the player cannot see.
 
