@@ -14,7 +14,7 @@ from rich.text import Text
 
 from famiglia.engine import Card, StreetCard
 
-from .render_parts import grouped
+from .render_parts import grouped, vp_text
 from .theme import card_text
 
 __all__ = ["CardStyle", "card_rows", "framed_card", "hand_cards", "street_cards"]
@@ -39,7 +39,7 @@ def _centred(text: Text, width: int) -> Text:
 
 
 def _points(card: Card, width: int) -> Text:
-    vp = Text(f"{card.points} VP", style="points")
+    vp = vp_text(card.points)
     if vp.cell_len % 2 == 0:  # "15 VP" and "6 VP" line up on the space
         vp = Text.assemble(" ", vp)
     return _centred(vp, width)
@@ -70,7 +70,7 @@ def short_card(card: Card, *, effective: int | None = None) -> list[Text]:
     face = card_text(card, effective=effective)
     width = max(_SHORT_WIDTH, face.cell_len)
     face.pad_right(width - face.cell_len)
-    vp = Text(f"{card.points} VP", style="points")
+    vp = vp_text(card.points)
     vp.pad_right(width - vp.cell_len)
     return [face, vp]
 
