@@ -277,10 +277,11 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
 def message_text(session: Session) -> RenderableType:
     """The message line: the last refusal or what just happened, or else a hint of what keys do."""
     message = session.message
-    if message is not None:  # a refusal quotes the player's words as typed; other news shows its cards
-        return Text(message.text, style=message.style) if message.style == "error" else cards_in(
-            message.text, style=message.style)
-    return Text(hint_line(session), style="label")
+    if message is None:
+        return Text(hint_line(session), style="label")
+    if message.style == "error":  # a refusal quotes the player's words as typed
+        return Text(message.text, style=message.style)
+    return cards_in(message.text, style=message.style)  # other news shows its cards
 
 
 def hint_line(session: Session) -> str:
