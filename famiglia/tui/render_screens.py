@@ -19,7 +19,7 @@ from famiglia.engine import Card, Event, Family, SeatView
 
 from .render_parts import cards_text, joined, known_hand, points, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
-from .words import describe_event
+from .words import describe_event, plural
 
 __all__ = ["MIN_SIZE", "RULES_SUMMARY", "event_lines", "render_end", "render_help", "render_too_small",
            "render_turn_summary"]
@@ -66,7 +66,7 @@ def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, widt
 
 def _zone_row(label: str, cards: Sequence[Card] | None, size: int) -> tuple[Text, Text, Text]:
     if cards is None:
-        return Text(label, style="label"), Text(f"{size} cards, not shown", style="hidden"), Text("")
+        return Text(label, style="label"), Text(f"{plural(size, 'card')}, not shown", style="hidden"), Text("")
     return Text(label, style="label"), cards_text(cards), vp_text(points(cards))
 
 

@@ -6,8 +6,8 @@ choice by choice, the message line, and the snapshots that undo goes back to. It
 prompt_toolkit: its methods are the verbs a player's keys stand for, so it is driven the same way by
 the application, by tests, and later by a computer seat or a saved game.
 
-Two hooks are planned in: `seats` says who plays each seat (only `HUMAN` today; a computer policy can
-take a seat later), and every change of the game calls the `on_action` hooks (autosave goes there).
+Two seams stay open for other players of the session: `seats` says who plays each seat (only `HUMAN`
+so far), and every change of the game, an undo included, calls the `on_action` hooks.
 """
 
 from __future__ import annotations
