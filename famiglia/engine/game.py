@@ -18,7 +18,7 @@ from .errors import IllegalAction, NotationError
 from .position import events_from_list, events_to_list, table_from_dict, table_to_dict
 from .rules import explain, legal_actions
 from .scoring import Result, score
-from .table import STREET_SIZE, Event, Table, Turn
+from .table import STREET_SIZE, Event, Table
 from .view import SeatView, StreetCard
 
 __all__ = ["DEFAULT_NAMES", "Game"]
@@ -65,8 +65,7 @@ class Game:
         With no seed one is drawn from the operating system and kept in `game.seed`, so any game can be
         replayed. `first` (0 or 1) fixes the start player; otherwise it is drawn (R3.3).
         """
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+        seed = _seed(seed)
         if first not in (None, 0, 1):
             raise ValueError("first must be 0 or 1")
         rng = random.Random(seed)
@@ -76,23 +75,11 @@ class Game:
             rest[c] -= 2
         stack = sorted(rest.elements())
         rng.shuffle(stack)  # R3.2; the top of the stack is its last element
-        table = Table.__new__(Table)
-        table.hands = [[0] * len(CARDS), [0] * len(CARDS)]
-        for hand in table.hands:
-            for c in _STARTING_SET:
-                hand[c.index] = 1
-        table.areas = [[0] * len(CARDS), [0] * len(CARDS)]
-        table.street = [stack.pop() for _ in range(STREET_SIZE)]  # R3.4
-        table.stack = stack
-        table.discard = []
-        table.exhaustions = 0
-        table.start_player = start
-        table.to_move = start
-        table.passes = 0
-        table.turn = Turn()
-        table.end = None
-        table.rng = rng
-        table.rng_shared = False
+        starting_set = [1 if c in _STARTING_SET else 0 for c in CARDS]
+        street = [stack.pop() for _ in range(STREET_SIZE)]  # R3.4
+        table = Table(hands=[starting_set, starting_set[:]], areas=[[0] * len(CARDS), [0] * len(CARDS)],
+                      street=street, stack=stack, discard=[], exhaustions=0, start_player=start, to_move=start,
+                      passes=0, rng=rng)
         return cls._wrap(table, _check_names(names), seed)
 
     @classmethod
@@ -102,8 +89,7 @@ class Game:
 
         Raises `PositionError` (a ValueError) for anything that is not a reachable position of 60 cards.
         """
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+        seed = _seed(seed)
         table, found = table_from_dict(position, seed)
         g = cls._wrap(table, _check_names(names) if names is not None else found, seed)
         g._this_turn = events_from_list(position.get("this_turn"))
@@ -242,11 +228,7 @@ class Game:
         if seat is not None and (memory or over):
             opponent_hand = tuple(expand(t.hands[1 - seat]))
         if seat is not None and memory:
-            seen = Counter(t.street) + Counter(t.discard)
-            for p in (0, 1):
-                seen.update(expand(t.areas[p]))
-                seen.update(expand(t.hands[p]))
-            draw_counts = {c: n for c, n in (Counter(DECK) - seen).items() if n}
+            draw_counts = dict(Counter(t.stack))  # what memory of all public cards leaves: counts, never order
         return SeatView(
             seat=seat,
             names=self._names,
@@ -275,6 +257,11 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._names[self.to_move]} to move"
         return f"<Game seed={self.seed!r} {state}>"
+
+
+def _seed(seed: int | str | None) -> int | str:
+    """The seed as given, or one drawn from the operating system and kept, so any game can be replayed."""
+    return random.SystemRandom().randrange(2**63) if seed is None else seed
 
 
 def _action(action: object) -> Action:

@@ -44,7 +44,7 @@ def table_to_dict(table: Table, names: tuple[str, str]) -> dict[str, Any]:
         "to_move": table.to_move,
         "passes": table.passes,
     }
-    if not turn.is_fresh or turn.reduced >= 0:
+    if not turn.is_fresh:
         d["turn"] = {
             "step": turn.step.name.lower(),
             "refreshes": turn.refreshes,
@@ -158,29 +158,21 @@ def _read(position: Mapping[str, Any], seed: int | str | None) -> tuple[Table, t
     if exhaustions >= 1 and discard:
         raise PositionError("after the first exhaustion the discard pile is empty (R9.2, R5.4)")
 
-    table = Table.__new__(Table)
-    table.hands = [_count_list(hands[0]), _count_list(hands[1])]
-    table.areas = [_count_list(areas[0]), _count_list(areas[1])]
-    table.street = street
-    table.stack = stack[::-1]
-    table.discard = discard
-    table.exhaustions = exhaustions
-    table.start_player = start_player
-    table.to_move = to_move
-    table.passes = passes
-    table.turn = turn
-    table.end = None
+    end = None
     if ended is not None:
         try:
-            table.end = EndReason[str(ended).upper()]
+            end = EndReason[str(ended).upper()]
         except KeyError:
             raise PositionError(f"unknown end {ended!r}") from None
-    table.rng = random.Random(seed)
-    table.rng_shared = False
-    rng = position.get("rng")
-    if rng is not None:
-        version, internal, gauss = rng
-        table.rng.setstate((version, tuple(internal), gauss))
+    rng = random.Random(seed)
+    state = position.get("rng")
+    if state is not None:
+        version, internal, gauss = state
+        rng.setstate((version, tuple(internal), gauss))
+    table = Table(hands=[_count_list(hands[0]), _count_list(hands[1])],
+                  areas=[_count_list(areas[0]), _count_list(areas[1])], street=street, stack=stack[::-1],
+                  discard=discard, exhaustions=exhaustions, start_player=start_player, to_move=to_move,
+                  passes=passes, rng=rng, turn=turn, end=end)
     return table, (names[0], names[1])
 
 

@@ -93,22 +93,30 @@ class Table:
     rng: random.Random
     rng_shared: bool  # copy-on-write: a copy shares the generator until one of them shuffles
 
+    def __init__(self, *, hands: list[list[int]], areas: list[list[int]], street: list[Card], stack: list[Card],
+                 discard: list[Card], exhaustions: int, start_player: int, to_move: int, passes: int,
+                 rng: random.Random, turn: Turn | None = None, end: EndReason | None = None,
+                 rng_shared: bool = False) -> None:
+        self.hands = hands
+        self.areas = areas
+        self.street = street
+        self.stack = stack
+        self.discard = discard
+        self.exhaustions = exhaustions
+        self.start_player = start_player
+        self.to_move = to_move
+        self.passes = passes
+        self.turn = Turn() if turn is None else turn
+        self.end = end
+        self.rng = rng
+        self.rng_shared = rng_shared
+
     def copy(self) -> Table:
-        t = Table.__new__(Table)
-        t.hands = [self.hands[0][:], self.hands[1][:]]
-        t.areas = [self.areas[0][:], self.areas[1][:]]
-        t.street = self.street[:]
-        t.stack = self.stack[:]
-        t.discard = self.discard[:]
-        t.exhaustions = self.exhaustions
-        t.start_player = self.start_player
-        t.to_move = self.to_move
-        t.passes = self.passes
-        t.turn = self.turn.copy()
-        t.end = self.end
-        t.rng = self.rng
-        t.rng_shared = self.rng_shared = True
-        return t
+        self.rng_shared = True
+        return Table(hands=[self.hands[0][:], self.hands[1][:]], areas=[self.areas[0][:], self.areas[1][:]],
+                     street=self.street[:], stack=self.stack[:], discard=self.discard[:],
+                     exhaustions=self.exhaustions, start_player=self.start_player, to_move=self.to_move,
+                     passes=self.passes, rng=self.rng, turn=self.turn.copy(), end=self.end, rng_shared=True)
 
     def own_rng(self) -> random.Random:
         """The generator, made this table's own before it is used, so copies stay independent."""
