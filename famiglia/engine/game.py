@@ -19,7 +19,7 @@ from .position import events_from_list, events_to_list, table_from_dict, table_t
 from .rules import explain, legal_actions
 from .scoring import Result, score
 from .table import STREET_SIZE, Event, Table
-from .view import SeatView, StreetCard
+from .view import SeatView, StreetCard, table_from_view
 
 __all__ = ["DEFAULT_NAMES", "Game"]
 
@@ -96,6 +96,23 @@ class Game:
         g._last_turn = tuple(events_from_list(position.get("last_turn")))
         if table.end is not None:
             g._result = g._score()
+        return g
+
+    @classmethod
+    def from_view(cls, view: SeatView, draw_stack: Sequence[Card | str], *, seed: int | str | None = None) -> Game:
+        """A game equal to the real one as far as `view`'s seat can know, with `draw_stack` as the stack's order.
+
+        For a search that samples what its seat cannot see (R12.2): `view` is `game.view(seat, memory=True)`,
+        at any moment, mid-turn included; `draw_stack` (top first, cards or their names) must be exactly the
+        cards of `view.draw_stack_counts` and end with `view.stack_bottom` (R5.4); `seed` drives the
+        reshuffle still to come (R9.2). Raises `PositionError` for a view without the memory aid or a stack
+        that does not fit. Built straight from the view, cheap enough to call for every sampled world.
+        """
+        seed = _seed(seed)
+        g = cls._wrap(table_from_view(view, draw_stack, random.Random(seed)), view.names, seed)
+        g._this_turn = list(view.this_turn)
+        g._last_turn = view.last_turn
+        g._result = view.result
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -229,6 +246,8 @@ class Game:
             opponent_hand = tuple(expand(t.hands[1 - seat]))
         if seat is not None and memory:
             draw_counts = dict(Counter(t.stack))  # what memory of all public cards leaves: counts, never order
+        turn = t.turn
+        known = t.known_bottom
         return SeatView(
             seat=seat,
             names=self._names,
@@ -237,14 +256,20 @@ class Game:
             play_areas=(tuple(expand(t.areas[0])), tuple(expand(t.areas[1]))),
             street=tuple(StreetCard(c, t.effective(i)) for i, c in enumerate(t.street)),
             draw_stack_size=len(t.stack),
+            stack_bottom=tuple(t.stack[known - 1::-1]) if known else (),
             discard_pile=tuple(t.discard),
             exhaustions=t.exhaustions,
             start_player=t.start_player,
             to_move=t.to_move,
             passes=t.passes,
-            step=t.turn.step,
-            refreshes=t.turn.refreshes,
-            swaps_left=t.turn.swaps_left,
+            step=turn.step,
+            refreshes=turn.refreshes,
+            late_refresh=turn.late_refresh,
+            accountant=CARDS[turn.accountant] if turn.accountant >= 0 else None,
+            swaps_left=turn.swaps_left,
+            locked_play_area=_cards_of(turn.locked_area),
+            locked_hand=_cards_of(turn.locked_hand),
+            reduced=turn.reduced if turn.reduced >= 0 else None,
             can_refresh=t.can_refresh(),
             legal_actions=tuple(self._legal_map()) if seat == t.to_move and not over else (),
             this_turn=tuple(self._this_turn),
@@ -271,6 +296,10 @@ def _action(action: object) -> Action:
     if isinstance(action, Refresh | PlayAccountant | Swap | PlayBrute | Take | Pass):
         return action
     raise NotationError(f"{action!r} is not an action")
+
+
+def _cards_of(locked: dict[int, int]) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i in sorted(locked) for _ in range(locked[i]))
 
 
 def _check_names(names: Sequence[str]) -> tuple[str, str]:

@@ -1,7 +1,8 @@
 """Positions (interface.md): the table as a JSON-ready dict, and back, with every check a position needs.
 
 The required keys describe where every card lies; the optional `turn` key carries the state in the
-middle of a turn and `rng` the generator's state, so a game can be saved and restored at any moment.
+middle of a turn, `stack_bottom` how many cards at the bottom of the draw stack are known (R5.4), and
+`rng` the generator's state, so a game can be saved and restored at any moment.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ def table_to_dict(table: Table, names: tuple[str, str]) -> dict[str, Any]:
         "to_move": table.to_move,
         "passes": table.passes,
     }
+    known = table.known_bottom
+    if known:
+        d["stack_bottom"] = known  # R5.4: everyone saw the last `known` cards of draw_stack go under
     if not turn.is_fresh:
         d["turn"] = {
             "step": turn.step.name.lower(),
@@ -158,6 +162,10 @@ def _read(position: Mapping[str, Any], seed: int | str | None) -> tuple[Table, t
     if exhaustions >= 1 and discard:
         raise PositionError("after the first exhaustion the discard pile is empty (R9.2, R5.4)")
 
+    bottom = _index(position.get("stack_bottom", 0), "stack_bottom", len(stack))
+    if bottom and exhaustions != 1:
+        raise PositionError("cards go under the draw stack only between its two exhaustions (R5.4)")
+
     end = None
     if ended is not None:
         try:
@@ -172,7 +180,7 @@ def _read(position: Mapping[str, Any], seed: int | str | None) -> tuple[Table, t
     table = Table(hands=[_count_list(hands[0]), _count_list(hands[1])],
                   areas=[_count_list(areas[0]), _count_list(areas[1])], street=street, stack=stack[::-1],
                   discard=discard, exhaustions=exhaustions, start_player=start_player, to_move=to_move,
-                  passes=passes, rng=rng, turn=turn, end=end)
+                  passes=passes, rng=rng, turn=turn, end=end, bottom=bottom)
     return table, (names[0], names[1])
 
 

@@ -76,13 +76,14 @@ class Turn:
 class Table:
     """All zones of the 60 cards and the turn; see the module docstring for the contract."""
 
-    __slots__ = ("areas", "discard", "end", "exhaustions", "hands", "passes", "rng", "rng_shared", "stack",
-                 "start_player", "street", "to_move", "turn")
+    __slots__ = ("areas", "bottom", "discard", "end", "exhaustions", "hands", "passes", "rng", "rng_shared",
+                 "stack", "start_player", "street", "to_move", "turn")
 
     hands: list[list[int]]
     areas: list[list[int]]
     street: list[Card]
     stack: list[Card]  # the top card is the LAST element
+    bottom: int  # R5.4, R12.3: stack[:min(bottom, len(stack))] went under face up and is known to everyone
     discard: list[Card]  # the top card is the last element
     exhaustions: int
     start_player: int
@@ -96,11 +97,12 @@ class Table:
     def __init__(self, *, hands: list[list[int]], areas: list[list[int]], street: list[Card], stack: list[Card],
                  discard: list[Card], exhaustions: int, start_player: int, to_move: int, passes: int,
                  rng: random.Random, turn: Turn | None = None, end: EndReason | None = None,
-                 rng_shared: bool = False) -> None:
+                 rng_shared: bool = False, bottom: int = 0) -> None:
         self.hands = hands
         self.areas = areas
         self.street = street
         self.stack = stack
+        self.bottom = bottom
         self.discard = discard
         self.exhaustions = exhaustions
         self.start_player = start_player
@@ -116,7 +118,8 @@ class Table:
         return Table(hands=[self.hands[0][:], self.hands[1][:]], areas=[self.areas[0][:], self.areas[1][:]],
                      street=self.street[:], stack=self.stack[:], discard=self.discard[:],
                      exhaustions=self.exhaustions, start_player=self.start_player, to_move=self.to_move,
-                     passes=self.passes, rng=self.rng, turn=self.turn.copy(), end=self.end, rng_shared=True)
+                     passes=self.passes, rng=self.rng, turn=self.turn.copy(), end=self.end, rng_shared=True,
+                     bottom=self.bottom)
 
     def own_rng(self) -> random.Random:
         """The generator, made this table's own before it is used, so copies stay independent."""
@@ -146,6 +149,15 @@ class Table:
         return all(c.value for c in self.street)
 
     # -- the draw stack and its two exhaustions (R9) ------------------------------------------------
+
+    @property
+    def known_bottom(self) -> int:
+        """How many cards at the bottom of the draw stack everyone knows (R5.4, R12.3).
+
+        Draws take the top, so they reach the known cards only once the stack has shrunk into them;
+        the second exhaustion empties it and leaves nothing known.
+        """
+        return min(self.bottom, len(self.stack))
 
     def draw(self, n: int) -> tuple[tuple[Card, ...], int]:
         """Draw up to n cards onto the Street; return them and how many exhaustions happened (R9.1)."""
@@ -235,7 +247,8 @@ class Table:
         if self.exhaustions == 0:
             self.discard.append(c)  # R5.3: face up on the discard pile
         else:
-            turn.late_refresh = True  # R5.4: once, to the bottom of the draw stack
+            turn.late_refresh = True  # R5.4: once, face down under the stack; all saw which card
+            self.bottom = self.known_bottom + 1
             self.stack.insert(0, c)
         drawn, exhausted = self.draw(c.value)  # R5.5: a reshuffle in the middle keeps drawing
         return Event(self.to_move, action, drawn, exhausted, self.exhaustions)

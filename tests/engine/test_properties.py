@@ -116,14 +116,19 @@ def test_from_dict_to_dict_is_identical_at_every_moment_of_a_turn(seed):
 
 
 def _hide_differently(g: Game, rng: random.Random) -> Game:
-    """The same public table, but the opponent's hand and the draw stack's order dealt otherwise."""
+    """The same public table, but the opponent's hand and the draw stack's order dealt otherwise.
+
+    The cards R5.4 put under the stack stay where everyone saw them go (R12.3).
+    """
     d = g.to_dict()
     other = d["players"][1 - g.to_move]
-    stack = d["draw_stack"]
-    if other["hand"] and stack:
-        i, j = rng.randrange(len(other["hand"])), rng.randrange(len(stack))
-        other["hand"][i], stack[j] = stack[j], other["hand"][i]
-    rng.shuffle(stack)
+    known = d.get("stack_bottom", 0)
+    unknown, bottom = d["draw_stack"][:len(d["draw_stack"]) - known], d["draw_stack"][len(d["draw_stack"]) - known:]
+    if other["hand"] and unknown:
+        i, j = rng.randrange(len(other["hand"])), rng.randrange(len(unknown))
+        other["hand"][i], unknown[j] = unknown[j], other["hand"][i]
+    rng.shuffle(unknown)
+    d["draw_stack"] = unknown + bottom
     return Game.from_dict(d, seed=0)
 
 
