@@ -6,6 +6,9 @@ a take with a pair is the card, then the pair, then which card of the pair goes 
 that goes back to the hand, then the hand card that takes its place (R6.2). A choice under which only
 one action remains *is* that action, so nothing is ever asked that has a single answer.
 
+A pass is no numbered choice: it has a fixed key of its own (R8.5), so it never moves around the list
+and no mistyped number ends a turn with nothing taken. `Menu.pass_action` says whether it is on offer.
+
 The tree is computed from `legal_actions()` only: the builder never decides what is legal (style 6).
 Everything here is pure: the session keeps the path of choices made so far.
 """
@@ -47,6 +50,7 @@ class Menu:
     path: tuple[str, ...]
     question: str | None
     choices: tuple[Choice, ...]
+    pass_action: Pass | None = None  # the pass, when it is legal now: offered on its own key, never numbered
 
     @property
     def is_top(self) -> bool:
@@ -69,7 +73,7 @@ def _segments(action: Action) -> tuple[_Segment, ...]:
             return ((f"swap {o}", f"swap {o}"), (str(i), str(i)))
         case PlayBrute(card=b, target=t, amount=k):
             left = t.value - k
-            return ((f"brute {b}", f"brute {b}"), (str(t), f"{t} (worth {t.value})"),
+            return ((f"brute {b}", f"brute {b}"), (str(t), f"{t} (value {t.value})"),
                     (f"-{k}", f"-{k}: {t} counts as {left}"))
         case Take(card=c, pay=None):
             return ((f"take {c}", f"take {c}"), ("free", "for free (it counts as 0)"))
@@ -77,9 +81,7 @@ def _segments(action: Action) -> tuple[_Segment, ...]:
             pair = f"{min(p, k)} + {max(p, k)}"
             return ((f"take {c}", f"take {c}"), (pair, f"pay with {pair}"),
                     (str(p), f"{p} goes to the play area, {k} back to the hand"))
-        case Pass():
-            return (("pass", "pass"),)
-    raise TypeError(f"not a whole action: {action!r}")  # pragma: no cover - a take has both or neither
+    raise TypeError(f"not a numbered action: {action!r}")  # pragma: no cover - a pass has its own key
 
 
 def _question(path: tuple[str, ...]) -> str | None:
@@ -104,10 +106,14 @@ def menu(legal: Sequence[Action], path: tuple[str, ...] = ()) -> Menu:
     """The choices under `path` among the legal actions; an unknown path gives the top menu.
 
     The choices keep the order of `legal` (the engine lists them step by step), and are numbered from 1.
+    A legal pass is not among them: it is `pass_action`, at every level (R8.5).
     """
     depth = len(path)
+    passing = next((a for a in legal if isinstance(a, Pass)), None)
     groups: dict[str, tuple[str, list[Action], list[tuple[_Segment, ...]]]] = {}
     for action in legal:
+        if isinstance(action, Pass):
+            continue
         segments = _segments(action)
         if tuple(key for key, _ in segments[:depth]) != path or len(segments) <= depth:
             continue
@@ -124,7 +130,7 @@ def menu(legal: Sequence[Action], path: tuple[str, ...] = ()) -> Menu:
         choices.append(Choice(number, label, (*path, key), actions[0].step, tuple(actions)))
     if path and len(choices) == 1 and choices[0].action is None:
         return menu(legal, choices[0].path)  # one way on: do not ask what has a single answer
-    return Menu(path, _question(path), tuple(choices))
+    return Menu(path, _question(path), tuple(choices), passing)
 
 
 def _single_label(action: Action, segments: tuple[_Segment, ...], depth: int) -> str:
@@ -133,7 +139,7 @@ def _single_label(action: Action, segments: tuple[_Segment, ...], depth: int) ->
         return str(action)
     if isinstance(action, PlayBrute) and depth == 1:
         t, k = action.target, action.amount
-        return f"{t} (worth {t.value}): -{k}, counts as {t.value - k}"
+        return f"{t} (value {t.value}): -{k}, counts as {t.value - k}"
     return segments[depth][1]
 
 

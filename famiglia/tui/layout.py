@@ -35,7 +35,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from famiglia.engine import Pass, SeatView, Step, parse_action
+from famiglia.engine import SeatView, Step, parse_action
 
 from .bridge import ansi_text, render_lines
 from .builder import Choice, Menu
@@ -81,14 +81,12 @@ _MORE: Final = "\u203a"  # a right-pointing angle quote: more choices follow
 # -- the pieces in rich --------------------------------------------------------------------------------
 
 
-def _short_label(choice: Choice, view: SeatView) -> str:
+def _short_label(choice: Choice) -> str:
     """A top-level entry without the verb its row already says: `refresh B4` is `B4` in the Refresh row."""
     label = choice.label
     verb, _, rest = label.partition(" ")
     if verb in ("refresh", "accountant", "brute", "take") and rest:
         label = rest
-    if isinstance(choice.action, Pass) and view.pass_ends_game:
-        label = "pass (ends the game)"  # R8.5
     return label
 
 
@@ -104,16 +102,31 @@ def _entry(choice: Choice, label: str, highlight: int | None) -> Text:
     return text
 
 
+def _pass_entry(view: SeatView) -> Text:
+    """The pass, on its own key `p` at the end of the take row: it never moves around the numbers (R8.5)."""
+    text = Text()
+    text.append("p", style="key")
+    text.append(" pass (ends the game)" if view.pass_ends_game else " pass")  # R8.5, R10.2
+    return text
+
+
 def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None) -> RenderableType:
-    """The legal actions of the moment, numbered (R4): one row per step at the top, a list further down."""
+    """The legal actions of the moment, numbered (R4): one row per step at the top, a list further down.
+
+    The pass is not numbered: it ends the take row as `p pass`.
+    """
     lines: list[Text] = []
     if menu.is_top:
         rows: dict[Step, list[Choice]] = {}
         for choice in menu.choices:
             rows.setdefault(choice.step, []).append(choice)
+        if menu.pass_action is not None:
+            rows.setdefault(Step.TAKE, [])
         for step, choices in rows.items():
             header = "Take/pass" if step is Step.TAKE else step.title
-            entries = [_entry(c, _short_label(c, view), highlight) for c in choices]
+            entries = [_entry(c, _short_label(c), highlight) for c in choices]
+            if step is Step.TAKE and menu.pass_action is not None:
+                entries.append(_pass_entry(view))
             head = Text.assemble((f"{header:<{_HEADER}}", "title"))  # a span: the entries are not bold
             lines += flow(entries, width, first=head, indent=_HEADER, gap=len(_GAP))
     else:

@@ -1,7 +1,8 @@
 """Actions and public events in a newcomer's words, as plain text for menus and the message line.
 
-`describe` says what an action will do ("Take F2, pay F1 to your play area, keep F1"); `describe_event`
-says in the past tense what a player did, as everyone at the table saw it (R12.1). Both speak only of
+`describe` says what an action will do ("Take F2, pay F1 to your play area, keep F1"); `describe_own`
+tells the mover what they just chose, as a question to confirm ("You take F2 paying F1 F1 — keep F1");
+`describe_event` says in the past tense what a player did, as everyone at the table saw it (R12.1). Both speak only of
 what the action or event itself holds, so they can never give away a hidden hand.
 """
 
@@ -11,7 +12,7 @@ from collections.abc import Iterable
 
 from famiglia.engine import Action, Card, Event, Pass, PlayAccountant, PlayBrute, Refresh, Swap, Take
 
-__all__ = ["cards_words", "describe", "describe_event", "exhaustion_words", "plural"]
+__all__ = ["cards_words", "describe", "describe_event", "describe_own", "exhaustion_words", "plural"]
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -35,13 +36,36 @@ def describe(action: Action) -> str:
         case Swap(out=out, into=into):
             return f"Swap {out} from your play area for {into} from your hand"  # R6.2
         case PlayBrute(card=c, target=target, amount=k):
-            return f"Play Brute {c} on {target}: worth {target.value - k} this turn"  # R7.2
+            return f"Play Brute {c} on {target}: its value becomes {target.value - k} this turn"  # R7.2
         case Take(card=c, pay=None):
             return f"Take {c} for free"  # R8.1
         case Take(card=c, pay=pay, keep=keep):
             return f"Take {c}, pay {pay} to your play area, keep {keep}"  # R8.4
         case Pass():
             return "Pass: take nothing"  # R8.5
+    raise TypeError(f"not an action: {action!r}")  # pragma: no cover - the match is exhaustive
+
+
+def describe_own(action: Action, *, ends_game: bool = False) -> str:
+    """What the mover just chose, said to them: the sentence they confirm before the keyboard changes hands.
+
+    `ends_game` says that this pass is the second in a row, so the game ends with it (R8.5, R10.2).
+    """
+    match action:
+        case Refresh(card=c):
+            return f"You refresh {c} and draw {plural(c.value, 'card')}"  # R5.2
+        case PlayAccountant(card=c):
+            return f"You play Accountant {c} (up to {plural(c.value, 'swap')})"  # R6.2
+        case Swap(out=out, into=into):
+            return f"You swap {out} from your play area for {into} from your hand"  # R6.2
+        case PlayBrute(card=c, target=target, amount=k):
+            return f"You play Brute {c} on {target}: its value becomes {target.value - k} this turn"  # R7.2
+        case Take(card=c, pay=None):
+            return f"You take {c} for free"  # R8.1
+        case Take(card=c, pay=pay, keep=keep):
+            return f"You take {c} paying {pay} {keep} — keep {keep}"  # R8.4: pay goes to the play area
+        case Pass():
+            return "You pass: the game ends" if ends_game else "You pass: you take nothing"  # R8.5, R10.2
     raise TypeError(f"not an action: {action!r}")  # pragma: no cover - the match is exhaustive
 
 
@@ -68,7 +92,7 @@ def describe_event(event: Event, names: tuple[str, str]) -> str:
         case Swap(out=out, into=into):
             text = f"{who} swapped {out} from the play area for {into} from the hand"  # R6.2
         case PlayBrute(card=c, target=target, amount=k):
-            text = f"{who} played Brute {c} on {target}: worth {target.value - k} this turn"  # R7
+            text = f"{who} played Brute {c} on {target}: its value is {target.value - k} this turn"  # R7
         case Take(card=c, pay=None):
             text = f"{who} took {c} for free"  # R8.1
         case Take(card=c, pay=pay, keep=keep):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from famiglia.engine import Action, Game, PlayBrute, Step, Swap, Take, card
+from famiglia.engine import Action, Game, Pass, PlayBrute, Swap, Take, card
 from famiglia.tui.builder import Menu, complete, menu
 
 
@@ -29,7 +29,9 @@ def test_every_legal_action_is_offered_exactly_once(moments: Callable[..., Itera
         for g in moments(seed):
             legal = g.legal_actions()
             offered = [a for a, _ in leaves(legal)]
-            assert sorted(map(str, offered)) == sorted(map(str, legal))
+            passing = menu(legal).pass_action
+            assert (passing is None) == g.is_over  # R8.5: a pass is allowed at any moment of a turn
+            assert sorted(map(str, [*offered, *([passing] if passing else [])])) == sorted(map(str, legal))
 
 
 def test_menus_are_numbered_from_one_and_never_offer_a_single_way_on(moments: Callable[..., Iterator[Game]]) -> None:
@@ -53,9 +55,10 @@ def test_the_top_menu_follows_the_order_of_the_steps(moments: Callable[..., Iter
         if g.is_over:
             assert menu(g.legal_actions()).choices == ()
             continue
-        steps = [c.step for c in menu(g.legal_actions()).choices]
+        top = menu(g.legal_actions())
+        steps = [c.step for c in top.choices]
         assert steps == sorted(steps)
-        assert steps[-1] is Step.TAKE  # pass is always there (R8.5)
+        assert top.pass_action == Pass()  # a pass is always there (R8.5), on its own key
 
 
 def test_a_take_asks_for_the_pair_then_which_card_goes_to_the_play_area(game: Callable[..., Game]) -> None:
@@ -99,7 +102,8 @@ def test_a_brute_asks_for_the_target_then_the_amount(game: Callable[..., Game]) 
     assert amounts.choices[1].label == "-2: F3 counts as 1"
     b1 = next(c for c in targets.choices if c.label.startswith("B1"))
     assert b1.action == PlayBrute(card("B2"), card("B1"), 1)  # R7.2: at most the printed value
-    assert b1.label == "B1 (worth 1): -1, counts as 0"
+    assert b1.label == "B1 (value 1): -1, counts as 0"
+    assert not any("worth" in c.label for c in targets.choices + amounts.choices)
 
 
 def test_swaps_ask_for_the_play_area_card_then_the_hand_card(game: Callable[..., Game]) -> None:
@@ -127,3 +131,14 @@ def test_completion_lists_legal_actions_by_prefix_whatever_the_case(game: Callab
     assert complete(legal, "pa") == ["pass"]
     assert set(complete(legal, "")) == {str(a) for a in legal}
     assert complete(legal, "xyz") == []
+
+
+def test_a_pass_is_never_numbered_but_offered_at_every_level(game: Callable[..., Game]) -> None:
+    """R8.5: the pass has a key of its own, so it never moves around the numbered list."""
+    g = game(hand0=["F1", "F1", "M2", "F0", "A0", "B0", "M0"], street=["F2", "B1", "A1", "M1", "B2", "A2"])
+    legal = g.legal_actions()
+    top = menu(legal)
+    assert all(not isinstance(a, Pass) for c in top.choices for a in c.actions)
+    assert top.pass_action == Pass()
+    take = next(c for c in top.choices if c.label == "take F2")
+    assert menu(legal, take.path).pass_action == Pass()

@@ -229,7 +229,7 @@ def test_a_wide_terminal_puts_the_record_of_the_turns_beside_the_table(table_gam
     wide = plain(render_table(table_game.view(0), width=WIDE + 10), WIDE + 10)
     assert len(wide.splitlines()) <= len(narrow.splitlines())
     assert max(len(line) for line in wide.splitlines()) <= WIDE + 10
-    assert "This turn" in wide and shown("Anna played Brute B2 on F4: worth 3") in wide
+    assert "This turn" in wide and shown("Anna played Brute B2 on F4") in wide
     assert "This turn" not in narrow
 
 

@@ -31,7 +31,8 @@ def test_the_turn_summary_lists_every_public_action_of_the_opponent(game: Build,
     text = plain(render_turn_summary(view.last_turn, view.names, width=80))
     assert "What Anna did" in text
     for words in ("Anna refreshed F1 and drew M2", "Anna played Accountant A1 (up to 1 swap)",
-                  "Anna swapped M0 from the play area for F0 from the hand", "Anna played Brute B1 on A1: worth 0",
+                  "Anna swapped M0 from the play area for F0 from the hand",
+                  "Anna played Brute B1 on A1: its value is 0",
                   "Anna took A1 for free"):
         assert shown(words) in text
     assert max(len(line) for line in text.splitlines()) <= 80

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from famiglia.engine import Event, Game, Pass, PlayAccountant, PlayBrute, Refresh, Swap, Take, card, parse_action
-from famiglia.tui.words import describe, describe_event
+from famiglia.tui.words import describe, describe_event, describe_own
 
 NAMES = ("Anna", "Ben")
 
@@ -18,8 +18,8 @@ NAMES = ("Anna", "Ben")
     ("accountant A2", "Play Accountant A2 (up to 2 swaps)"),
     ("accountant A1", "Play Accountant A1 (up to 1 swap)"),
     ("swap F1 M0", "Swap F1 from your play area for M0 from your hand"),
-    ("brute B2 F4 -2", "Play Brute B2 on F4: worth 2 this turn"),
-    ("brute B4 F1 -1", "Play Brute B4 on F1: worth 0 this turn"),
+    ("brute B2 F4 -2", "Play Brute B2 on F4: its value becomes 2 this turn"),
+    ("brute B4 F1 -1", "Play Brute B4 on F1: its value becomes 0 this turn"),
     ("take M0", "Take M0 for free"),
     ("take F2 pay F1 keep F1", "Take F2, pay F1 to your play area, keep F1"),
     ("take F2 pay M3 keep F1", "Take F2, pay M3 to your play area, keep F1"),
@@ -49,7 +49,7 @@ def test_describe_gives_every_legal_action_its_own_words_in_seeded_games() -> No
     (Event(1, Refresh(card("B3")), (card("F2"), card("A1"), card("M0"))), "Ben refreshed B3 and drew F2 A1 M0"),
     (Event(0, PlayAccountant(card("A2"))), "Anna played Accountant A2 (up to 2 swaps)"),
     (Event(0, Swap(card("F1"), card("M0"))), "Anna swapped F1 from the play area for M0 from the hand"),
-    (Event(1, PlayBrute(card("B2"), card("F4"), 1)), "Ben played Brute B2 on F4: worth 3 this turn"),
+    (Event(1, PlayBrute(card("B2"), card("F4"), 1)), "Ben played Brute B2 on F4: its value is 3 this turn"),
     (Event(1, Take(card("M0"))), "Ben took M0 for free"),
     (Event(0, Take(card("F2"), card("M3"), card("F1"))), "Anna took F2, paying M3 to the play area and keeping F1"),
     (Event(0, Pass()), "Anna passed"),
@@ -69,3 +69,27 @@ def test_describe_event_says_which_exhaustion_happened() -> None:
     assert describe_event(late, NAMES).endswith("; second exhaustion: the game ends with this round")  # R9.3
     twice = Event(0, None, (card("M1"),), exhausted=2, exhaustions=2)
     assert "ran out twice: the game ends with this round" in describe_event(twice, NAMES)
+
+
+def test_no_words_on_screen_call_a_cards_value_its_worth() -> None:
+    """"Worth" reads as victory points; a Brute changes a card's value (R7.2)."""
+    brute = parse_action("brute B2 F4 -1")
+    assert "worth" not in describe(brute) + describe_own(brute) + describe_event(Event(0, brute), NAMES)
+
+
+@pytest.mark.parametrize(("notation", "words"), [
+    ("take F2 pay F1 keep F1", "You take F2 paying F1 F1 — keep F1"),
+    ("take F2 pay M3 keep F1", "You take F2 paying M3 F1 — keep F1"),
+    ("take M0", "You take M0 for free"),
+    ("refresh B3", "You refresh B3 and draw 3 cards"),
+    ("accountant A1", "You play Accountant A1 (up to 1 swap)"),
+    ("swap F1 M0", "You swap F1 from your play area for M0 from your hand"),
+    ("brute B2 F4 -2", "You play Brute B2 on F4: its value becomes 2 this turn"),
+    ("pass", "You pass: you take nothing"),
+])
+def test_describe_own_tells_the_mover_what_they_chose(notation: str, words: str) -> None:
+    assert describe_own(parse_action(notation)) == words
+
+
+def test_describe_own_says_when_a_pass_ends_the_game() -> None:
+    assert describe_own(Pass(), ends_game=True) == "You pass: the game ends"  # R8.5, R10.2
