@@ -1,0 +1,370 @@
+"""The game record: one game as human-readable JSON, read back only by replaying it through the engine.
+
+A record holds the deal (the position of interface.md at the start, the generator's state included),
+every action in notation with the player who made it, and the result once the game is over. Nothing
+else about the game is stored: `Record.game()` deals from the start and applies the actions one by one
+through `Game.apply`, so a record and its game can never disagree, and a hand-edited record is refused
+at the first action the rules do not allow. `RecordError` says what is wrong in one line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from famiglia import __version__
+from famiglia.engine import Action, Game, IllegalAction, Result, Step, parse_action
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "Move",
+    "Record",
+    "RecordError",
+    "Turn",
+    "now",
+    "printable",
+]
+
+FORMAT: Final = "famiglia-record"
+VERSION: Final = 1
+PROGRAM: Final = f"famiglia {__version__}"
+HUMAN: Final = "human"
+
+MAX_ACTIONS: Final = 5000  # far beyond any real game (a few hundred actions): a bound on the work of a replay
+MAX_TEXT: Final = 200  # names, seats, seeds and actions are short; a longer one is no record of ours
+_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+# What the engine may raise on a position or action it refuses; all of them are the file's fault.
+_REFUSALS: Final = (ValueError, TypeError, KeyError, IndexError, AttributeError, AssertionError, OverflowError,
+                    RecursionError)
+
+
+class RecordError(ValueError):
+    """A record that cannot be read: not JSON, not ours, or not a game the rules allow. One line, no file name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action of the record and the player who made it."""
+
+    player: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One whole turn, for the log: who played it, its actions, and both players' points right after it."""
+
+    number: int  # from 1
+    player: int
+    moves: tuple[int, ...]  # indexes into `Record.moves`
+    actions: tuple[Action, ...]
+    points: tuple[int, int]  # hand and play area of each player (R11.1)
+
+
+def now() -> str:
+    """The time of day as the record writes it: ISO 8601, UTC, whole seconds."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def printable(text: str, limit: int = 300) -> str:
+    """`text` safe for one line of a terminal: controls, direction marks and lone surrogates escaped, cut at `limit`."""
+    out = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def _quote(value: object) -> str:
+    return printable(repr(value), 80)
+
+
+@dataclass(slots=True)
+class Record:
+    """A game as it is saved: the deal, the moves, and what the file says about them.
+
+    `start` is the position at the deal (`Game.to_dict()`, generator state included) and `seed` the
+    seed the game was dealt with. `confirmed` is False while the last action ended a turn (a take or
+    a pass) that its player has not yet confirmed.
+    """
+
+    id: str
+    seed: int | str
+    players: tuple[str, str]
+    start: dict[str, Any]
+    moves: list[Move] = field(default_factory=list)
+    seats: tuple[str, str] = (HUMAN, HUMAN)
+    started: str = field(default_factory=now)
+    updated: str = field(default_factory=now)
+    confirmed: bool = True
+    program: str = PROGRAM
+
+    @classmethod
+    def new(cls, game: Game, *, id: str = "new", seats: tuple[str, str] = (HUMAN, HUMAN)) -> Record:
+        """The record of `game` as it stands before its first action."""
+        assert game.seed is not None
+        return cls(id=id, seed=game.seed, players=game.names, start=game.to_dict(), seats=seats)
+
+    # -- the game it holds ------------------------------------------------------------------------------
+
+    @property
+    def start_player(self) -> int:
+        return int(self.start["start_player"])
+
+    def game(self, upto: int | None = None) -> Game:
+        """The game after the first `upto` moves (all by default), dealt and played through the engine."""
+        game = self._deal()
+        for n, move in enumerate(self.moves[:upto], 1):
+            self._apply(game, n, move)
+        return game
+
+    def games(self) -> Iterator[Game]:
+        """The game at every moment: the deal, then after each move (independent copies)."""
+        game = self._deal()
+        yield game.copy()
+        for n, move in enumerate(self.moves, 1):
+            self._apply(game, n, move)
+            yield game.copy()
+
+    def _deal(self) -> Game:
+        try:
+            return Game.from_dict(self.start, seed=self.seed, names=self.players)
+        except _REFUSALS as error:
+            raise RecordError(f"the starting position is not valid: {printable(str(error), 200)}") from None
+
+    def _apply(self, game: Game, n: int, move: Move) -> None:
+        if game.is_over:
+            raise RecordError(f"action {n} '{move.action}' comes after the end of the game")
+        if move.player != game.to_move:
+            raise RecordError(f"action {n} '{move.action}' is recorded for {_quote(self.players[move.player])}, "
+                              f"but it was {_quote(self.players[game.to_move])}'s turn")
+        try:
+            game.apply(move.action)
+        except IllegalAction as refusal:
+            raise RecordError(f"action {n} '{move.action}' is not legal here: {refusal.reason}") from None
+
+    def turns(self) -> list[Turn]:
+        """The whole turns of the game, numbered from 1; a turn under way is the last, unfinished one."""
+        turns: list[Turn] = []
+        moves: list[int] = []
+        moments = self.games()
+        next(moments)
+        for index, (move, game) in enumerate(zip(self.moves, moments, strict=True)):
+            moves.append(index)
+            ends = move.action.step is Step.TAKE or index == len(self.moves) - 1
+            if ends:
+                turns.append(Turn(len(turns) + 1, move.player, tuple(moves),
+                                  tuple(self.moves[i].action for i in moves), _points(game)))
+                moves = []
+        return turns
+
+    @property
+    def turn_count(self) -> int:
+        """Whole turns played (a turn under way is not counted)."""
+        return sum(1 for m in self.moves if m.action.step is Step.TAKE)
+
+    def with_moves(self, moves: Sequence[Move], *, confirmed: bool = True) -> Record:
+        """This record with `moves` instead of its own, stamped with the time of now."""
+        return replace(self, moves=list(moves), confirmed=confirmed, updated=now(), program=PROGRAM)
+
+    # -- JSON --------------------------------------------------------------------------------------------
+
+    def to_json(self, result: Result | None = None) -> dict[str, Any]:
+        """The record as a JSON-ready dict; `result` is the finished game's (see `dumps`)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "program": self.program,
+            "id": self.id,
+            "started": self.started,
+            "updated": self.updated,
+            "seed": self.seed,
+            "players": list(self.players),
+            "seats": list(self.seats),
+            "start_player": self.start_player,
+            "start": self.start,
+            "actions": [{"player": m.player, "action": str(m.action)} for m in self.moves],
+            "confirmed": self.confirmed,
+            "result": None if result is None else _result_to_json(result),
+        }
+
+    def dumps(self, game: Game | None = None) -> str:
+        """The file's text: JSON indented by two, a list of plain values or a small object on one line.
+
+        `game` is this record's game if the caller holds it (it saves a replay); its result is written.
+        """
+        played = self.game() if game is None else game
+        return _dump(self.to_json(played.result())) + "\n"
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        """Read a record from its file's text and replay it; `RecordError` says in one line what is wrong."""
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
+        except RecursionError:
+            raise RecordError("the JSON is nested too deeply to be a game record") from None
+        except ValueError as error:  # JSONDecodeError, and an integer too long to read
+            raise RecordError(f"this is not valid JSON ({printable(str(error), 120)})") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """A record from parsed JSON, checked field by field, then replayed (see `loads`)."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError("this is not a famiglia game record")
+        version = data.get("version")
+        if version != VERSION or isinstance(version, bool):
+            raise RecordError(f"record version {_quote(version)} is not supported (this program reads version "
+                              f"{VERSION}; a newer famiglia may read it)")
+        players = _names(data.get("players"), "players")
+        record = cls(
+            id=_id(data.get("id")),
+            seed=_seed(data.get("seed")),
+            players=players,
+            start=_start(data.get("start")),
+            seats=_names(data.get("seats"), "seats"),
+            started=_time(data.get("started"), "started"),
+            updated=_time(data.get("updated"), "updated"),
+            confirmed=_flag(data.get("confirmed", True), "confirmed"),
+            program=_text(data.get("program", PROGRAM), "program"),
+        )
+        start_player = data.get("start_player")
+        if (not isinstance(start_player, int) or isinstance(start_player, bool)
+                or start_player != record.start.get("start_player")):
+            raise RecordError(f"start_player {_quote(start_player)} does not match the starting position")
+        record.moves = _moves(data.get("actions"))
+        game = record.game()
+        _check_result(data.get("result"), game.result())
+        return record
+
+
+def _points(game: Game) -> tuple[int, int]:
+    view = game.view(0, memory=True)
+    hands = (view.hand, view.opponent_hand or ())
+    return (sum(c.points for c in (*hands[0], *view.play_areas[0])),
+            sum(c.points for c in (*hands[1], *view.play_areas[1])))
+
+
+def _result_to_json(result: Result) -> dict[str, Any]:
+    return {"scores": list(result.scores), "winner": result.winner, "reason": result.reason.name.lower(),
+            "tiebreak": result.tiebreak}
+
+
+def _check_result(stored: Any, replayed: Result | None) -> None:
+    if stored is None and replayed is None:
+        return
+    if replayed is None:
+        raise RecordError("the record gives a result, but its actions do not finish the game")
+    if stored is None:
+        return  # saved as the last action was made, before the result was written: the replay has it
+    if stored != _result_to_json(replayed):
+        scores = "-".join(str(s) for s in replayed.scores)
+        raise RecordError(f"the stored result does not match the replay of the actions (which ends {scores})")
+
+
+# -- checking the fields ------------------------------------------------------------------------------------------
+
+
+def _no_constant(name: str) -> Any:
+    raise RecordError(f"this is not valid JSON ({name} is no number)")
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{what} must be text, not {_quote(value)}")
+    if not value or len(value) > MAX_TEXT or not value.isprintable():
+        raise RecordError(f"{what} must be a short line of printable text, not {_quote(value)}")
+    return value
+
+
+def _names(value: Any, what: str) -> tuple[str, str]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise RecordError(f"{what} must be a list of two, not {_quote(value)}")
+    return _text(value[0], what), _text(value[1], what)
+
+
+def _id(value: Any) -> str:
+    if not isinstance(value, str) or not _ID.fullmatch(value):
+        raise RecordError(f"id must be letters, digits, - or _ (at most 64), not {_quote(value)}")
+    return value
+
+
+def _seed(value: Any) -> int | str:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise RecordError(f"seed must be a whole number or text, not {_quote(value)}")
+    if isinstance(value, int) and value.bit_length() > 1024:
+        raise RecordError("seed is too large")
+    if isinstance(value, str):
+        _text(value, "seed")
+    return value
+
+
+def _time(value: Any, what: str) -> str:
+    text = _text(value, what)
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        raise RecordError(f"{what} must be a date and time (ISO 8601), not {_quote(text)}") from None
+    return text
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError(f"{what} must be true or false, not {_quote(value)}")
+    return value
+
+
+def _start(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError("start must be the starting position (a JSON object)")
+    return value
+
+
+def _moves(value: Any) -> list[Move]:
+    if not isinstance(value, list):
+        raise RecordError("actions must be a list")
+    if len(value) > MAX_ACTIONS:
+        raise RecordError(f"{len(value)} actions are more than any game has")
+    moves = []
+    for n, entry in enumerate(value, 1):
+        if not isinstance(entry, dict) or set(entry) != {"player", "action"}:
+            raise RecordError(f"action {n} must be an object with player and action, not {_quote(entry)}")
+        player, text = entry["player"], entry["action"]
+        if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
+            raise RecordError(f"action {n}: player must be 0 or 1, not {_quote(player)}")
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise RecordError(f"action {n} must be an action in notation, not {_quote(text)}")
+        try:
+            action = parse_action(text)
+        except _REFUSALS as error:
+            reason = error.reason if isinstance(error, IllegalAction) else str(error)
+            raise RecordError(f"action {n} {_quote(text)} is not an action: {printable(reason, 120)}") from None
+        moves.append(Move(player, action))
+    return moves
+
+
+# -- writing --------------------------------------------------------------------------------------------------------
+
+
+def _dump(value: Any, depth: int = 0) -> str:
+    """JSON indented by two, except that a list of plain values or an object of plain values takes one line."""
+    flat = json.dumps(value, ensure_ascii=False)
+    plain = not isinstance(value, dict | list) or all(not isinstance(v, dict | list) for v in _values(value))
+    if plain:
+        return flat
+    inner = "  " * (depth + 1)
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, depth + 1)}" for k, v in value.items()]
+    else:
+        items = [inner + _dump(v, depth + 1) for v in value]
+    if not items:
+        return flat
+    close = "}" if isinstance(value, dict) else "]"
+    return (flat[0] + "\n") + ",\n".join(items) + "\n" + "  " * depth + close
+
+
+def _values(value: Mapping[str, Any] | list[Any]) -> list[Any]:
+    return list(value.values()) if isinstance(value, Mapping) else value
