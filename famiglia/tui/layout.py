@@ -26,11 +26,12 @@ from prompt_toolkit.layout import (
     FormattedTextControl,
     HSplit,
     Layout,
+    VSplit,
     Window,
 )
 from prompt_toolkit.layout.controls import BufferControl
 from prompt_toolkit.layout.menus import CompletionsMenu
-from prompt_toolkit.layout.processors import BeforeInput
+from rich.cells import cell_len, set_cell_size
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
@@ -49,7 +50,7 @@ from .render import (
     render_too_small,
     render_turn_summary,
 )
-from .render_parts import flow, short_name
+from .render_parts import capitalized, flow, line_count, short_name, shorten_quoted
 from .session import Overlay, Screen, Session
 from .theme import cards_in
 from .words import describe
@@ -75,6 +76,7 @@ HELP_KEYS: Final[tuple[tuple[str, str], ...]] = (
 _HEADER: Final = max(len(step.title) for step in Step) + 2
 _GAP: Final = "   "
 PICKER_ROWS: Final = 5  # room kept for the action list, so the table keeps its shape while choosing
+MESSAGE_ROWS: Final = 3  # the most rows the message line takes; a longer refusal is shortened to fit
 _MORE: Final = "\u203a"  # a right-pointing angle quote: more choices follow
 
 
@@ -235,7 +237,7 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
 
 
 def _message_rows(session: Session, width: int, plain: bool) -> list[str]:
-    return _text(message_text(session), width, plain)[:3] or [""]
+    return _text(message_text(session, width=width), width, plain)[:MESSAGE_ROWS] or [""]
 
 
 def last_turn_crowded_out(session: Session) -> bool:
@@ -287,14 +289,24 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     return [*table, *summary, *[""] * fill, *picker], crowded_out
 
 
-def message_text(session: Session) -> RenderableType:
-    """The message line: the last refusal or what just happened, or else a hint of what keys do."""
+def message_text(session: Session, *, width: int | None = None) -> RenderableType:
+    """The message line: the last refusal or what just happened, or else a hint of what keys do.
+
+    Every message starts with a capital (the engine's reasons do not). Given the `width`, a refusal is
+    made to fit the `MESSAGE_ROWS` rows: a long quotation of what was typed is shortened in its middle.
+    """
     message = session.message
     if message is None:
         return Text(hint_line(session), style="label")
+    text = capitalized(message.text)
     if message.style == "error":  # a refusal quotes the player's words as typed
-        return Text(message.text, style=message.style)
-    return cards_in(message.text, style=message.style)  # other news shows its cards
+        if width is not None:
+            budget = width * MESSAGE_ROWS
+            while line_count(Text(shorten_quoted(text, budget)), width) > MESSAGE_ROWS and budget > width:
+                budget -= max(1, width // 4)  # a wrapped line leaves some cells empty at its end
+            text = shorten_quoted(text, budget)
+        return Text(text, style=message.style)
+    return cards_in(text, style=message.style)  # other news shows its cards
 
 
 def hint_line(session: Session) -> str:
@@ -323,6 +335,15 @@ def prompt_text(session: Session) -> str:
         steps = [short_name(session.game.names[session.game.to_move]), *session.path]
         return f" {_MORE} ".join(steps) + " > "
     return ""
+
+
+def prompt_fitted(session: Session, width: int) -> str:
+    """`prompt_text` in at most half the line, its start cut off if need be: the typed text keeps the rest."""
+    prompt = prompt_text(session)
+    room = max(4, width // 2)
+    if cell_len(prompt) <= room:
+        return prompt
+    return "…" + set_cell_size(prompt[::-1], room - 1)[::-1]
 
 
 def confirm_quit_text() -> RenderableType:
@@ -388,12 +409,11 @@ def create_layout(session: Session) -> Layout:
         wrap_lines=False,
         always_hide_cursor=True,
     )
+    # The prompt has a window of its own: however much is typed or pasted, only the text scrolls.
+    prompt = Window(FormattedTextControl(lambda: prompt_fitted(session, _size()[0])),
+                    width=lambda: cell_len(prompt_fitted(session, _size()[0])), height=1, dont_extend_width=True)
     input_line = ConditionalContainer(
-        Window(
-            BufferControl(buffer=input_buffer, input_processors=[BeforeInput(lambda: prompt_text(session))]),
-            height=1,
-            wrap_lines=False,
-        ),
+        VSplit([prompt, Window(BufferControl(buffer=input_buffer), height=1, wrap_lines=False)]),
         filter=typing,
         alternative_content=Window(height=1),
     )

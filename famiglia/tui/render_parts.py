@@ -6,6 +6,7 @@ Everything here is a pure function of its arguments returning rich `Text` styled
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -17,8 +18,8 @@ from famiglia.engine import Card, SeatView, sorted_cards
 
 from .theme import FAMILY_STYLE, THEME, card_text
 
-__all__ = ["DOT", "NAME_CELLS", "card_parts", "cards_text", "flow", "grouped", "joined", "known_hand", "line_count",
-           "pad", "points", "short_name", "vp_text"]
+__all__ = ["DOT", "NAME_CELLS", "capitalized", "card_parts", "cards_text", "flow", "grouped", "joined", "known_hand",
+           "line_count", "pad", "points", "short_name", "shorten_quoted", "vp_text"]
 
 DOT: Final = " · "
 
@@ -126,3 +127,56 @@ def short_name(name: str, cells: int = NAME_CELLS) -> str:
     if cell_len(name) <= cells:
         return name
     return set_cell_size(name, cells - 1) + "…"
+
+
+def capitalized(sentence: str) -> str:
+    """`sentence` with its first letter upper case: the engine's reasons start in lower case, the screen's do not."""
+    return sentence[:1].upper() + sentence[1:]
+
+
+# A Python repr of a string, as the engine quotes what was typed ('take F9', or "it's"), or a long word.
+_PIECE: Final = re.compile(r"'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|\S{16,}")
+_KEPT: Final = 12  # a shortened piece keeps this many characters, half at each end
+
+
+def shorten_quoted(sentence: str, cells: int) -> str:
+    """`sentence` in at most `cells` cells, its longest quotations and words shortened in the middle (`…`).
+
+    A refusal quotes what was typed, and a pasted line may be thousands of characters long: the reason
+    must stay readable. The longest pieces give way first, down to a common length, and keep their ends,
+    so the player still recognises what they typed; short words are never shortened, so a sentence of
+    them may stay longer than `cells`.
+    """
+    excess = cell_len(sentence) - cells
+    pieces = [(m.start(), m.end(), _inside(m.group())) for m in _PIECE.finditer(sentence)]
+    pieces = [p for p in pieces if len(p[2][1]) > _KEPT + 1]
+    if excess <= 0 or not pieces:
+        return sentence
+
+    def saved(length: int) -> int:  # what shortening every longer piece to `length` saves (an ellipsis each)
+        return sum(len(inner) - length - 1 for _, _, (_, inner) in pieces if len(inner) > length + 1)
+
+    length = max(len(inner) for _, _, (_, inner) in pieces)
+    low = _KEPT
+    while low < length:  # the longest common length that saves enough
+        middle = (low + length + 1) // 2
+        if saved(middle) >= excess:
+            low = middle
+        else:
+            length = middle - 1
+    out, pos = [], 0
+    for start, end, (edge, inner) in pieces:
+        out.append(sentence[pos:start])
+        if len(inner) > low + 1:
+            inner = f"{inner[:(low + 1) // 2]}…{inner[len(inner) - low // 2:]}"
+        out.append(f"{edge}{inner}{edge}")
+        pos = end
+    out.append(sentence[pos:])
+    return "".join(out)
+
+
+def _inside(piece: str) -> tuple[str, str]:
+    """A quotation's quote mark and what it quotes, or ("", piece) for a word."""
+    if len(piece) > 1 and piece[0] in "'\"" and piece[-1] == piece[0]:
+        return piece[0], piece[1:-1]
+    return "", piece

@@ -176,3 +176,43 @@ def test_the_names_are_asked_for_without_names(tmux: Tmux) -> None:
     tmux.keys("Enter")  # keeps the default, Player 2
     screen = tmux.wait_for("Pass the keyboard to Player 2")  # --first 2
     assert "Carla" in screen
+
+
+def _input_line(tmux: Tmux) -> str:
+    return [row.rstrip() for row in tmux.screen().splitlines() if row.strip()][-1]
+
+
+def test_an_over_long_line_keeps_the_prompt_and_a_readable_refusal(tmux: Tmux) -> None:
+    start(tmux, "--seed", "11", width=80, height=24)
+    tmux.wait_for("Who plays?")
+    tmux.type("n" * 90)
+    tmux.keys("Enter")
+    tmux.wait_for("at most 20 characters")
+    tmux.keys("C-u")
+    time.sleep(0.3)
+    assert _input_line(tmux) == "Player 1's name [Player 1]:"
+    tmux.type("Anna")
+    tmux.keys("Enter")
+    tmux.wait_for("Player 2's name")
+    tmux.type("Ben")
+    tmux.keys("Enter")
+    tmux.wait_for("Pass the keyboard to")
+    time.sleep(GUARD)
+    tmux.keys("Enter")
+    screen = tmux.wait_for("Your hand")
+    player = "Anna" if "Your turn, Anna" in screen else "Ben"
+    tmux.type("x" * 100)
+    time.sleep(0.3)
+    line = _input_line(tmux)
+    assert line.startswith(f"{player} > x") and len(line) <= 80  # the text scrolls, the prompt stays
+    tmux.keys("Enter")
+    screen = tmux.wait_for("is not an action")
+    assert all(len(row.rstrip()) <= 80 for row in screen.splitlines())
+    assert any(row.startswith("'xxx") for row in screen.splitlines())  # the refusal is whole on the left
+    tmux.keys("C-u")
+    time.sleep(0.3)
+    assert _input_line(tmux) == f"{player} >"
+    tmux.keys("C-c")
+    tmux.wait_for("Quit the game?")
+    tmux.type("y")
+    tmux.wait_for("exit status 0")

@@ -15,6 +15,7 @@ from famiglia.engine import Family, Game, card
 from famiglia.tui.builder import menu
 from famiglia.tui.layout import render_menu
 from famiglia.tui.render import MIN_SIZE, SIDE, STEP_SEPARATOR, WIDE, render_handoff, render_table, step_bar
+from famiglia.tui.render_parts import capitalized, shorten_quoted
 from famiglia.tui.theme import FAMILY_SYMBOL, THEME, card_text
 from tests.tui.conftest import shown
 
@@ -341,3 +342,30 @@ def test_a_style_never_spills_from_one_piece_of_a_line_onto_the_next(table_game:
     listed = render_menu(menu(table_game.legal_actions()), table_game.view(0), width=80, highlight=None)
     assert style_of(listed, "Take/pass").bold
     assert not style_of(listed, "pass", exact=True).bold
+
+
+# -- the message line's words ------------------------------------------------------------------------------------
+
+
+def test_a_long_quotation_is_shortened_in_its_middle_and_the_reason_kept() -> None:
+    typed = "take " + "9" * 5000
+    refusal = f"{typed!r} is not an action: write take <card>"
+    short = shorten_quoted(refusal, 100)
+    assert len(short) <= 100
+    assert short.startswith("'take 9") and "…" in short and short.endswith("' is not an action: write take <card>")
+    assert shorten_quoted("'take F9' is not a card", 100) == "'take F9' is not a card"  # room enough: unchanged
+
+
+def test_several_long_pieces_give_way_together_and_short_words_never() -> None:
+    refusal = f"'take {'9' * 300}': {'9' * 300} is not a card (a value 0-4, like F2)"
+    short = shorten_quoted(refusal, 120)
+    assert len(short) <= 120 and short.count("…") == 2
+    assert short.endswith(" is not a card (a value 0-4, like F2)")
+    words = "a sentence of short words only, longer than asked"
+    assert shorten_quoted(words, 10) == words
+
+
+def test_every_message_starts_with_a_capital() -> None:
+    assert capitalized("you need two F1 cards") == "You need two F1 cards"
+    assert capitalized("'xyz' is not an action") == "'xyz' is not an action"
+    assert capitalized("") == ""
