@@ -1,0 +1,86 @@
+"""Computer player speed: playouts per second, and the time per decision of each level (medians).
+
+Decisions are timed on a fixed, seeded set of positions (games after a number of random legal
+actions, mid-turn included). A *playout* is one run of the playout policy from a sampled world (the
+default policy: ten turns, then the evaluation); an *iteration* of the search is a determinization,
+a walk down the tree, one new node and one playout. Prints medians of several runs.
+Run: `python benchmarks/ai_speed.py` (add `--levels easy,normal` to skip the slow ones).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from famiglia.ai import player
+from famiglia.ai.determinization import sample_world
+from famiglia.ai.ismcts import LEVELS
+from famiglia.ai.playout import PlayoutPolicy
+from famiglia.ai.seeding import decision_rng
+from famiglia.engine import Game, Pass, SeatView
+
+TARGETS = {"easy": 0.05, "normal": 1.0, "hard": 3.0}  # seconds per decision, from the issue
+
+
+def sample_views(count: int, seed: int = 1) -> list[SeatView]:
+    """Views of the seat to move after 0–80 random legal actions (a pass only when nothing else is allowed)."""
+    rng = random.Random(seed)
+    views = []
+    for s in range(count):
+        g = Game.new(seed=seed * 1000 + s)
+        for _ in range(rng.randrange(80)):
+            if g.is_over:
+                break
+            acts = g.legal_actions()
+            g.apply(rng.choice([a for a in acts if type(a) is not Pass] or acts))
+        if not g.is_over:
+            views.append(g.view(g.to_move, memory=True))
+    return views
+
+
+def playouts_per_second(views: list[SeatView], policy: PlayoutPolicy, repeats: int) -> float:
+    """Playouts from sampled worlds (the sampling is left out of the time)."""
+    worlds = []
+    for view in views:
+        rng = decision_rng("bench", view)
+        worlds += [(sample_world(view, rng), rng) for _ in range(repeats)]
+    start = time.perf_counter()
+    for world, rng in worlds:
+        policy.run(world, rng)
+    return len(worlds) / (time.perf_counter() - start)
+
+
+def decision_seconds(views: list[SeatView], level: str) -> list[float]:
+    p = player(level, seed=1)
+    times = []
+    for view in views:
+        start = time.perf_counter()
+        p.choose(view)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--levels", default="easy,normal,hard")
+    args = parser.parse_args()
+    views = sample_views(args.positions)
+    rates = [playouts_per_second(views, PlayoutPolicy(), 4) for _ in range(args.runs)]
+    print(f"positions:      {len(views)} seeded views, mid-turn included")
+    print(f"playouts:       {statistics.median(rates):8.0f} /s median of {args.runs} runs "
+          f"(min {min(rates):.0f}, max {max(rates):.0f}); policy {PlayoutPolicy()}")
+    for level in args.levels.split(","):
+        times = [t for _ in range(args.runs) for t in decision_seconds(views, level)]
+        median = statistics.median(times)
+        iterations = LEVELS[level].iterations
+        print(f"{level:7} {iterations:5d} iterations: {median:7.3f} s/decision median, "
+              f"p95 {statistics.quantiles(times, n=20)[-1]:.3f} s, {iterations / median:6.0f} iterations/s; "
+              f"target ≤ {TARGETS[level]} s -> {median / TARGETS[level]:.2f} of it")
+
+
+if __name__ == "__main__":
+    main()

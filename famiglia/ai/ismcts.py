@@ -1,0 +1,157 @@
+"""The search player: Information-Set Monte Carlo Tree Search from one seat's view (levels easy, normal, hard).
+
+Shaped like OpenSpiel's `ismcts.py`, in three named pieces: the tree (`tree.Node`), the
+determinization (`determinization.sample_world`) and the playout policy (`playout.PlayoutPolicy`).
+Every iteration samples a world the seat cannot tell from the real one (the unknown order of the draw
+stack, R12.2; the opponent's hand is known by the memory aid, R12.3), walks the tree from the root with
+UCB over the actions legal in that world, opens one new node, plays out from there with the cheap
+policy, and backs the result up. The most visited action at the root is played.
+
+A level is a number of iterations, never a time, so a seed and a view give the same action on any
+machine. A wall-clock cap (`time_limit`) exists only as a safety net for slow machines: it is off in
+the tests and in `famiglia simulate`, and when it ends a search early the decision depends on the clock.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Final
+
+from famiglia.engine import Action, Game, Pass, Refresh, SeatView
+
+from .base import Player, check_view, legal
+from .determinization import sample_world
+from .planner import Plan, TurnState, best_plan, plans
+from .playout import PlayoutPolicy, lead, outcome
+from .reasons import describe
+from .seeding import decision_rng
+from .tree import Node
+
+__all__ = ["LEVELS", "ISMCTSPlayer", "SearchSettings"]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """A level of the search: its budget in iterations and how it explores.
+
+    `exploration` is UCB's constant; `widening` how fast a node opens more children (see `tree.Node.widen`);
+    `time_limit` (seconds, or None) the safety net described in the module docstring.
+    """
+
+    iterations: int
+    exploration: float = 0.7
+    widening: float = 1.0
+    policy: PlayoutPolicy = field(default_factory=PlayoutPolicy)
+    time_limit: float | None = None
+
+
+LEVELS: Final = {
+    "easy": SearchSettings(iterations=40, time_limit=1.0),
+    "normal": SearchSettings(iterations=250, time_limit=5.0),
+    "hard": SearchSettings(iterations=900, time_limit=15.0),
+}
+
+
+class ISMCTSPlayer(Player):
+    """The search player. Build a level with `player("normal")`, or any budget with
+    `ISMCTSPlayer(seed=1, settings=SearchSettings(iterations=30))` (the level is then named "custom")."""
+
+    def __init__(self, seed: int | str | None = None, *, settings: SearchSettings, level: str = "custom") -> None:
+        super().__init__(level, seed)
+        self.settings = settings
+
+    def choose_with_reason(self, view: SeatView) -> tuple[Action, str]:
+        check_view(view)
+        if len(view.legal_actions) == 1:
+            only = view.legal_actions[0]
+            return only, f"{describe(only)}: it is the only thing allowed now"
+        root = self.search(view)
+        action = legal(view, root.best_action())
+        return action, self._reason(view, action, root)
+
+    def search(self, view: SeatView) -> Node:
+        """Run the search from `view` and return the root, whose children carry the statistics."""
+        settings = self.settings
+        rng = decision_rng(self.seed, view)
+        root = Node(player=view.opponent)
+        deadline = None if settings.time_limit is None else time.perf_counter() + settings.time_limit
+        for i in range(settings.iterations):
+            self._iterate(root, sample_world(view, rng), rng)
+            if deadline is not None and i % 8 == 7 and time.perf_counter() > deadline:
+                break
+        return root
+
+    def _iterate(self, root: Node, world: Game, rng: random.Random) -> None:
+        """One iteration: select down the tree in `world`, open one node, play out, back the value up."""
+        settings = self.settings
+        node = root
+        path = []
+        while not world.is_over:
+            legal_now = world.legal_actions()
+            if node.order is None:
+                node.order = move_order(world, legal_now)
+            action = node.select(node.widen(legal_now, settings.widening), settings.exploration)
+            assert action is not None
+            mover = world.to_move
+            world.apply_legal(action)
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = Node(mover)
+                child.available = 1
+                path.append(child)
+                break
+            path.append(child)
+            node = child
+        value = outcome(world, settings.policy.margin) if world.is_over else settings.policy.run(world, rng)
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.value += value if n.player == 0 else 1.0 - value
+
+    def _reason(self, view: SeatView, action: Action, root: Node) -> str:
+        child = root.children[action]
+        chance = f"wins {child.mean():.0%} of {child.visits} simulated games"
+        if type(action) is Pass and view.passes and lead(view) > 0:
+            return f"pass: you lead by {lead(view)} and the opponent passed, so the game ends now ({chance})"
+        plan = best_plan(TurnState.from_view(view))
+        if plan.actions[0] == action and plan.taken is not None:
+            return f"{plan.describe()} ({chance})"
+        if type(action) is Refresh:
+            return f"refresh {action.card} to look for a better card ({chance})"
+        return f"{describe(action)} ({chance})"
+
+
+def move_order(world: Game, legal_now: list[Action]) -> list[Action]:
+    """The order a new node opens its children in: the planner's best first action, a pass, the first
+    actions of the other plans by their rank, refreshes of the highest cards, then everything else."""
+    view = world.view(world.to_move, memory=True)
+    ranked = sorted(plans(TurnState.from_view(view)), key=_rank, reverse=True)
+    order: list[Action] = []
+    seen: set[Action] = set()
+
+    def add(a: Action) -> None:
+        if a not in seen:
+            seen.add(a)
+            order.append(a)
+
+    if ranked:
+        add(ranked[0].actions[0])
+    add(Pass())
+    for p in ranked:
+        add(p.actions[0])
+    for refresh in sorted((a for a in legal_now if type(a) is Refresh), key=_refresh_rank):
+        add(refresh)
+    for a in legal_now:
+        add(a)
+    allowed = set(legal_now)
+    return [a for a in order if a in allowed]
+
+
+def _rank(plan: Plan) -> tuple[int, float, int]:
+    return plan.rank
+
+
+def _refresh_rank(a: Refresh) -> tuple[int, int]:
+    return (-a.card.value, -a.card.points)

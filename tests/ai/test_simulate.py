@@ -1,0 +1,116 @@
+"""`famiglia simulate` through `main([...])`: the table, the JSON, the same results for any --jobs, and one
+clear line with exit code 2 for bad input (a seeded fuzzer included)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from famiglia import cli
+from famiglia.ai import SPECS
+
+KEYS = {"player", "games", "wins", "draws", "losses", "win_rate", "win_rate_low", "win_rate_high", "mean_score",
+        "mean_turns", "mean_actions", "decisions", "median_decision_seconds", "p95_decision_seconds"}
+
+
+def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = cli.main(["simulate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = simulate(capsys, "--players", "greedy,random", "--games", "4", "--seed", "3")
+    assert code == 0 and err == ""
+    assert "4 games, seed 3" in out
+    for word in ("greedy", "random", "won", "drawn", "lost", "95% CI", "turns"):
+        assert word in out
+
+
+def test_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = simulate(capsys, "--players", "greedy,random", "--games", "4", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["players"] == ["greedy", "random"] and data["games"] == 4 and data["seed"] == 1
+    assert data["length_unit"] == "turns"
+    a, b = data["summary"]
+    assert set(a) == KEYS == set(b)
+    assert a["wins"] + a["draws"] + a["losses"] == 4
+    assert a["wins"] == b["losses"]
+
+
+def test_a_search_level_plays_too(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = simulate(capsys, "--players", "Easy, random", "--games", "1", "--json")
+    assert code == 0
+    assert [s["player"] for s in json.loads(out)["summary"]] == ["easy", "random"]
+
+
+def strip_times(out: str) -> list[dict[str, object]]:
+    summary = json.loads(out)["summary"]
+    return [{k: v for k, v in s.items() if not k.endswith("_seconds")} for s in summary]
+
+
+def test_jobs_do_not_change_the_results(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--players", "random,greedy", "--games", "5", "--seed", "8", "--json")
+    _, one, _ = simulate(capsys, *args, "--jobs", "1")
+    _, two, _ = simulate(capsys, *args, "--jobs", "2")
+    assert strip_times(one) == strip_times(two)
+
+
+@pytest.mark.parametrize("args", [
+    ["--players", "greedy,expert"],
+    ["--players", "greedy"],
+    ["--players", "greedy,random,normal"],
+    ["--players", "greedy,random", "--games", "0"],
+    ["--players", "greedy,random", "--games", "-3"],
+    ["--players", "greedy,random", "--games", "10000001"],
+    ["--players", "greedy,random", "--games", "lots"],
+    ["--players", "greedy,random", "--jobs", "0"],
+    ["--players", "greedy,random", "--jobs", "65"],
+    ["--players", "greedy,random", "--seed", "x"],
+    ["--games", "3"],
+])
+def test_bad_input_is_one_line_and_code_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    code, out, err = simulate(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("famiglia: error: ") and err.count("\n") == 1
+
+
+def test_help_lists_every_player(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--help"]) == 0
+    out = capsys.readouterr().out
+    for spec in SPECS:
+        assert spec in out
+
+
+ODD = [
+    "", " ", ",", "\u2115", "\u0661\u0662", "\uff11\uff12", "\U0001f4a5", "\u202e", "\x00",
+    "normal,\u200bgreedy", "GREEDY,Random", "9" * 5000, "-0", "1e9", "0x10", "+1", " 2 ",
+    "greedy,", ",random", "random,random",
+]
+
+
+def test_fuzzed_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seeded odd values in every option: exit code 0 or 2, one line of error, never a traceback."""
+    rng = random.Random(20261130)
+    for _ in range(60):
+        args = ["--players", rng.choice([*ODD, "greedy,random", "random,greedy"])]
+        for option in ("--games", "--jobs", "--seed"):
+            if rng.random() < 0.7:
+                value = rng.choice([*ODD, str(rng.randrange(-10**30, 10**30)), "1", "2"])
+                args += [option, value]
+        if "--games" not in args or rng.random() < 0.5:
+            args += ["--games", "1"]  # keep the valid runs short
+        try:
+            code, out, err = simulate(capsys, *args, "--json")
+        except SystemExit as exc:  # pragma: no cover - main must not exit itself
+            pytest.fail(f"main raised SystemExit({exc.code}) for {args!r}")
+        assert code in (0, 2), args
+        assert "Traceback" not in err
+        if code == 2:
+            assert err.startswith("famiglia: error: ") and err.count("\n") == 1, (args, err)
+        else:
+            assert json.loads(out)["games"] >= 1
