@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from famiglia import __version__
 
@@ -84,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the rules of Famiglia (formatted on a terminal, plain Markdown otherwise).",
     )
     rules.set_defaults(handler=_cmd_rules, command_parser=rules)
+    _add_simulate_command(commands)
     return parser
 
 
@@ -126,6 +127,104 @@ def _cmd_play(args: argparse.Namespace) -> int:
         return EXIT_FAILURE
     code: int = run_play(names=names, seed=args.seed, first=first, memory_aid=args.memory_aid)
     return code
+
+
+SIMULATE_MAX_GAMES = 1_000_000
+SIMULATE_MAX_JOBS = 64
+
+
+def _add_simulate_command(commands: Any) -> None:
+    """`famiglia simulate`: computer players against each other (docs/ai.md)."""
+    simulate = commands.add_parser(
+        "simulate",
+        help="play computer players against each other and print their statistics",
+        description="Play two computer players against each other, seats swapped every game, and print wins, "
+                    "draws, losses, win rate with a 95%% Wilson interval, mean score, mean game length in turns "
+                    "and time per decision. The results depend only on --players, --games and --seed.",
+    )
+    simulate.add_argument("--players", type=_simulate_players, required=True, metavar="A,B",
+                          help="two of random, greedy, easy, normal, hard, like normal,greedy")
+    simulate.add_argument("--games", type=_simulate_count(SIMULATE_MAX_GAMES), default=100, metavar="N",
+                          help="how many games to play (default 100)")
+    simulate.add_argument("--seed", type=int, default=1, metavar="N", help="seed of the match (default 1)")
+    simulate.add_argument("--jobs", type=_simulate_count(SIMULATE_MAX_JOBS), default=1, metavar="N",
+                          help="processes to spread the games over (default 1); the results do not change")
+    simulate.add_argument("--json", action="store_true", help="print the statistics as JSON on stdout")
+    simulate.set_defaults(handler=_cmd_simulate, command_parser=simulate)
+
+
+def _simulate_players(text: str) -> tuple[str, str]:
+    """Argument type for ``--players``: two known player names separated by a comma."""
+    from famiglia.ai import SPECS
+
+    names = [part.strip().lower() for part in text.split(",")]
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError("give two players separated by a comma, like normal,greedy")
+    for name in names:
+        if name not in SPECS:
+            shown = name if len(name) <= 24 else f"{name[:20]}…"
+            raise argparse.ArgumentTypeError(f"unknown player {shown!r}: choose from {', '.join(SPECS)}")
+    return (names[0], names[1])
+
+
+def _simulate_count(top: int) -> Any:
+    """Argument type for a whole number from 1 to `top`."""
+
+    def count(text: str) -> int:
+        shown = text if len(text) <= 24 else f"{text[:20]}…"
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
+        if not 1 <= value <= top:
+            raise argparse.ArgumentTypeError(f"must be from 1 to {top:,}, not {shown}")
+        return value
+
+    return count
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+
+    from famiglia.ai.match import run_match
+    from famiglia.ai.stats import report
+
+    specs: tuple[str, str] = args.players
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task(f"{specs[0]} v {specs[1]}", total=args.games)
+            records = run_match(specs, args.games, args.seed, jobs=args.jobs,
+                                progress=lambda n: progress.advance(task, n))
+    else:
+        records = run_match(specs, args.games, args.seed, jobs=args.jobs)
+    result = report(specs, args.games, args.seed, records)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        _print_match(result)
+    return EXIT_OK
+
+
+def _print_match(result: dict[str, Any]) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{result['games']} games, seed {result['seed']}, seats swapped every game",
+                  box=box.SIMPLE_HEAD, title_justify="left", caption_justify="left")
+    for column in ("player", "won", "drawn", "lost", "win %", "95% CI", "score", "turns", "ms", "p95 ms"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for s in result["summary"]:
+        table.add_row(s["player"], str(s["wins"]), str(s["draws"]), str(s["losses"]), f"{s['win_rate']:.1%}",
+                      f"{s['win_rate_low']:.1%}–{s['win_rate_high']:.1%}", f"{s['mean_score']:.1f}",
+                      f"{s['mean_turns']:.1f}", f"{s['median_decision_seconds'] * 1000:.2f}",
+                      f"{s['p95_decision_seconds'] * 1000:.2f}")
+    table.caption = ("95% CI: Wilson interval of the win rate; score: mean final score; turns: mean game length in "
+                     "turns; ms: median milliseconds per decision, p95 ms: the 95th percentile")
+    Console(width=None if sys.stdout.isatty() else 100).print(table)
 
 
 def _complain(message: str, *, prefix: bool = True) -> None:
