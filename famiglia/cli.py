@@ -11,9 +11,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from famiglia import __version__
+
+if TYPE_CHECKING:
+    from rich.pager import Pager
 
 PROG = "famiglia"
 
@@ -25,21 +28,67 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for Ctrl-C
 RULES_RESOURCE = ("data", "rules.md")
 
 
+_LINE_LENGTH = 240  # a usage error longer than this is shortened in its middle
+
+
 class _Parser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose usage errors are a single line on stderr, exit status 2."""
+    """An ``ArgumentParser`` whose usage errors are one line on stderr, exit status 2, for every subcommand.
+
+    The form is always ``famiglia: error: WHAT (see 'famiglia COMMAND --help')``; subcommand parsers are
+    made of this class too, so a subcommand added later gets the same form without doing anything.
+    """
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, usage_line(self.prog, message))
+
+
+class UsageError(Exception):
+    """A command's own check of its options failed (say, two that do not go together): one line, exit status 2.
+
+    `main` writes it in the form of every other usage error, with the command's ``--help`` as the hint.
+    """
+
+
+def usage_line(command: str, message: str) -> str:
+    """The one line of every usage error: ``famiglia: error: WHAT (see 'famiglia COMMAND --help')``."""
+    return f"{PROG}: error: {_one_line(message)} (see '{command} --help')\n"
+
+
+def _one_line(message: str) -> str:
+    """`message` on one line: control characters written as escapes, a very long one shortened in the middle."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    if len(text) > _LINE_LENGTH:
+        half = _LINE_LENGTH // 2
+        text = f"{text[:half]}…{text[-half:]}"
+    return text
 
 
 def _player_name(text: str) -> str:
-    """Argument type for ``--names``: a name is trimmed and must keep at least one printable character."""
-    name = " ".join(text.split())
-    if not name:
-        raise argparse.ArgumentTypeError(f"a player name cannot be empty: {text!r}")
-    if not name.isprintable():
-        raise argparse.ArgumentTypeError(f"a player name must be printable text: {text!r}")
-    return name
+    """Argument type for ``--names``: the names screen's rules (`famiglia.tui.names`), with its words."""
+    from famiglia.tui.names import NameRefused, tidy_name
+
+    try:
+        return tidy_name(text)
+    except NameRefused as refusal:
+        raise argparse.ArgumentTypeError(f"{refusal}: {text!r}") from None
+
+
+class _NamesAction(argparse.Action):
+    """``--names A B``: two names that read differently, or the same usage error as any other."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[str] | None, option_string: str | None = None) -> None:
+        from famiglia.tui.names import NameRefused, check_pair
+
+        match values:
+            case [str() as first, str() as second]:
+                try:
+                    check_pair(first, second)
+                except NameRefused as refusal:
+                    parser.error(f"argument --names: {refusal}")
+                setattr(namespace, self.dest, (first, second))
+            case _:  # pragma: no cover - nargs=2 gives two names
+                parser.error("argument --names: expected 2 arguments")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         nargs=2,
         metavar=("NAME", "NAME"),
         type=_player_name,
+        action=_NamesAction,
         help="the two players' names, player 1 first",
     )
     play.add_argument("--seed", type=int, metavar="N", help="seed for the shuffle: the same seed deals the same game")
@@ -96,26 +146,65 @@ def rules_text() -> str:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
+    """The rules, paged and formatted on a terminal (146 lines do not fit one screen), plain Markdown when piped."""
     text = rules_text()
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.markdown import Markdown
 
-        Console().print(Markdown(text))
+        console = Console()
+        command = pager_command()
+        if command is None:
+            console.print(Markdown(text))
+        else:
+            with console.pager(_command_pager(command), styles=True):
+                console.print(Markdown(text))
     else:
         sys.stdout.write(text)
         sys.stdout.flush()
     return EXIT_OK
 
 
+def pager_command() -> list[str] | None:
+    """The pager to show long text with: `$PAGER` if it names a program that is there, else less, else more.
+
+    None when there is none: the text is then printed as it is, rather than lost to a missing program.
+    """
+    import shlex
+    import shutil
+
+    wanted = os.environ.get("PAGER", "")
+    try:
+        words = shlex.split(wanted)
+    except ValueError:
+        words = []
+    for command in (words, ["less"], ["more"]):
+        if command and shutil.which(command[0]):
+            return command
+    return None
+
+
+def _command_pager(command: list[str]) -> Pager:
+    """A rich pager that runs `command`, with less told to show colours (as git does); a failed start prints."""
+    import subprocess
+
+    from rich.pager import Pager
+
+    class CommandPager(Pager):
+        def show(self, content: str) -> None:
+            environment = {**os.environ}
+            environment.setdefault("LESS", "FRX")  # colours as they are; no paging when it fits one screen
+            try:
+                subprocess.run(command, input=content, text=True, env=environment, check=False)
+            except OSError:  # it was there a moment ago: show the text anyway
+                sys.stdout.write(content)
+                sys.stdout.flush()
+
+    return CommandPager()
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
-    names: tuple[str, str] | None = None
-    if args.names is not None:
-        first_name, second_name = args.names
-        if first_name.casefold() == second_name.casefold():
-            _complain(f"the two players need different names: {first_name!r} and {second_name!r} read the same")
-            return EXIT_USAGE
-        names = (first_name, second_name)
+    names: tuple[str, str] | None = args.names  # two names that differ (_NamesAction)
     first: int | None = None if args.first is None else args.first - 1  # the screen counts players 0 and 1
 
     try:
@@ -262,6 +351,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.handler(args)
         return code
+    except UsageError as refusal:
+        sys.stderr.write(usage_line(args.command_parser.prog, str(refusal)))
+        return EXIT_USAGE
     except KeyboardInterrupt:
         _complain("interrupted")
         return EXIT_INTERRUPTED

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 import types
@@ -23,6 +24,7 @@ from famiglia import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_IDS = [f"R{n}" for n in range(1, 13)]
+USAGE_ERROR = re.compile(r"famiglia: error: \S.* \(see 'famiglia( [a-z]+)? --help'\)")
 
 
 def run(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
@@ -108,6 +110,7 @@ def test_help_does_not_import_the_heavy_parts() -> None:
         ("play", "--names", "Anna"),
         ("play", "--names", "Anna", "  "),
         ("play", "--names", "Anna", "anna"),
+        ("play", "--names", "Anna", "Maximiliane-Friederike"),
     ],
 )
 def test_bad_usage_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
@@ -117,7 +120,37 @@ def test_bad_usage_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
     assert "Traceback" not in proc.stderr
     lines = proc.stderr.splitlines()
     assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("famiglia")
+    assert USAGE_ERROR.fullmatch(lines[0]), lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "words", "command"),
+    [
+        (["play", "--names", "Vito", "vito"],
+         "argument --names: the two names must differ: Vito and vito read the same", "play"),
+        (["play", "--names", "Anna", "M" * 21], "argument --names: a name can be at most 20 characters long", "play"),
+        (["play", "--names", "Anna", " "], "argument --names: a name cannot be empty", "play"),
+        (["play", "--names", "Anna", "Ben\x07"], "argument --names: a name must be printable text", "play"),
+        (["play", "--seed", "seven"], "argument --seed: invalid int value: 'seven'", "play"),
+        (["rules", "--bogus"], "unrecognized arguments: --bogus", "rules"),
+        (["deal"], "argument COMMAND: invalid choice: 'deal'", None),
+    ],
+)
+def test_every_usage_error_has_one_form(args: list[str], words: str, command: str | None,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """`famiglia: error: WHAT (see 'famiglia COMMAND --help')`, whoever found the fault: argparse or a check of ours."""
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    hint = f"famiglia {command} --help" if command else "famiglia --help"
+    assert err.startswith(f"famiglia: error: {words}") and err.endswith(f" (see '{hint}')\n"), err
+    assert err.count("\n") == 1
+
+
+def test_control_characters_and_huge_arguments_stay_on_one_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "--bogus\nsecond line\x1b[2J", "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and len(err) < 400
+    assert "--bogus\\nsecond line" in err  # the control characters are written as escapes
 
 
 def test_bad_option_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,12 +187,46 @@ def test_rules_text_names_every_rule_in_order() -> None:
     assert headings == RULE_IDS
 
 
-def test_rules_on_a_terminal_is_rendered(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def as_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """stdout (as the test captures it) claims to be a terminal that shows colours."""
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+
+
+def test_rules_on_a_terminal_go_through_the_pager(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    as_terminal(monkeypatch)
+    paged = tmp_path / "paged.txt"
+    script = tmp_path / "pager.py"
+    script.write_text("import sys\nopen(sys.argv[1], 'w', encoding='utf-8').write(sys.stdin.read())\n")
+    monkeypatch.setenv("PAGER", shlex.join([sys.executable, str(script), str(paged)]))
+    assert cli.main(["rules"]) == 0
+    assert capsys.readouterr().out == ""  # everything went to the pager
+    text = paged.read_text(encoding="utf-8")
+    assert "R8.3" in text and "## R8" not in text  # formatted Markdown,
+    assert "\x1b[" in text  # with its styles (a pager like less -R shows them)
+
+
+def test_rules_without_any_pager_are_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    as_terminal(monkeypatch)
+    monkeypatch.setenv("PAGER", "no-such-pager --quiet")
+    monkeypatch.setenv("PATH", str(tmp_path))  # no less, no more either
+    assert cli.pager_command() is None
     assert cli.main(["rules"]) == 0
     out = capsys.readouterr().out
-    assert "R8" in out
-    assert "## R8" not in out  # the Markdown was rendered, not printed as it is
+    assert "R8.3" in out and "## R8" not in out
+
+
+def test_a_missing_pager_falls_back_to_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fallback = tmp_path / "more"
+    fallback.write_text("#!/bin/sh\ncat\n")
+    fallback.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("PAGER", "no-such-pager")
+    assert cli.pager_command() == ["more"]
+    monkeypatch.setenv("PAGER", "more -s")
+    assert cli.pager_command() == ["more", "-s"]  # $PAGER, with its options, when it is there
 
 
 def test_rules_into_a_closed_pipe_is_quiet() -> None:

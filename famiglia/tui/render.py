@@ -50,7 +50,7 @@ WIDE: Final = 110  # from this width the table is laid out in two columns
 SMALL_STACK: Final = 6  # R3.4: fewer cards than a new Street is worth a warning
 STEP_SEPARATOR: Final = " \u203a "  # a single right-pointing angle quote between the steps
 
-_ROOM_FOR_CARDS: Final = 16  # a player's cards start a line of their own when less room is left beside the name
+_ROOM_FOR_CARDS: Final = 10  # a player's cards start a line of their own when less room is left beside the name
 SIDE: Final = 44  # the width of the record of the turns beside a wide table
 _PASS_WORDS: Final = ("First pass through the deck", "After the first exhaustion", "Final round")
 

@@ -21,6 +21,7 @@ from typing import Any, Final
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, IllegalAction, Refresh, SeatView, Step
 
 from .builder import Menu, complete, menu
+from .names import NAME_LENGTH, NameRefused, check_pair, tidy_name
 from .words import describe_event
 
 __all__ = [
@@ -36,7 +37,6 @@ __all__ = [
 
 HUMAN: Final = "human"
 HANDOFF_GUARD: Final = 0.4  # seconds of quiet after the handoff is drawn before it takes a key
-NAME_LENGTH: Final = 20
 
 
 class Screen(Enum):
@@ -396,15 +396,12 @@ class Session:
 
     def _take_name(self, text: str) -> bool:
         index, default = self.name_prompt()
-        name = " ".join(text.split()) or default
-        if not name.isprintable():
-            self.message = Message("A name must be printable text.", "error")
-            return False
-        if len(name) > NAME_LENGTH:
-            self.message = Message(f"A name can be at most {NAME_LENGTH} characters long.", "error")
-            return False
-        if index == 1 and name.casefold() == self.names_given[0].casefold():
-            self.message = Message(f"{self.names_given[0]} is already playing: the two names must differ.", "error")
+        try:
+            name = tidy_name(text) if text.strip() else default
+            if index == 1:
+                check_pair(self.names_given[0], name)
+        except NameRefused as refusal:  # the same words as for --names
+            self.message = Message(str(refusal), "error")
             return False
         self.names_given.append(name)
         self.message = None

@@ -1,0 +1,37 @@
+"""What makes a player's name: one limit and one set of messages for the names screen and `--names`.
+
+A name labels the player rows, the handoff and the input line, so it must be printable and short
+enough to keep them on their lines. Both ways in, the screen's question and the command line, call
+`tidy_name` and `check_pair`, so a name refused in one is refused in the other with the same words.
+Plain standard library: the command line imports this without loading the screen.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["NAME_LENGTH", "NameRefused", "check_pair", "tidy_name"]
+
+NAME_LENGTH: Final = 20
+
+
+class NameRefused(ValueError):
+    """A name that cannot be used; the message says why in the player's words (lower case, no full stop)."""
+
+
+def tidy_name(text: str) -> str:
+    """`text` as a name: runs of spaces become one and the ends are trimmed; raises `NameRefused`."""
+    name = " ".join(text.split())
+    if not name:
+        raise NameRefused("a name cannot be empty")
+    if not name.isprintable():
+        raise NameRefused("a name must be printable text")
+    if len(name) > NAME_LENGTH:
+        raise NameRefused(f"a name can be at most {NAME_LENGTH} characters long")
+    return name
+
+
+def check_pair(first: str, second: str) -> None:
+    """Raise `NameRefused` when the two names read the same (case aside): the screen could not tell them apart."""
+    if first.casefold() == second.casefold():
+        raise NameRefused(f"the two names must differ: {first} and {second} read the same")
