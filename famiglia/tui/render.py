@@ -73,8 +73,11 @@ def status_text(view: SeatView) -> Text:
 
 
 def step_bar(view: SeatView) -> Text:
-    """The four steps of a turn in a row: past steps dimmed, the current one marked (R4.1)."""
-    current = view.current_step
+    """The four steps of a turn in a row: the first the player can take now marked, the others dimmed
+    when they are past or closed (no Accountant in hand, say), so the mark never points at a step
+    without a legal action (R4.1). The legal actions decide; off the player's turn the view's step does."""
+    open_steps = {a.step for a in view.legal_actions}
+    current = min((s for s in open_steps if s >= view.current_step), default=view.current_step)
     text = Text()
     for i, step in enumerate(Step):
         if i:
@@ -83,6 +86,8 @@ def step_bar(view: SeatView) -> Text:
             text.append(step.title, style="step.past")
         elif step is current:
             text.append(f"▶{step.title}", style="step.current")
+        elif open_steps and step not in open_steps:
+            text.append(step.title, style="step.closed")
         else:
             text.append(step.title, style="step.future")
     if view.step is Step.ACCOUNTANT and view.swaps_left:

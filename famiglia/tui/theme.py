@@ -48,6 +48,7 @@ THEME: Final = Theme(
         "step.past": "dim",
         "step.current": "bold reverse",
         "step.future": "none",
+        "step.closed": "dim",  # a later step with nothing to do this turn
         "step.sep": "dim",
         "warning": "bold magenta",  # not yellow: that is the Brutes' colour
         "error": "bold red",

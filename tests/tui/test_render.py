@@ -132,6 +132,29 @@ def test_a_street_with_a_0_starts_the_turn_at_the_accountant(table_game: Game) -
     assert step_styles(bar)["Refresh"] == "step.past"
 
 
+def test_the_step_bar_never_points_at_a_step_without_an_action(game: Build) -> None:
+    g = game(hand0=["B2", "F0"], street=["F4", "B3", "M0", "A2", "F1", "B1"])  # M0: no refresh (R5.1)
+    bar = step_bar(g.view(0))
+    assert bar_text("Refresh > Accountant > ▶Brute > Take") in bar.plain  # no Accountant in hand (R6.1)
+    assert step_styles(bar) == {"Refresh": "step.past", "Accountant": "step.past", "Brute": "step.current",
+                                "Take": "step.future"}
+    g = game(hand0=["A1", "F0"], street=["F4", "B3", "M0", "A2", "F1", "B1"])
+    bar = step_bar(g.view(0))
+    assert bar_text("Refresh > ▶Accountant > Brute > Take") in bar.plain
+    assert step_styles(bar)["Brute"] == "step.closed"  # no Brute in hand: nothing to do at that step
+
+
+def test_the_marked_step_always_has_a_legal_action(moments: Callable[..., Iterator[Game]]) -> None:
+    for seed in range(4):
+        for g in moments(seed):
+            if g.is_over:
+                continue
+            view = g.view(g.to_move)
+            bar = step_bar(view)
+            marked = next(word for word, style in step_styles(bar).items() if style == "step.current")
+            assert any(a.step.title == marked for a in view.legal_actions), (bar.plain, view.legal_actions)
+
+
 def test_the_step_bar_counts_the_swaps_left_after_an_accountant(game: Build, plain: Plain) -> None:
     g = game(hand0=["A2", "F1", "M1"], area0=["F0", "B0"], street=STREET)
     g.apply("accountant A2")
