@@ -17,7 +17,7 @@ from rich.text import Text
 
 from famiglia.engine import Card, Event, Family, SeatView
 
-from .render_parts import cards_text, joined, known_hand, points, short_name, vp_text
+from .render_parts import capitalized, cards_text, joined, known_hand, points, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
 from .words import describe_event, plural
 
@@ -91,10 +91,8 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
     why = Text("The game ended: ", style="label")
     why.append(str(result.reason))
     lines: list[RenderableType] = [headline, why]
-    if result.tiebreak:
-        tie = Text("Tie-break: ", style="label")
-        tie.append(result.tiebreak)
-        lines.append(tie)
+    if result.tiebreak:  # R11.2: "Tie at 35 — Anna wins on the third-best card, F2♥ 6 VP against F1♥ 3 VP"
+        lines.append(cards_in(capitalized(result.tiebreak)))
     grid = Table.grid(padding=(0, 2), expand=True)
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)

@@ -81,7 +81,11 @@ def test_the_end_of_a_tie_says_how_it_was_broken(game: Build, plain: Plain) -> N
     g.apply("pass")
     text = plain(render_end(g.view(0), width=80))
     assert "Anna wins on the tie-break, 6 victory points each" in text  # not "6 to 6": that reads as a draw
-    assert "Tie-break: tied at 6" in text  # R11.2: the best card, F2 (6), beats A2 (3)
+    result = g.result()
+    assert result is not None and result.tiebreak
+    tie = next(line.strip(" │") for line in text.splitlines() if "F2♥" in line and "A2♦" in line)
+    assert tie == shown(result.tiebreak[0].upper() + result.tiebreak[1:])  # R11.2, the engine's sentence with
+    assert not tie.startswith("Tie-break:")  # its cards drawn as cards, and no label before it
 
 
 def test_the_end_of_a_draw(game: Build, plain: Plain) -> None:
