@@ -2,6 +2,9 @@
 
 `str(action)` is the canonical notation and `parse_action(str(a)) == a` for every action. Parsing is
 forgiving about case and spacing, and says in one line what is wrong with text that is no action.
+An action built from values of the wrong Python type raises `TypeError` at once; one that is well
+typed but impossible (`PlayBrute(B1, F1, -1)`) is refused by the game, with the rule's reason. The
+checks cost nothing in play: the legal actions are built once, at import.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from enum import IntEnum
 from typing import Final
 
 from .cards import Card, parse_card
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 __all__ = [
     "Action",
@@ -47,6 +50,9 @@ class Refresh:
     card: Card
     step = Step.REFRESH
 
+    def __post_init__(self) -> None:
+        _need_card(self.card, "the refreshed card")
+
     def __str__(self) -> str:
         return f"refresh {self.card.name}"
 
@@ -57,6 +63,9 @@ class PlayAccountant:
 
     card: Card
     step = Step.ACCOUNTANT
+
+    def __post_init__(self) -> None:
+        _need_card(self.card, "the Accountant")
 
     def __str__(self) -> str:
         return f"accountant {self.card.name}"
@@ -70,11 +79,15 @@ class Swap:
     into: Card
     step = Step.ACCOUNTANT
 
+    def __post_init__(self) -> None:
+        _need_card(self.out, "the card swapped out")
+        _need_card(self.into, "the card swapped in")
+
     def __str__(self) -> str:
         return f"swap {self.out.name} {self.into.name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayBrute:
     """Step 3 (R7): play Brute `card` and reduce Street card `target` by `amount`."""
 
@@ -83,8 +96,17 @@ class PlayBrute:
     amount: int
     step = Step.BRUTE
 
+    def __post_init__(self) -> None:
+        _need_card(self.card, "the Brute")
+        _need_card(self.target, "the Brute's target")
+        if type(self.amount) is not int:
+            raise TypeError(f"a Brute's amount must be a whole number (int), not {quoted(self.amount)}")
+
     def __str__(self) -> str:
-        return f"brute {self.card.name} {self.target.name} -{self.amount}"
+        return f"brute {self.card.name} {self.target.name} -{_amount(self.amount)}"
+
+    def __repr__(self) -> str:
+        return f"PlayBrute(card={self.card!r}, target={self.target!r}, amount={_amount(self.amount)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +120,15 @@ class Take:
     pay: Card | None = None
     keep: Card | None = None
     step = Step.TAKE
+
+    def __post_init__(self) -> None:
+        _need_card(self.card, "the card taken")
+        if self.pay is None and self.keep is None:
+            return
+        if self.pay is None or self.keep is None:
+            raise TypeError("a paid take names both cards of the pair, pay and keep; a free take neither")
+        _need_card(self.pay, "the paying card")
+        _need_card(self.keep, "the kept card")
 
     def __str__(self) -> str:
         if self.pay is None or self.keep is None:
@@ -117,6 +148,17 @@ class Pass:
 
 Action = Refresh | PlayAccountant | Swap | PlayBrute | Take | Pass
 
+
+def _need_card(value: object, what: str) -> None:
+    if type(value) is not Card:
+        raise TypeError(f"{what} must be a Card, like card('F2'), not {quoted(value)}")
+
+
+def _amount(amount: int) -> str:
+    """An amount as notation; one too long for `str()` (no Brute's anyway) is only named."""
+    return str(amount) if amount.bit_length() <= 64 else "(a huge number)"
+
+
 PASS: Final = Pass()
 
 _USAGE: Final = {
@@ -128,34 +170,39 @@ _USAGE: Final = {
     "take": "take <card>, or take <card> pay <card> keep <card>, like take F2 pay F1 keep F1",
 }
 _SPACES: Final = re.compile(r"\s+")
+_DIGITS: Final = "0123456789"
 
 
 def _usage(verb: str, text: str) -> NotationError:
-    return NotationError(f"{text!r} is not an action: write {_USAGE[verb]}")
+    return NotationError(f"{quoted(text)} is not an action: write {_USAGE[verb]}")
 
 
 def parse_action(text: str) -> Action:
     """Read one action in the notation of interface.md; raise `NotationError` for text that is none.
 
     `brute Bv X` without an amount means the largest reduction the rules allow, min(v, value of X).
-    Whether the action is allowed *now* is not checked here: that is the game's business.
+    Whether the action is allowed *now* is not checked here: that is the game's business. Anything that
+    is not a `str` is no action either, so it too raises `NotationError` (as `Game.apply` does).
     """
-    words = _SPACES.split(text.strip().lower()) if text.strip() else []
+    if not isinstance(text, str):
+        raise NotationError(f"{quoted(text)} is not an action: an action is a line of text, like take M0")
+    text = text.strip()
+    words = _SPACES.split(text.lower()) if text else []
     if not words:
         return _empty()
     verb, args = words[0], words[1:]
     if verb not in _USAGE:
-        raise NotationError(f"{text.strip()!r} is not an action: "
+        raise NotationError(f"{quoted(text)} is not an action: "
                             "start with pass, refresh, accountant, swap, brute or take")
-    return _parse_words(verb, args, text.strip())
+    return _parse_words(verb, args, text)
 
 
 def _card(word: str, text: str) -> Card:
     try:
         return parse_card(word)
     except NotationError:
-        raise NotationError(f"{text!r}: {word.upper()} is not a card (a family letter F, A, B or M and a value "
-                            "0-4, like F2)") from None
+        raise NotationError(f"{quoted(text)}: {quoted(word.upper())} is not a card (a family letter F, A, B or M "
+                            "and a value 0-4, like F2)") from None
 
 
 def _empty() -> Action:
@@ -192,9 +239,9 @@ def _parse_brute(args: list[str], text: str) -> Action:
         # interface.md: the short form means the largest k; none exists where either value is 0.
         return PlayBrute(brute, target, min(brute.value, target.value))
     amount = args[2].removeprefix("-")
-    if not amount.isdigit():
-        raise _usage("brute", text)
-    return PlayBrute(brute, target, int(amount))
+    if len(amount) != 1 or amount not in _DIGITS:  # ASCII only: str.isdigit() also takes superscripts
+        raise NotationError(f"{quoted(text)}: write the amount as one digit after the minus, like brute B2 F4 -1")
+    return PlayBrute(brute, target, _DIGITS.index(amount))
 
 
 def _parse_take(args: list[str], text: str) -> Action:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Final
 
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 __all__ = ["CARDS", "DECK", "Card", "Family", "card", "expand", "parse_card", "sorted_cards"]
 
@@ -130,10 +130,15 @@ DECK: Final[tuple[Card, ...]] = tuple(c for c in CARDS for _ in range(c.copies))
 
 
 def parse_card(text: str) -> Card:
-    """Read a card name like `F4` or `m0` (case and surrounding spaces do not matter)."""
-    found = _BY_NAME.get(text.strip().upper())
+    """Read a card name like `F4` or `m0` (case and surrounding spaces do not matter).
+
+    Anything else, text or not, raises `NotationError`: only the ASCII digits 0-4 are values.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{quoted(text)} is not a card: a card is named by text, like F2")
+    found = _BY_NAME.get(text) or _BY_NAME.get(text.strip().upper())  # the exact name first: the common case
     if found is None:
-        raise NotationError(f"{text.strip()!r} is not a card: "
+        raise NotationError(f"{quoted(text.strip())} is not a card: "
                             "write a family letter (F, A, B, M) and a value 0-4, like F2")
     return found
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "NotationError", "PositionError"]
+__all__ = ["IllegalAction", "NotationError", "PositionError", "quoted"]
+
+_QUOTE_LENGTH = 24
 
 
 class IllegalAction(ValueError):
@@ -23,3 +25,19 @@ class NotationError(IllegalAction):
 
 class PositionError(ValueError):
     """A position (dict) that no game can reach, or that does not hold exactly the 60 cards of R1."""
+
+
+def quoted(value: object) -> str:
+    """`value` as a refusal quotes it: short, on one line, and safe for any input.
+
+    Text is shown as a Python string literal, so control characters come out escaped and cannot act on
+    a terminal, and cut short; other values are named by their type, since a huge number or a deeply
+    nested list has no repr that can be printed at all.
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= _QUOTE_LENGTH else repr(value[:_QUOTE_LENGTH]) + "…"
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if value.bit_length() <= 64 else "a huge number"
+    return f"a {type(value).__name__}"

@@ -14,8 +14,8 @@ from typing import Any
 
 from .actions import Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take, parse_action
 from .cards import CARDS, DECK, Card, Family, expand
-from .errors import IllegalAction, NotationError
-from .position import events_from_list, events_to_list, table_from_dict, table_to_dict
+from .errors import IllegalAction, NotationError, quoted
+from .position import events_to_list, read_position, table_to_dict
 from .rules import explain, legal_actions
 from .scoring import Result, score
 from .table import STREET_SIZE, Event, Table
@@ -63,11 +63,13 @@ class Game:
         """Set up a game by R3: starting sets in hand, 52 cards shuffled, a Street of six.
 
         With no seed one is drawn from the operating system and kept in `game.seed`, so any game can be
-        replayed. `first` (0 or 1) fixes the start player; otherwise it is drawn (R3.3).
+        replayed. `first` (0 or 1) fixes the start player; otherwise it is drawn (R3.3). A seed that is
+        neither a whole number nor text, or a `first` that is no int, raises `TypeError`; a `first` other
+        than 0 or 1 raises `ValueError`.
         """
         seed = _seed(seed)
-        if first not in (None, 0, 1):
-            raise ValueError("first must be 0 or 1")
+        if first is not None:
+            _player_index(first, "first")
         rng = random.Random(seed)
         start = rng.randrange(2) if first is None else first
         rest = Counter(DECK)
@@ -90,11 +92,11 @@ class Game:
         Raises `PositionError` (a ValueError) for anything that is not a reachable position of 60 cards.
         """
         seed = _seed(seed)
-        table, found = table_from_dict(position, seed)
-        g = cls._wrap(table, _check_names(names) if names is not None else found, seed)
-        g._this_turn = events_from_list(position.get("this_turn"))
-        g._last_turn = tuple(events_from_list(position.get("last_turn")))
-        if table.end is not None:
+        found = read_position(position, seed)
+        g = cls._wrap(found.table, _check_names(names) if names is not None else found.names, seed)
+        g._this_turn = found.this_turn
+        g._last_turn = found.last_turn
+        if found.table.end is not None:
             g._result = g._score()
         return g
 
@@ -236,8 +238,8 @@ class Game:
         `seat=None` is the public view, as on the table while the keyboard changes hands: no hand at all.
         Once the game is over both hands are shown, as at the scoring (R11.1).
         """
-        if seat not in (0, 1, None):
-            raise ValueError("seat must be 0, 1 or None")
+        if seat is not None:
+            _player_index(seat, "seat")
         t = self._table
         over = t.end is not None
         opponent_hand: tuple[Card, ...] | None = None
@@ -284,9 +286,20 @@ class Game:
         return f"<Game seed={self.seed!r} {state}>"
 
 
-def _seed(seed: int | str | None) -> int | str:
+def _seed(seed: object) -> int | str:
     """The seed as given, or one drawn from the operating system and kept, so any game can be replayed."""
-    return random.SystemRandom().randrange(2**63) if seed is None else seed
+    if seed is None:
+        return random.SystemRandom().randrange(2**63)
+    if isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    raise TypeError(f"a seed is a whole number or text, not {quoted(seed)}")
+
+
+def _player_index(value: object, what: str) -> None:
+    if type(value) is not int:
+        raise TypeError(f"{what} must be the player index 0 or 1 (an int), not {quoted(value)}")
+    if value not in (0, 1):
+        raise ValueError(f"{what} must be 0 or 1, not {value}")
 
 
 def _action(action: object) -> Action:
@@ -295,14 +308,17 @@ def _action(action: object) -> Action:
         return parse_action(action)
     if isinstance(action, Refresh | PlayAccountant | Swap | PlayBrute | Take | Pass):
         return action
-    raise NotationError(f"{action!r} is not an action")
+    raise NotationError(f"{quoted(action)} is not an action: give an action or its text, like take M0")
 
 
 def _cards_of(locked: dict[int, int]) -> tuple[Card, ...]:
     return tuple(CARDS[i] for i in sorted(locked) for _ in range(locked[i]))
 
 
-def _check_names(names: Sequence[str]) -> tuple[str, str]:
-    if isinstance(names, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
-        raise ValueError("names must be two strings")
+def _check_names(names: object) -> tuple[str, str]:
+    """Two names as a tuple; not a sequence of strings is a `TypeError`, not two of them a `ValueError`."""
+    if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(n, str) for n in names):
+        raise TypeError(f"names must be a sequence of two strings, not {quoted(names)}")
+    if len(names) != 2:
+        raise ValueError(f"names must be two strings, not {len(names)}")
     return (names[0], names[1])

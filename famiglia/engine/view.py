@@ -14,10 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from .actions import Action, Step
-from .cards import CARDS, DECK, Card, parse_card
+from .cards import CARDS, Card, parse_card
 from .errors import NotationError, PositionError
 from .scoring import Result
 from .table import Event, Table, Turn
@@ -113,15 +112,14 @@ class SeatView:
         return self.step
 
 
-_DECK_COUNTS: Final = tuple(DECK.count(c) for c in CARDS)
-
 
 def table_from_view(view: SeatView, draw_stack: Sequence[Card | str], rng: random.Random) -> Table:
     """The table `view` shows, with `draw_stack` (top first) as the order of the stack; see `Game.from_view`.
 
-    Built directly from the view's fields, since a search calls it for every sampled world; the checks
-    are the ones a sampler can get wrong: the view must have the memory aid, and the stack must be the
-    view's counted cards ending with its known bottom (R5.4).
+    Built directly from the view's fields, since a search calls it for every sampled world. The view
+    is trusted to be one that `Game.view` made; the checks are the ones a sampler can get wrong: the
+    view must have the memory aid, and the stack must be the view's counted cards ending with its known
+    bottom (R5.4).
     """
     seat = view.seat
     if seat is None or view.opponent_hand is None or view.draw_stack_counts is None:
@@ -144,21 +142,13 @@ def table_from_view(view: SeatView, draw_stack: Sequence[Card | str], rng: rando
         hands.reverse()
     areas = [_counts(view.play_areas[0]), _counts(view.play_areas[1])]
     street = [s.card for s in view.street]
-    discard = list(view.discard_pile)
-    every = [a + b + c + d + e for a, b, c, d, e in zip(hands[0], hands[1], areas[0], areas[1], stack_counts,
-                                                              strict=True)]
-    for c in street + discard:
-        every[c.index] += 1
-    if tuple(every) != _DECK_COUNTS:  # R1
-        raise PositionError("the view and the draw stack must hold exactly the 60 cards of the game: "
-                            + _difference(every, list(_DECK_COUNTS)))
     reduced = -1 if view.reduced is None else view.reduced
     turn = Turn(step=view.step, refreshes=view.refreshes, late_refresh=view.late_refresh,
                 swaps_left=view.swaps_left, accountant=-1 if view.accountant is None else view.accountant.index,
                 locked_area=_locked(view.locked_play_area), locked_hand=_locked(view.locked_hand), reduced=reduced,
                 reduction=street[reduced].value - view.street[reduced].effective if reduced >= 0 else 0)
     stack.reverse()  # the table keeps the top card last
-    return Table(hands=hands, areas=areas, street=street, stack=stack, discard=discard,
+    return Table(hands=hands, areas=areas, street=street, stack=stack, discard=list(view.discard_pile),
                  exhaustions=view.exhaustions, start_player=view.start_player, to_move=view.to_move,
                  passes=view.passes, rng=rng, turn=turn, end=None if view.result is None else view.result.reason,
                  bottom=known)
