@@ -205,12 +205,12 @@ def _why_not_brute(table: Table, action: PlayBrute, step: Step) -> str:
     if not _on_street(table, t):
         return f"there is no {t} on the Street"
     if t.value == 0:
-        return f"{t} is worth 0: a Brute cannot target it (R7.2)"
+        return f"{t} has value 0: a Brute cannot target it (R7.2)"
     if k < 1:
-        return "a Brute reduces a card by at least 1 (R7.2)"
+        return "a Brute lowers a card by at least 1 (R7.2)"
     if k > b.value:
-        return f"{b} reduces a card by at most {b.value} (R7.2)"
-    return f"{t} is worth {t.value}: it can lose at most {t.value} (R7.2)"
+        return f"{b} can lower a card by at most {b.value} (R7.2)"
+    return f"{t} has value {t.value}: a Brute can lower it by at most {t.value} (R7.2)"
 
 
 def _why_not_take(table: Table, action: Take) -> str:
@@ -223,19 +223,19 @@ def _why_not_take(table: Table, action: Take) -> str:
     hand = table.hands[table.to_move]
     if action.pay is None:
         e = values[-1]
-        return f"{c} is worth {e}, not free: you need {_pair_words(c, e)} (R8.2)"
+        return f"{c} has value {e} now, so it is not free: you need {_pair_words(c, e)} (R8.2)"
     pay, keep = action.pay, action.keep
     assert keep is not None
     missing = _missing(hand, pay, keep)
     if missing:
         return missing
     if values == [0]:
-        return f"{c} is worth 0 now: it is free, write take {c} (R8.1)"
+        return f"{c} has value 0 now: it is free, write take {c} (R8.1)"
     e = max(values)
     if pay.is_mercenary and keep.is_mercenary and c.family is not Family.MERCENARIES:
         genuine = Card.of(c.family, e - 1)
         return f"one card must be a genuine {genuine}: only one Mercenary may stand in (R8.3)"
-    return f"{c} is worth {e}: you need {_pair_words(c, e)} (R8.3)"
+    return f"{c} has value {e} now: you need {_pair_words(c, e)} (R8.3)"
 
 
 def _missing(hand: list[int], pay: Card, keep: Card) -> str:

@@ -18,7 +18,7 @@ class Result:
     scores: tuple[int, int]
     winner: int | None
     reason: EndReason
-    tiebreak: str | None = None  # R11.2: in words, only when the totals were equal
+    tiebreak: str | None = None  # R11.2: a sentence, only when the totals were equal
 
     def __getitem__(self, key: str) -> object:
         """Dict-style access (`result["winner"]`), for callers that treat the result as a mapping."""
@@ -39,13 +39,19 @@ def score(holdings: tuple[list[int], list[int]], reason: EndReason, names: tuple
         pa, pb = _points(a), _points(b)
         if pa != pb:
             winner = 0 if pa > pb else 1
-            loser = 1 - winner
             cards = (a, b)
-            place = "best card" if rank == 0 else f"card number {rank + 1} by points"
             return Result(scores, winner, reason,
-                          f"tied at {scores[0]}: {names[winner]}'s {place} {_name(cards[winner])} "
-                          f"beats {names[loser]}'s {_name(cards[loser])}")
-    return Result(scores, None, reason, f"tied at {scores[0]} with cards of equal points: a draw")
+                          f"Tie at {scores[0]} — {names[winner]} wins on {_place(rank)}, "
+                          f"{_name(cards[winner])} against {_name(cards[1 - winner])}")
+    return Result(scores, None, reason, f"Tie at {scores[0]} with cards of equal points: a draw")
+
+
+_PLACES = ("the best card", "the second-best card", "the third-best card")
+
+
+def _place(rank: int) -> str:
+    """The rank of the deciding card in words: the best card, the second-best … then card number N."""
+    return _PLACES[rank] if rank < len(_PLACES) else f"card number {rank + 1}"
 
 
 def _by_points(c: Card) -> int:
@@ -57,4 +63,4 @@ def _points(c: Card | None) -> int:
 
 
 def _name(c: Card | None) -> str:
-    return "(no card, 0)" if c is None else f"{c} ({c.points})"
+    return "no card (0 VP)" if c is None else f"{c} {c.points} VP"
