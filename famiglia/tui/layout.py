@@ -43,12 +43,15 @@ from .builder import Choice, Menu
 from .render import (
     MIN_SIZE,
     WIDE,
+    level_cards,
     render_end,
     render_handoff,
     render_help,
     render_table,
     render_too_small,
     render_turn_summary,
+    steady_level,
+    table_level,
 )
 from .render_parts import capitalized, flow, line_count, short_name, shorten_quoted
 from .session import Overlay, Screen, Session
@@ -191,25 +194,34 @@ def _text(renderable: RenderableType, width: int, plain: bool) -> list[str]:
 
 
 class TableCache:
-    """The rows of the tables drawn for one view, one per room they were drawn in.
+    """The drawing of the table for the turn under way, and the rows of the view on show.
 
-    Moving through the action list redraws the screen on every key; the table above it only changes
-    when the game does, and a `SeatView` compares by value, so it is the key. Every room is kept:
-    while the opponent's last turn squeezes the table, each redraw asks for two heights of it.
+    A turn begins with the drawing the screen's size keeps (`render.steady_level`): the Street and the
+    hand keep their shape from turn to turn. Within a turn the drawing only ever steps down, when the
+    table outgrows its room (a Street of twenty cards, a long message), and then stays down until the
+    turn ends, so the cards never change shape back and forth under the player's eyes. Moving through
+    the action list redraws the screen on every key; the table only changes when the game does, and a
+    `SeatView` compares by value, so it is the key of the rows kept.
     """
 
     def __init__(self) -> None:
+        self._turn: tuple[object, ...] | None = None
+        self.level = 0
         self._key: tuple[object, ...] | None = None
-        self._rows: dict[int, list[str]] = {}
+        self._rows: list[str] = []
 
-    def rows(self, view: SeatView, *, width: int, room: int, memory_aid: bool, plain: bool) -> list[str]:
-        key = (view, width, memory_aid, plain)
-        if self._key != key:
-            self._key, self._rows = key, {}
-        if room not in self._rows:
-            self._rows[room] = _text(render_table(view, width=width, height=room, memory_aid=memory_aid),
-                                     width, plain)
-        return self._rows[room]
+    def rows(self, view: SeatView, *, width: int, room: int, steady_room: int, memory_aid: bool,
+             plain: bool) -> list[str]:
+        """The table in `room` rows; `steady_room` is the room it has with a one-row message and a short list."""
+        turn = (view.names, view.seat, view.to_move, view.last_turn, width, steady_room, memory_aid)
+        if turn != self._turn:
+            self._turn, self.level = turn, steady_level(width, steady_room, memory_aid=memory_aid)
+        if self._key != (view, width, room, memory_aid, plain, self.level):
+            self.level = table_level(view, width=width, height=room, memory_aid=memory_aid, start=self.level)
+            self._key = (view, width, room, memory_aid, plain, self.level)
+            self._rows = _text(render_table(view, width=width, height=room, memory_aid=memory_aid,
+                                            level=self.level), width, plain)
+        return self._rows
 
 
 def compose(session: Session, width: int, height: int, *, plain: bool = False, cache: TableCache | None = None) -> str:
@@ -225,7 +237,8 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
     elif session.screen is Screen.HANDOFF:
         view = session.view()
         assert view is not None
-        rows = _text(render_handoff(view, width=width, height=room), width, plain)
+        cards = level_cards(steady_level(width, room - PICKER_ROWS - 1))  # as the table will draw them
+        rows = _text(render_handoff(view, width=width, height=room, cards=cards), width, plain)
     elif session.screen is Screen.END:
         view = session.view()
         assert view is not None
@@ -255,8 +268,8 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
 
     The picker always shows; the table gets the room left (at least `PICKER_ROWS` are kept for the
     picker, so the table keeps its shape while choosing); the summary takes what the table leaves
-    free, or squeezes the table, or else becomes a one-line hint (then `l` lays it on top of the
-    table). The flag says whether the summary was crowded out that way.
+    free, or else becomes a one-line hint (then `l` lays it on top of the table): it gives way, the
+    table's drawing does not (`TableCache`). The flag says whether the summary was crowded out.
     """
     view = session.view()
     menu = session.menu()
@@ -264,27 +277,22 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     picker = _text(render_menu(menu, view, width=width, highlight=session.highlight), width, plain)
     room = height - max(len(picker), PICKER_ROWS) - 1
 
-    def table_in(rows: int) -> list[str]:
-        return cache.rows(view, width=width, room=rows, memory_aid=session.memory_aid, plain=plain)
-
-    table = table_in(room)[:room]
+    steady_room = height + len(_message_rows(session, width, True)) - 1 - PICKER_ROWS - 1
+    table = cache.rows(view, width=width, room=room, steady_room=steady_room, memory_aid=session.memory_aid,
+                       plain=plain)[:room]
     events = session.summary()
     summary: list[str] = []
     crowded_out = False
     if events and width < WIDE:  # a wide table shows the last turn itself
         summary = _text(render_turn_summary(events, view.names, width=width),
                         width, plain)
-        free = height - len(picker) - 1  # what the table may share with the summary
-        if len(table) + len(summary) > free:
-            squeezed = table_in(free - len(summary))
-            if len(squeezed) + len(summary) <= free:
-                table = squeezed
-            else:
-                crowded_out = True
-                who = view.names[view.opponent]
-                summary = _text(Text(f"(l shows what {who} did last turn)", style="label"), width, plain)
-                if len(table) + len(summary) > free:
-                    summary = []
+        free = height - len(picker) - 1  # what the table leaves free above the picker
+        if len(table) + len(summary) > free:  # the summary gives way: the table keeps its drawing
+            crowded_out = True
+            who = view.names[view.opponent]
+            summary = _text(Text(f"(l shows what {who} did last turn)", style="label"), width, plain)
+            if len(table) + len(summary) > free:
+                summary = []
     fill = height - len(table) - len(summary) - len(picker)
     return [*table, *summary, *[""] * fill, *picker], crowded_out
 

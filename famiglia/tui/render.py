@@ -26,12 +26,14 @@ from .theme import card_text, family_label
 from .words import plural
 
 __all__ = [
+    "LEVELS",
     "MIN_SIZE",
     "STEP_SEPARATOR",
     "WIDE",
     "draw_stack_counts",
     "hand",
     "hand_block",
+    "level_cards",
     "player_row",
     "render_end",
     "render_handoff",
@@ -40,9 +42,11 @@ __all__ = [
     "render_too_small",
     "render_turn_summary",
     "status_text",
+    "steady_level",
     "step_bar",
     "street",
     "street_lines",
+    "table_level",
     "warnings",
 ]
 
@@ -224,9 +228,9 @@ def hand(view: SeatView, *, width: int) -> list[Text]:
     return lines
 
 
-def hand_block(view: SeatView, *, width: int) -> list[Text]:
-    """The seat's own hand as framed cards, families apart, for a screen with room to spare."""
-    return [_hand_title(view), *hand_cards(view.hand, width=width)]
+def hand_block(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> list[Text]:
+    """The seat's own hand as framed cards (`FRAMED` or `COMPACT`), families apart."""
+    return [_hand_title(view), *hand_cards(view.hand, width=width, style=style)]
 
 
 def _hand_title(view: SeatView) -> Text:
@@ -248,34 +252,73 @@ def draw_stack_counts(view: SeatView, *, width: int) -> list[Text]:
 # -- the table ----------------------------------------------------------------------------------------------------
 
 # The drawings of the table from the richest to the smallest: how the Street and the own hand are drawn,
-# and whether blank lines set the parts apart. With a height, the first that fits is chosen.
-_LEVELS: Final = (  # (the Street's cards, blank lines, the hand as cards)
-    (CardStyle.FRAMED, True, True),
-    (CardStyle.FRAMED, False, True),
-    (CardStyle.FRAMED, True, False),
-    (CardStyle.FRAMED, False, False),
-    (CardStyle.SHORT, False, False),
-    (CardStyle.LINE, False, False),
+# and whether blank lines set the parts apart. A screen keeps one of them (`steady_level`); with only a
+# height, the richest that fits is chosen.
+_LEVELS: Final = (  # (the cards of the Street and the hand, blank lines)
+    (CardStyle.FRAMED, True),
+    (CardStyle.FRAMED, False),
+    (CardStyle.COMPACT, True),
+    (CardStyle.COMPACT, False),
+    (CardStyle.LINE, False),  # the last resort: the Street as lines of text, the hand in family columns
 )
-_DEFAULT_LEVEL: Final = 2
+LEVELS: Final = len(_LEVELS)
+
+# What a drawing must hold to be kept for a whole game at a screen's size: a long Street, a full hand,
+# and rows to spare for a warning or a long play area (a bigger table is rare, and then the drawing
+# steps down for that turn).
+_STEADY_STREET: Final = 12
+_STEADY_HAND: Final = 8  # kinds of card
+_STEADY_TOP: Final = 2  # whose turn, the status line
+_STEADY_SPARE: Final = 2
+_CARD_ROWS: Final = {CardStyle.FRAMED: 4, CardStyle.COMPACT: 2}
+_CARD_CELLS: Final = {CardStyle.FRAMED: 10, CardStyle.COMPACT: 8}  # a card and the gap after it
 
 
-def render_table(view: SeatView, *, width: int, height: int | None = None, memory_aid: bool = False) -> RenderableType:
+def steady_level(width: int, height: int, *, memory_aid: bool = False) -> int:
+    """The drawing a table `width` columns wide keeps in `height` rows, whatever the game brings.
+
+    The screen's size alone decides, so the Street and the hand keep their shape from turn to turn:
+    the richest drawing in which a large table (`_STEADY_*`) fits. At 80x24 that is the compact cards.
+    The memory aid adds its rows: the tracked hand, the live total, the draw stack's cards.
+    """
+    main = width - SIDE - 2 if width >= WIDE else width
+    for level, (style, spaced) in enumerate(_LEVELS[:-1]):
+        per_row = max(1, (main + 1) // _CARD_CELLS[style])
+        street = _CARD_ROWS[style] * -(-_STEADY_STREET // per_row)
+        hand = _CARD_ROWS[style] * -(-_STEADY_HAND // max(1, (main - 6) // _CARD_CELLS[style]))
+        rows = _STEADY_TOP + 2 * spaced + 2 + 1 + street + 1 + hand + 4 * memory_aid + _STEADY_SPARE
+        if rows <= height:
+            return level
+    return LEVELS - 1
+
+
+def level_cards(level: int) -> CardStyle:
+    """How the cards are drawn at a level of the table."""
+    return _LEVELS[level][0]
+
+
+def render_table(view: SeatView, *, width: int, height: int | None = None, memory_aid: bool = False,
+                 level: int | None = None) -> RenderableType:
     """The table as `view.seat` sees it: whose turn and step, warnings, the opponent, the Street, you, your hand.
 
     Uses only `view` (the opponent's hand only with `memory_aid`, and only as the view tracks it). At
-    80 columns it is stacked: 15 rows with a Street of six and no warning. Given a `height`, the
-    richest drawing that fits is chosen: the hand as cards when there is room, then smaller Streets
-    and no blank lines when there is little. From `WIDE` columns on, the public record of this turn
-    and the last one stands beside the table.
+    80 columns it is stacked; from `WIDE` columns on, the public record of this turn and the last one
+    stands beside the table. `level` (0 the richest, see `table_level`) fixes the drawing; else, given a
+    `height`, the richest drawing that fits is chosen, and without one the richest of all.
     """
     parts = _Parts(view, width=width, memory_aid=memory_aid)
-    if height is None:
-        return parts.table(*_LEVELS[_DEFAULT_LEVEL])
-    for level in _LEVELS[:-1]:
-        if parts.rows(*level) <= height:
-            return parts.table(*level, height=height)
-    return parts.table(*_LEVELS[-1], height=height)
+    if level is None:
+        level = table_level(view, width=width, height=height, memory_aid=memory_aid) if height is not None else 0
+    return parts.table(*_LEVELS[level], height=height)
+
+
+def table_level(view: SeatView, *, width: int, height: int, memory_aid: bool = False, start: int = 0) -> int:
+    """The richest drawing from `start` on in which the table fits `height` rows (the last one if none does)."""
+    parts = _Parts(view, width=width, memory_aid=memory_aid)
+    for level in range(start, LEVELS - 1):
+        if parts.rows(*_LEVELS[level]) <= height:
+            return level
+    return LEVELS - 1
 
 
 class _Parts:
@@ -296,7 +339,7 @@ class _Parts:
         self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid) if view.seat is not None else []
         self.after = draw_stack_counts(view, width=self.main) if memory_aid else []
         self._streets: dict[CardStyle, list[Text]] = {}
-        self._hands: dict[bool, list[Text]] = {}
+        self._hands: dict[CardStyle, list[Text]] = {}
         self._top_rows: int | None = None
 
     def street(self, style: CardStyle) -> list[Text]:
@@ -304,24 +347,24 @@ class _Parts:
             self._streets[style] = street_lines(self.view, width=self.main, style=style)
         return self._streets[style]
 
-    def hand(self, framed: bool) -> list[Text]:
-        if framed not in self._hands:
+    def hand(self, style: CardStyle) -> list[Text]:
+        if style not in self._hands:
             if self.view.seat is None:
-                self._hands[framed] = []
-            elif framed:
-                self._hands[framed] = hand_block(self.view, width=self.main)
+                self._hands[style] = []
+            elif style is CardStyle.LINE:
+                self._hands[style] = hand(self.view, width=self.main)
             else:
-                self._hands[framed] = hand(self.view, width=self.main)
-        return self._hands[framed]
+                self._hands[style] = hand_block(self.view, width=self.main, style=style)
+        return self._hands[style]
 
-    def body(self, style: CardStyle, spaced: bool, framed_hand: bool) -> list[Text]:
+    def body(self, style: CardStyle, spaced: bool) -> list[Text]:
         gap = [Text()] if spaced else []
-        return [*self.opponent, *self.street(style), *gap, *self.own, *self.hand(framed_hand), *self.after]
+        return [*self.opponent, *self.street(style), *gap, *self.own, *self.hand(style), *self.after]
 
-    def table(self, style: CardStyle, spaced: bool, framed_hand: bool, *, height: int | None = None) -> RenderableType:
+    def table(self, style: CardStyle, spaced: bool, *, height: int | None = None) -> RenderableType:
         """The drawing at one level; within `height` rows, if given, the record beside a wide table too."""
         gap: list[RenderableType] = [Text()] if spaced else []
-        body = self.body(style, spaced, framed_hand)
+        body = self.body(style, spaced)
         if not self.wide:
             return Group(*self.top, *gap, *body)
         side_rows = None if height is None else height - self.top_rows() - len(gap)
@@ -336,10 +379,9 @@ class _Parts:
             self._top_rows = line_count(Group(*self.top), self.width)
         return self._top_rows
 
-    def rows(self, style: CardStyle, spaced: bool, framed_hand: bool) -> int:
+    def rows(self, style: CardStyle, spaced: bool) -> int:
         """The rows `table(...)` takes, the record beside a wide table aside (it is made to fit)."""
-        gap = 1 if spaced else 0
-        return self.top_rows() + gap + len(self.body(style, spaced, framed_hand))
+        return self.top_rows() + (1 if spaced else 0) + len(self.body(style, spaced))
 
 
 def _events_panel(view: SeatView, *, width: int, rows: int | None = None) -> RenderableType:
@@ -375,23 +417,25 @@ def _events_panel_of(view: SeatView, turns: tuple[list[Event], list[Event]], lef
 # -- the handoff --------------------------------------------------------------------------------------------------
 
 
-def render_handoff(view: SeatView, *, width: int, height: int | None = None) -> RenderableType:
+def render_handoff(view: SeatView, *, width: int, height: int | None = None,
+                   cards: CardStyle = CardStyle.FRAMED) -> RenderableType:
     """Between turns: no hand at all, only who is next and the public table (R12.1).
 
-    `view` is the public view (`seat` None); nothing here reads a hand or the legal actions. Given a
-    `height`, the banner and then the Street are drawn smaller until it fits.
+    `view` is the public view (`seat` None); nothing here reads a hand or the legal actions. The Street
+    is drawn in `cards`, as the table at this size draws it (`level_cards`), so it keeps its shape
+    when the hand is shown. Given a `height`, the banner and then the Street are drawn smaller until it fits.
     """
-    screen = _handoff(view, width=width, roomy=True, compact=False)
+    screen = _handoff(view, width=width, roomy=True, cards=cards)
     if height is None:
         return screen
-    for roomy, compact in ((False, False), (False, True)):
+    for roomy, style in ((False, cards), (False, CardStyle.COMPACT), (False, CardStyle.LINE)):
         if line_count(screen, width) <= height:
             break
-        screen = _handoff(view, width=width, roomy=roomy, compact=compact)
+        screen = _handoff(view, width=width, roomy=roomy, cards=style)
     return screen
 
 
-def _handoff(view: SeatView, *, width: int, roomy: bool, compact: bool) -> RenderableType:
+def _handoff(view: SeatView, *, width: int, roomy: bool, cards: CardStyle) -> RenderableType:
     name = view.names[view.to_move]
     message = Text(justify="center")
     message.append(f"Pass the keyboard to {name}", style="handoff")
@@ -399,7 +443,7 @@ def _handoff(view: SeatView, *, width: int, roomy: bool, compact: bool) -> Rende
     message.append("— press Enter when ready —", style="notice")
     banner = Panel(message, border_style="title", padding=(1 if roomy else 0, 2))
     public: list[RenderableType] = [banner, status_text(view), *_warning_lines(view)]
-    public.append(street(view, width=width, style=CardStyle.LINE if compact else CardStyle.FRAMED))
+    public.append(street(view, width=width, style=cards))
     for p in (1 - view.to_move, view.to_move):
         public.extend(player_row(view, p, width=width))
     return Group(*public)

@@ -17,10 +17,11 @@ from famiglia.engine import Card, StreetCard
 from .render_parts import grouped, vp_text
 from .theme import card_text
 
-__all__ = ["CardStyle", "card_rows", "framed_card", "hand_cards", "street_cards"]
+__all__ = ["CardStyle", "card_rows", "compact_card", "framed_card", "hand_cards", "street_cards"]
 
 _INSIDE: Final = 7  # cells inside a frame: room for "F4→2♥" and "15 VP"
 _SHORT_WIDTH: Final = 6  # a two-row card without a frame: "F4→2♥" over "15 VP", and room to breathe
+_COMPACT_INSIDE: Final = 5  # cells between the corners of a compact card: "F4→2♥", "15 VP", "F1♥×2"
 _FRAME: Final = "card.frame"
 
 
@@ -28,6 +29,7 @@ class CardStyle(Enum):
     """How large the cards of a block are drawn, from the richest to the smallest."""
 
     FRAMED = "framed"  # four rows: a frame around the name and the victory points
+    COMPACT = "compact"  # two rows: the name on the frame's top edge, the victory points on its bottom edge
     SHORT = "short"  # two rows: the name over the victory points
     LINE = "line"  # one row per line of cards: `F4♥ 15   B3→1♣ 6`
 
@@ -63,6 +65,34 @@ def framed_card(card: Card, *, effective: int | None = None, count: int = 1) -> 
         rows.append(Text.assemble(Text("│", style=_FRAME), inside, Text("│", style=_FRAME)))
     rows.append(Text("╰" + "─" * _INSIDE + "╯", style=_FRAME))
     return rows
+
+
+def compact_card(card: Card, *, effective: int | None = None, count: int = 1) -> list[Text]:
+    """One card in two rows, the name set in the frame's top edge and the points in its bottom edge:
+
+        ╭F4→2♥╮   ╭F1♥×2╮
+        ╰15 VP╯   ╰─3 VP╯
+
+    Half the height of `framed_card` and as many cards to a line as the short forms, so a Street of
+    twenty cards and a full hand fit an 80x24 screen together, still drawn as cards.
+    """
+    face = card_text(card, effective=effective)
+    if count > 1:
+        face.append(f"×{count}", style="count")
+    inside = max(_COMPACT_INSIDE, face.cell_len)
+    top = Text("╭", style=_FRAME)
+    top.append_text(_edge(face, inside))
+    top.append("╮", style=_FRAME)
+    bottom = Text("╰", style=_FRAME)
+    bottom.append_text(_edge(vp_text(card.points), inside))
+    bottom.append("╯", style=_FRAME)
+    return [top, bottom]
+
+
+def _edge(text: Text, width: int) -> Text:
+    """`text` centred on a stretch of frame `width` cells long (a spare cell goes left: `─6 VP` under `15 VP`)."""
+    left = (width - text.cell_len + 1) // 2
+    return Text.assemble(("─" * left, _FRAME), text, ("─" * (width - text.cell_len - left), _FRAME))
 
 
 def short_card(card: Card, *, effective: int | None = None) -> list[Text]:
@@ -118,12 +148,16 @@ def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle) 
         for line in lines:
             line.no_wrap = True
         return lines
-    draw = framed_card if style is CardStyle.FRAMED else short_card
-    return card_rows([draw(sc.card, effective=sc.effective) for sc in street], width=width)
+    if style is CardStyle.FRAMED:
+        return card_rows([framed_card(sc.card, effective=sc.effective) for sc in street], width=width)
+    if style is CardStyle.COMPACT:
+        return card_rows([compact_card(sc.card, effective=sc.effective) for sc in street], width=width)
+    return card_rows([short_card(sc.card, effective=sc.effective) for sc in street], width=width)
 
 
-def hand_cards(hand: Sequence[Card], *, width: int) -> list[Text]:
-    """A hand as framed cards, families apart, copies of one kind stacked with a count."""
+def hand_cards(hand: Sequence[Card], *, width: int, style: CardStyle = CardStyle.FRAMED) -> list[Text]:
+    """A hand as framed cards (`FRAMED` or `COMPACT`), families apart, copies of one kind stacked with a count."""
     groups = grouped(hand)
     breaks = [i for i in range(1, len(groups)) if groups[i][0].family is not groups[i - 1][0].family]
-    return card_rows([framed_card(c, count=n) for c, n in groups], width=width, breaks=breaks)
+    draw = compact_card if style is CardStyle.COMPACT else framed_card
+    return card_rows([draw(c, count=n) for c, n in groups], width=width, breaks=breaks)

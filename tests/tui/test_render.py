@@ -14,7 +14,7 @@ from rich.text import Text
 from famiglia.engine import Family, Game, card
 from famiglia.tui.builder import menu
 from famiglia.tui.layout import render_menu
-from famiglia.tui.render import MIN_SIZE, SIDE, STEP_SEPARATOR, WIDE, render_handoff, render_table, step_bar
+from famiglia.tui.render import LEVELS, MIN_SIZE, SIDE, STEP_SEPARATOR, WIDE, render_handoff, render_table, step_bar
 from famiglia.tui.render_parts import capitalized, shorten_quoted
 from famiglia.tui.theme import FAMILY_SYMBOL, THEME, card_text
 from tests.tui.conftest import shown
@@ -75,8 +75,16 @@ def test_both_play_areas_are_shown_with_their_points(table_game: Game, plain: Pl
     assert "play area 10 VP" in ben and "B4♣" in ben
 
 
-def test_the_own_hand_is_grouped_by_family(table_game: Game, plain: Plain) -> None:
+def test_the_own_hand_is_drawn_as_cards_families_apart(table_game: Game, plain: Plain) -> None:
     lines = plain(render_table(table_game.view(0), width=80)).splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.startswith("Your hand"))
+    assert "4 cards" in lines[heading] and "16 VP" in lines[heading]  # R2: F2 6 + A1 1 + B2 3 + M3 6
+    faces = lines[heading + 2]
+    assert re.fullmatch(r"│  F2♥  │   │  A1♦  │   │  B2♣  │   │  M3♠  │", faces)  # a wider gap between families
+
+
+def test_the_smallest_drawing_groups_the_own_hand_in_family_columns(table_game: Game, plain: Plain) -> None:
+    lines = plain(render_table(table_game.view(0), width=80, level=LEVELS - 1)).splitlines()
     heading = next(i for i, line in enumerate(lines) if line.startswith("Your hand"))
     assert "4 cards" in lines[heading] and "16 VP" in lines[heading]  # R2: F2 6 + A1 1 + B2 3 + M3 6
     labels, cards = lines[heading + 1], lines[heading + 2]
@@ -269,7 +277,7 @@ def test_a_long_record_beside_a_wide_table_keeps_its_latest_actions_and_its_fram
     text = plain(render_table(g.view(1), width=width, height=height), width)
     lines = text.splitlines()
     assert len(lines) <= height
-    assert "╭───────╮" in text  # the Street keeps its framed cards: the record is not what decides the drawing
+    assert "╭F4→3♥╮" in text or "╭───────╮" in text  # the record does not decide the drawing: cards stay cards
     assert "This turn" in text and shown("Ben played Brute B1 on F4") in text  # the latest actions are kept
     assert shown("Anna took M1") in text
     assert any(line[width - SIDE:].startswith("╰") for line in lines)  # the record's frame is whole
