@@ -1,7 +1,7 @@
-"""Cards drawn as cards: small framed cards for the Street and the hand, and smaller forms for small screens.
+"""Cards drawn as cards: framed cards for the Street and the hand, compact ones for smaller screens.
 
 Every block is a list of one-row `Text` lines that never wrap, so its height is known without rendering
-it; the table uses that to choose the richest drawing that fits the screen.
+it; the table uses that to choose the drawing a screen keeps, and a smaller one where it must.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from .theme import card_text
 __all__ = ["CardStyle", "card_rows", "compact_card", "framed_card", "hand_cards", "street_cards"]
 
 _INSIDE: Final = 7  # cells inside a frame: room for "F4→2♥" and "15 VP"
-_SHORT_WIDTH: Final = 6  # a two-row card without a frame: "F4→2♥" over "15 VP", and room to breathe
 _COMPACT_INSIDE: Final = 5  # cells between the corners of a compact card: "F4→2♥", "15 VP", "F1♥×2"
 _FRAME: Final = "card.frame"
 
@@ -30,7 +29,6 @@ class CardStyle(Enum):
 
     FRAMED = "framed"  # four rows: a frame around the name and the victory points
     COMPACT = "compact"  # two rows: the name on the frame's top edge, the victory points on its bottom edge
-    SHORT = "short"  # two rows: the name over the victory points
     LINE = "line"  # one row per line of cards: `F4♥ 15   B3→1♣ 6`
 
 
@@ -95,16 +93,6 @@ def _edge(text: Text, width: int) -> Text:
     return Text.assemble(("─" * left, _FRAME), text, ("─" * (width - text.cell_len - left), _FRAME))
 
 
-def short_card(card: Card, *, effective: int | None = None) -> list[Text]:
-    """One card in two rows without a frame: the name over the victory points."""
-    face = card_text(card, effective=effective)
-    width = max(_SHORT_WIDTH, face.cell_len)
-    face.pad_right(width - face.cell_len)
-    vp = vp_text(card.points)
-    vp.pad_right(width - vp.cell_len)
-    return [face, vp]
-
-
 def card_rows(cards: Sequence[list[Text]], *, width: int, breaks: Sequence[int] = ()) -> list[Text]:
     """Cards drawn side by side, wrapped onto further rows at `width`; a wider gap before each index in `breaks`."""
     lines: list[Text] = []
@@ -150,9 +138,7 @@ def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle) 
         return lines
     if style is CardStyle.FRAMED:
         return card_rows([framed_card(sc.card, effective=sc.effective) for sc in street], width=width)
-    if style is CardStyle.COMPACT:
-        return card_rows([compact_card(sc.card, effective=sc.effective) for sc in street], width=width)
-    return card_rows([short_card(sc.card, effective=sc.effective) for sc in street], width=width)
+    return card_rows([compact_card(sc.card, effective=sc.effective) for sc in street], width=width)
 
 
 def hand_cards(hand: Sequence[Card], *, width: int, style: CardStyle = CardStyle.FRAMED) -> list[Text]:
