@@ -17,7 +17,7 @@ import time
 from famiglia.ai import player
 from famiglia.ai.determinization import sample_world
 from famiglia.ai.ismcts import LEVELS
-from famiglia.ai.playout import PlayoutPolicy
+from famiglia.ai.playout import PlayoutPolicy, lead
 from famiglia.ai.seeding import decision_rng
 from famiglia.engine import Game, Pass, SeatView
 
@@ -45,10 +45,11 @@ def playouts_per_second(views: list[SeatView], policy: PlayoutPolicy, repeats: i
     worlds = []
     for view in views:
         rng = decision_rng("bench", view)
-        worlds += [(sample_world(view, rng), rng) for _ in range(repeats)]
+        score = lead(view) if view.seat == 0 else -lead(view)
+        worlds += [(sample_world(view, rng), rng, score) for _ in range(repeats)]
     start = time.perf_counter()
-    for world, rng in worlds:
-        policy.run(world, rng)
+    for world, rng, score in worlds:
+        policy.run(world, rng, score)
     return len(worlds) / (time.perf_counter() - start)
 
 

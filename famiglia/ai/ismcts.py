@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Final
 
-from famiglia.engine import Action, Game, Pass, Refresh, SeatView
+from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Take
 
 from .base import Player, check_view, legal
 from .determinization import sample_world
@@ -74,17 +74,23 @@ class ISMCTSPlayer(Player):
     def search(self, view: SeatView) -> Node:
         """Run the search from `view` and return the root, whose children carry the statistics."""
         settings = self.settings
+        if view.opponent_hand is None or view.draw_stack_counts is None:
+            raise ValueError("the search player needs the view with the memory aid: game.view(seat, memory=True)")
         rng = decision_rng(self.seed, view)
         root = Node(player=view.opponent)
+        score = lead(view) if view.seat == 0 else -lead(view)  # seat 0's lead in victory points
         deadline = None if settings.time_limit is None else time.perf_counter() + settings.time_limit
         for i in range(settings.iterations):
-            self._iterate(root, sample_world(view, rng), rng)
+            self._iterate(root, sample_world(view, rng), rng, score)
             if deadline is not None and i % 8 == 7 and time.perf_counter() > deadline:
                 break
         return root
 
-    def _iterate(self, root: Node, world: Game, rng: random.Random) -> None:
-        """One iteration: select down the tree in `world`, open one node, play out, back the value up."""
+    def _iterate(self, root: Node, world: Game, rng: random.Random, score: int) -> None:
+        """One iteration: select down the tree in `world`, open one node, play out, back the value up.
+
+        `score` is seat 0's lead at the root; the takes on the way down change it.
+        """
         settings = self.settings
         node = root
         path = []
@@ -96,6 +102,8 @@ class ISMCTSPlayer(Player):
             assert action is not None
             mover = world.to_move
             world.apply_legal(action)
+            if type(action) is Take:
+                score += action.card.points if mover == 0 else -action.card.points
             child = node.children.get(action)
             if child is None:
                 child = node.children[action] = Node(mover)
@@ -104,7 +112,7 @@ class ISMCTSPlayer(Player):
                 break
             path.append(child)
             node = child
-        value = outcome(world, settings.policy.margin) if world.is_over else settings.policy.run(world, rng)
+        value = outcome(world, settings.policy.margin) if world.is_over else settings.policy.run(world, rng, score)
         root.visits += 1
         for n in path:
             n.visits += 1

@@ -2,8 +2,9 @@
 
 Game `i` of a match with seed `s` is dealt from a seed derived from `(s, i)`; player A sits in seat
 `i % 2` and seat 0 starts, so each player starts every other game. Each player's seed is derived from
-`(s, i, A or B)` too. A game's record therefore depends only on the specs, the match seed and `i`:
-`jobs` only says how many processes share the work, and results are gathered by game index.
+`(s, i, A or B)` too, and the search players play without their wall-clock safety net. A game's record
+therefore depends only on the specs, the match seed and `i`: `jobs` only says how many processes
+share the work, and results are gathered by game index.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from famiglia.engine import Game, Pass, Take
 
+from .base import Player
+from .ismcts import ISMCTSPlayer
 from .registry import player
 from .seeding import derive_seed
 
@@ -46,7 +49,7 @@ def play_game(specs: tuple[str, str], match_seed: int, index: int) -> GameRecord
     """Play game `index` of the match between `specs[0]` (A) and `specs[1]` (B) to its end."""
     game_seed = derive_seed("game", match_seed, index)
     seat_of_a = index % 2
-    by_player = [player(specs[p], seed=derive_seed("player", match_seed, index, "AB"[p])) for p in (0, 1)]
+    by_player = [_untimed(player(specs[p], seed=derive_seed("player", match_seed, index, "AB"[p]))) for p in (0, 1)]
     seats = (by_player[0], by_player[1]) if seat_of_a == 0 else (by_player[1], by_player[0])
     game = Game.new(seed=game_seed, first=0)
     times: tuple[list[float], list[float]] = ([], [])
@@ -69,6 +72,13 @@ def play_game(specs: tuple[str, str], match_seed: int, index: int) -> GameRecord
     winner = None if result.winner is None else (0 if result.winner == seat_of_a else 1)
     return GameRecord(index, game_seed, seat_of_a, scores, winner, str(result.reason), turns, actions,
                       (tuple(times[0]), tuple(times[1])))
+
+
+def _untimed(p: Player) -> Player:
+    """The player without its wall-clock safety net, so a busy machine cannot change a match's results."""
+    if isinstance(p, ISMCTSPlayer) and p.settings.time_limit is not None:
+        return ISMCTSPlayer(p.seed, settings=replace(p.settings, time_limit=None), level=p.level)
+    return p
 
 
 def _play_many(specs: tuple[str, str], match_seed: int, indexes: Sequence[int]) -> list[GameRecord]:

@@ -47,6 +47,7 @@ def _keep(c: Card) -> float:
 
 
 KEEP: Final = tuple(_keep(c) for c in CARDS)
+_VALUE: Final = tuple(c.value for c in CARDS)
 _MERCENARY_INDEXES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
 _ACCOUNTANT_INDEXES: Final = tuple(c.index for c in CARDS if c.family is Family.ACCOUNTANTS and c.value)
 _BRUTE_INDEXES: Final = tuple(c.index for c in CARDS if c.family is Family.BRUTES and c.value)
@@ -120,10 +121,11 @@ class Plan:
         if type(final) is not Take:
             return "pass: nothing on the Street can be taken this turn"
         steps = []
+        back = ", ".join(str(s.out) for s in self.actions if type(s) is Swap)
+        if back and type(self.actions[0]) is not PlayAccountant:
+            steps.append(f"swap {back} back into the hand")
         for a in self.actions[:-1]:
             if type(a) is PlayAccountant:
-                swaps = [s for s in self.actions if type(s) is Swap]
-                back = ", ".join(str(s.out) for s in swaps)
                 steps.append(f"play {a.card}" + (f" to bring back {back}" if back else ""))
             elif type(a) is PlayBrute:
                 steps.append(f"use {a.card} to bring {a.target} down by {a.amount}")
@@ -160,22 +162,25 @@ def plans(state: TurnState) -> Iterator[Plan]:
 
 
 def _plans(state: TurnState, options: list[_Option], full: float, indexes: Sequence[int]) -> Iterator[Plan]:
-    street = state.street
+    street, effective = state.street, state.effective
+    can_brute = state.step < Step.BRUTE
     for acc, hand0, area_free, locked_hand, swaps, have in options:
         worth0 = full - KEEP[acc] if acc >= 0 else full
+        brute_kinds = [b for b in _BRUTE_INDEXES if have[b]] if can_brute else []
         for j in indexes:
             target = street[j]
-            e = state.effective[j]
-            brutes: list[tuple[int, int]] = [(-1, 0)]
-            if state.step < Step.BRUTE and target.value:
-                brutes += [(b, k) for b in _BRUTE_INDEXES if have[b]
-                           for k in range(1, min(CARDS[b].value, target.value) + 1)]
-            base = target.index - target.value - 1  # + left: the genuine payer of value left - 1 (R8.2)
+            e = effective[j]
+            value = target.value
+            brutes = [(-1, 0)]
+            if brute_kinds and value:
+                brutes += [(b, k) for b in brute_kinds for k in range(1, min(_VALUE[b], value) + 1)]
+            base = target.index - value - 1  # + left: the genuine payer of value left - 1 (R8.2)
+            gain = worth0 + KEEP[target.index]
             for b, k in brutes:
                 left = e - k
                 if left > 0 and not have[base + left]:
                     continue  # no genuine card to pay with, in hand or within reach of a swap
-                best: tuple[float, tuple[Action, ...]] | None = None
+                best = None
                 for pay, keep in _pairs(target, left):
                     if pay >= 0 and not (have[pay] and have[keep]):
                         continue
@@ -183,7 +188,7 @@ def _plans(state: TurnState, options: list[_Option], full: float, indexes: Seque
                     if found is None:
                         continue
                     outs, ins = found
-                    worth = worth0 + KEEP[target.index]
+                    worth = gain
                     if outs:
                         worth += sum(KEEP[x] for x in outs) - sum(KEEP[x] for x in ins)
                     if b >= 0:
@@ -191,19 +196,22 @@ def _plans(state: TurnState, options: list[_Option], full: float, indexes: Seque
                     if pay >= 0:
                         worth -= KEEP[pay]
                     if best is None or worth > best[0]:
-                        actions: list[Action] = []
-                        if acc >= 0:
-                            actions.append(PlayAccountant(CARDS[acc]))
-                        actions += [Swap(CARDS[o], CARDS[i]) for o, i in zip(outs, ins, strict=True)]
-                        if b >= 0:
-                            actions.append(PlayBrute(CARDS[b], target, k))
-                        if pay >= 0:
-                            actions.append(Take(target, CARDS[pay], CARDS[keep]))
-                        else:
-                            actions.append(Take(target))
-                        best = (worth, tuple(actions))
+                        best = (worth, outs, ins, b, k, pay, keep)
                 if best is not None:
-                    yield Plan(best[1], target, best[0])
+                    yield _plan(acc, target, *best)
+
+
+def _plan(acc: int, target: Card, worth: float, outs: list[int], ins: list[int], b: int, k: int, pay: int,
+          keep: int) -> Plan:
+    """The actions of one way to take `target`, in the order the turn's steps allow (R4)."""
+    actions: list[Action] = []
+    if acc >= 0:
+        actions.append(PlayAccountant(CARDS[acc]))
+    actions += [Swap(CARDS[o], CARDS[i]) for o, i in zip(outs, ins, strict=True)]
+    if b >= 0:
+        actions.append(PlayBrute(CARDS[b], target, k))
+    actions.append(Take(target, CARDS[pay], CARDS[keep]) if pay >= 0 else Take(target))
+    return Plan(tuple(actions), target, worth)
 
 
 def _worth(hand: Sequence[int]) -> float:

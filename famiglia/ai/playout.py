@@ -35,9 +35,12 @@ class PlayoutPolicy:
     scale: float = 12.0
     margin: float = 0.1
 
-    def run(self, game: Game, rng: random.Random) -> float:
-        """Play on from `game` (changing it) and return the value for seat 0, from 0 (loss) to 1 (win)."""
-        score = lead(game.view(0, memory=True))  # seat 0's lead; only takes change it (R8.4, R11.1)
+    def run(self, game: Game, rng: random.Random, score: int) -> float:
+        """Play on from `game` (changing it) and return the value for seat 0, from 0 (loss) to 1 (win).
+
+        `score` is seat 0's lead in victory points now; only takes change it (R8.4, R11.1), so the
+        playout keeps it up to date without looking at the hands again.
+        """
         turns = 0
         while not game.is_over:
             if self.turns and turns >= self.turns:
