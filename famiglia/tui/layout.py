@@ -40,6 +40,7 @@ from famiglia.engine import SeatView, Step, parse_action
 
 from .bridge import ansi_text, render_lines
 from .builder import Choice, Menu
+from .names import NAME_LENGTH
 from .render import (
     MIN_SIZE,
     WIDE,
@@ -169,7 +170,8 @@ def _names_screen(session: Session, width: int) -> RenderableType:
         elif i == index:
             body.append("…", style="notice")
         body.append("\n")
-    body.append(f"\nType a name and press Enter; Enter alone keeps {default}.", style="label")
+    body.append(f"\nType a name (at most {NAME_LENGTH} characters) and press Enter; Enter alone keeps {default}.",
+                style="label")
     return Panel(body, border_style="title", width=min(width, 80), padding=(1, 2))
 
 

@@ -55,3 +55,10 @@ def test_the_longest_name_keeps_a_player_row_on_one_line_at_80_columns() -> None
     rows = compose(session, 80, 23, plain=True).split("\n")
     assert all(len(r) <= 80 for r in rows)
     assert any(r.startswith(f"{long} (1st, you)") and "play area" in r for r in rows)  # not wrapped
+
+
+def test_the_names_screen_says_the_limit_before_it_is_reached() -> None:
+    from famiglia.tui.layout import compose
+
+    text = " ".join(compose(Session(seed=1), 80, 23, plain=True).split())
+    assert f"at most {NAME_LENGTH} characters" in text
