@@ -289,7 +289,7 @@ def steady_level(width: int, height: int, *, memory_aid: bool = False) -> int:
         rows = _STEADY_TOP + 2 * spaced + 2 + 1 + street + 1 + hand + 4 * memory_aid + _STEADY_SPARE
         if rows <= height:
             return level
-    return LEVELS - 1
+    return LEVELS - 2  # the smallest cards: the text of the last resort only where a turn's table needs it
 
 
 def level_cards(level: int) -> CardStyle:

@@ -14,7 +14,7 @@ import pytest
 
 from famiglia.engine import Pass
 from famiglia.tui.layout import TableCache, compose
-from famiglia.tui.render import steady_level
+from famiglia.tui.render import LEVELS, steady_level
 from famiglia.tui.session import Screen, Session
 
 SIZES = ((80, 23), (100, 29))  # the main areas of 80x24 and 100x30 terminals
@@ -48,10 +48,10 @@ def shapes(text: str) -> tuple[str, str]:
 
 
 @functools.cache
-def play(seed: int, width: int, height: int) -> tuple[tuple[tuple[str, str], ...], ...]:
+def play(seed: int, width: int, height: int, memory_aid: bool = False) -> tuple[tuple[tuple[str, str], ...], ...]:
     """The drawings of every table screen of one seeded game, turn by turn (played once, shared by the tests)."""
     rng = random.Random(seed)
-    session = Session(names=("Anna", "Ben"), seed=seed, handoff_guard=0)
+    session = Session(names=("Anna", "Ben"), seed=seed, handoff_guard=0, memory_aid=memory_aid)
     cache = TableCache()
     turns: list[list[tuple[str, str]]] = []
     for _ in range(2000):
@@ -98,6 +98,15 @@ def test_a_size_keeps_its_drawing_for_the_whole_game_where_it_fits(width: int, h
     hands = [hand for _, hand in screens]
     assert hands.count(expected) >= 0.9 * len(hands), hands
     assert steady_level(width, height - 7) == (2 if expected == "compact" else 0)
+
+
+def test_the_memory_aid_keeps_the_drawing_for_the_turn_too() -> None:
+    """Its rows (the tracked hand, the live totals, the draw stack's cards) make room scarce at 80x24: a turn
+    whose table does not fit steps down once, and every turn starts again from the compact cards."""
+    assert steady_level(80, 16, memory_aid=True) == LEVELS - 2  # never text from the start
+    turns = play(3, 80, 23, memory_aid=True)
+    assert all(len(set(turn)) <= 1 or _steps_down_once(turn) for turn in turns)
+    assert sum(turn[0][1] == "compact" for turn in turns if turn) >= 0.5 * len(turns)
 
 
 def test_at_80x24_a_long_street_is_still_drawn_as_cards() -> None:
