@@ -18,7 +18,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from famiglia.engine import Action, Game
+from famiglia.engine import Action, Game, Pass, Step
 from famiglia.tui.app import build_app, run_app
 from famiglia.tui.builder import menu
 from famiglia.tui.layout import INPUT_BUFFER
@@ -102,7 +102,7 @@ def play(session: Session, script: Callable[[Player], Awaitable[None]], *, colum
     async def main() -> int:
         with create_pipe_input() as pipe:
             app = build_app(session, input=pipe, output=Terminal(columns, rows))
-            task = asyncio.create_task(run_app(app))
+            task = asyncio.create_task(run_app(app, session))
             player = Player(session, app, pipe, task)
             await player.until(lambda: app.render_counter > 0)
             try:
@@ -125,20 +125,30 @@ def new_session(**kw: Any) -> Session:
 
 
 async def by_numbers(p: Player, action: Action) -> None:
-    """Number keys, one level of the menu after the other; Enter only where a longer number could follow."""
+    """Number keys, one level of the menu after the other; Enter only where a longer number could follow,
+    or for a take among ten or more choices; `p` for a pass."""
+    if isinstance(action, Pass):
+        await p.keys("p")
+        return
     while True:
-        current = menu(p.game.legal_actions(), p.session.path)
+        current = p.session.menu()
+        assert current is not None
         choice = next(c for c in current.choices if action in c.actions)
-        wait = choice.number * 10 <= len(current.choices)
+        count = len(current.choices)
+        wait = choice.number * 10 <= count or (count >= 10 and choice.action is not None and choice.step is Step.TAKE)
         await p.keys(str(choice.number) + ("\r" if wait else ""))
         if choice.action is not None:
             return
 
 
 async def by_arrows(p: Player, action: Action) -> None:
-    """Down to the entry, Enter; level by level."""
+    """Down to the entry, Enter; level by level (a pass is `p`: it is not in the list)."""
+    if isinstance(action, Pass):
+        await p.keys("p")
+        return
     while True:
-        current = menu(p.game.legal_actions(), p.session.path)
+        current = p.session.menu()
+        assert current is not None
         choice = next(c for c in current.choices if action in c.actions)
         await p.keys(DOWN * choice.number)
         assert p.session.highlight == choice.number
@@ -180,6 +190,11 @@ async def play_out(p: Player, rng: random.Random, *, illegal_every: int = 9) -> 
         way = ways[moves % 3]
         await way(p, action)
         assert p.session.history[count:] == [action], (way.__name__, p.session.message, p.screen())
+        if action.step is Step.TAKE and p.session.ending is not None:  # typing `pass` + Enter confirms at once
+            assert p.session.ending == action and "End of your turn?" in p.screen()
+            await p.keys("\r")
+        if action.step is Step.TAKE:
+            assert p.session.screen in (Screen.HANDOFF, Screen.END) and p.session.ending is None
 
 
 # -- whole games ------------------------------------------------------------------------------------------
@@ -217,10 +232,12 @@ def test_the_names_are_asked_and_a_new_game_keeps_them() -> None:
         assert p.game.names == ("Anna", "Ben")
         await p.at_handoff()
         await p.keys("\r")
-        await p.keys("pass\r")
+        await p.keys("pass\r\r")  # a pass, and Enter to confirm it
         await p.at_handoff()
         await p.keys("\r")
         await p.keys("pass\r")
+        assert p.session.screen is Screen.TABLE and "the game ends" in p.screen()
+        await p.keys("\r")
         assert p.session.screen is Screen.END
         first = p.game
         await p.keys("n")
@@ -325,8 +342,8 @@ def test_tab_completes_a_legal_action() -> None:
     async def script(p: Player) -> None:
         await p.at_handoff()
         await p.keys("\r")
-        await p.keys("pa\t")
-        assert p.line == "pass"
+        await p.keys("refresh b4\t")
+        assert p.line == "refresh B4"
         await p.keys("\x15ref\t")
         await p.until(lambda: p.app.current_buffer.complete_state is not None)
         assert p.line.startswith("refresh ")
@@ -364,7 +381,8 @@ def test_l_shows_a_last_turn_too_long_to_stand_beside_the_table(game: Callable[.
     async def script(p: Player) -> None:
         await p.at_handoff()
         await p.keys("\r")
-        await p.keys("take M1 pay M0 keep M2\r")  # Anna's turn of nine actions ends
+        await p.keys("take M1 pay M0 keep M2\r")  # Anna's turn of nine actions ends ...
+        await p.keys("\r")  # ... once she confirms it
         await p.at_handoff()
         await p.keys("\r")
         screen = p.screen()
@@ -564,9 +582,10 @@ def test_run_play_reports_an_unexpected_error_in_one_line_and_keeps_the_game(
     import sys
     import tempfile
 
+    from famiglia.persistence import Store
     from famiglia.tui import app as app_module
 
-    async def crash(application: Application[int]) -> int:
+    async def crash(application: Application[int], session: object = None) -> int:
         raise ZeroDivisionError("division by zero")
 
     monkeypatch.setattr(app_module, "run_app", crash)
@@ -576,9 +595,10 @@ def test_run_play_reports_an_unexpected_error_in_one_line_and_keeps_the_game(
     assert app_module.run_play(names=("Anna", "Ben"), seed=9) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert "ZeroDivisionError" in err and "seed 9" in err
-    saved = json.loads(next(tmp_path.glob("famiglia-*.json")).read_text())
-    assert saved["seed"] == 9 and saved["names"] == ["Anna", "Ben"] and saved["actions"] == []
+    assert "ZeroDivisionError" in err and "seed 9" in err and "famiglia resume 1" in err
+    assert not list(tmp_path.glob("famiglia-*.json"))  # among the saved games, not in the shared temp folder
+    saved = json.loads(Store().path("1").read_text())
+    assert saved["seed"] == 9 and saved["players"] == ["Anna", "Ben"] and saved["actions"] == []
 
 
 def test_run_play_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:

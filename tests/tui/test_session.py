@@ -140,6 +140,10 @@ def test_each_turn_ends_on_the_handoff_for_the_other_player() -> None:
     assert game is not None
     mover = game.to_move
     assert session.play("pass")
+    assert session.screen is Screen.TABLE and session.ending == Pass()  # asked first, on the mover's table
+    view = session.view()
+    assert view is not None and view.seat == mover and game.to_move == 1 - mover
+    session.submit("")  # Enter: the turn is over
     assert session.screen is Screen.HANDOFF and game.to_move == 1 - mover
     assert session.summary() == ()  # nothing of the table until the keyboard changed hands
     reveal(session)
@@ -166,7 +170,7 @@ def test_a_refused_action_says_why_and_changes_nothing() -> None:
 
 def test_numbers_choose_from_the_menu_and_go_down_into_groups(game: Callable[..., Game]) -> None:
     g = game(hand0=["F1", "F1", "M2", "F0", "A0", "B0", "M0"], street=["F2", "B1", "A1", "M0", "B2", "A2"])
-    session = resumed(g)
+    session = resumed(g, confirm=False)
     menu = session.menu()
     assert menu is not None
     take = next(c for c in menu.choices if c.label == "take F2")
@@ -186,7 +190,7 @@ def test_a_number_key_chooses_at_once_unless_a_longer_number_could_follow(game: 
     g = game(hand0=["F0", "F0", "A0", "B0", "M0", "A1"], street=street)
     session = resumed(g)
     menu = session.menu()
-    assert menu is not None and len(menu.choices) == 13  # ten refreshes, accountant A1, take F1, pass
+    assert menu is not None and len(menu.choices) == 12  # ten refreshes, accountant A1, take F1 (pass: p)
     assert session.number_typed("1") is False  # 1, 10, 11 ...: wait
     assert session.number_typed("11") is True
     assert session.history == [menu.choices[10].action] == [PlayAccountant(card("A1"))]
@@ -250,7 +254,7 @@ def test_undo_never_hides_cards_a_refresh_revealed() -> None:
 
 
 def test_undo_never_reaches_into_the_last_turn() -> None:
-    session = seated()
+    session = seated(confirm=False)
     session.play("pass")
     reveal(session)
     session.undo()
@@ -279,7 +283,7 @@ def test_help_and_the_quit_question_lie_on_top_and_close_without_touching_the_ga
 
 
 def test_two_passes_end_the_game_and_a_new_one_keeps_the_players() -> None:
-    session = seated(seed=8)
+    session = seated(seed=8, confirm=False)
     session.play("pass")
     reveal(session)
     session.play("pass")
@@ -295,7 +299,7 @@ def test_two_passes_end_the_game_and_a_new_one_keeps_the_players() -> None:
 
 
 def test_the_record_replays_to_the_same_position(moments: Callable[..., object]) -> None:
-    session = seated(seed=11)
+    session = seated(seed=11, confirm=False)
     for _ in range(30):
         game = session.game
         assert game is not None

@@ -4,7 +4,8 @@ At every moment of several seeded games, two sessions are set up on games that d
 hidden hand: one card of it exchanged with a card of another kind from the face-down draw stack.
 The full text of the screen each session would draw must be the same: the handoff (neither hand may
 show), the table of the player to move (the opponent's hand may not show), every level of the action
-picker, and the screen after the next action (the table again, or the handoff after a take or pass).
+picker, and the screen after the next action (the table again, or after a take or pass the mover's
+table with the question to confirm it, then the handoff).
 The text is `compose`, exactly what the main window shows.
 """
 
@@ -99,6 +100,11 @@ def test_no_screen_depends_on_a_hidden_hand(seed: int, moments: Callable[..., It
         action = legal[step % len(legal)]
         a.play(action)
         b.play(action)
+        if a.ending is not None:  # a take or pass: the mover's own table asks to confirm it first
+            if a.game is not None and b.game is not None and a.game.view(None) == b.game.view(None):
+                assert_same(a, b, f"{what}, confirming {action}")
+            a.submit("")
+            b.submit("")
         if a.screen is Screen.END:
             continue  # the scoring shows both hands (R11.1)
         if a.game is not None and b.game is not None and a.game.view(None) == b.game.view(None):

@@ -1,0 +1,185 @@
+"""The overlays that may be longer than the screen: the help and the game log, and how they scroll.
+
+Both are drawn once per content and width and kept as rows; a keypress that scrolls only picks
+another window of those rows, so scrolling a log of sixty turns costs no more than an arrow key on
+the table. The help is the key list and the rules in short of `render_help`, followed by what a
+player looks up during a game: the notation of the six actions, the refresh limits after the first
+exhaustion, and this game's seed. The game log is every finished turn in public events only (R12.1),
+in the words of the last-turn box (`event_lines`), newest at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from famiglia.engine import Event
+
+from .bridge import ansi_text, render_lines
+from .render import render_help
+from .render_screens import event_lines
+from .session import Overlay, Screen, Session
+
+__all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "OverlayRows", "help_keys", "log_renderable"]
+
+# The six forms of action, one example each (docs/notation.md).
+NOTATION_CARD: Final[tuple[tuple[str, str], ...]] = (
+    ("refresh B3", "discard Street card B3, draw 3 (R5)"),
+    ("accountant A2", "play A2: up to 2 swaps follow (R6)"),
+    ("swap F1 M0", "F1 from play area to hand, M0 in its place (R6.2)"),
+    ("brute B2 F4 -1", "F4 counts 1 less this turn (R7)"),
+    ("take F2 pay F1 keep M1", "F1 to your play area, M1 stays (R8); take M0: free"),
+    ("pass", "take nothing; two passes in a row end the game (R8.5)"),
+)
+
+REFRESH_LIMITS: Final = (
+    "Refresh limits: after the first exhaustion one refresh per turn, and the discarded card goes to "
+    "the bottom of the draw stack (R5.4); after the second, no refresh at all (R5.6)."
+)
+
+_LOG_KEYS: Final = "↑↓ PgUp PgDn Home End: scroll · g, Esc or q: back"
+_HELP_KEYS: Final = "↑↓ PgUp PgDn Home End: scroll · Esc, q or ?: back"
+
+
+def help_keys(session: Session) -> tuple[tuple[str, str], ...]:
+    """The keys as the help lists them (keys.py binds them); `c` says whether a turn's end is asked."""
+    asked = "on" if session.confirm else "off"
+    return (
+        ("1-9", "choose from the list"),
+        ("↑ ↓ Enter", "point, then choose"),
+        ("type, Enter", "play in notation"),
+        ("Tab", "complete what you type"),
+        ("Esc", "back one choice"),
+        ("p", "pass (take nothing)"),
+        ("u, Ctrl-Z", "undo, within the turn"),
+        ("Enter, u", "end the turn, or take it back"),
+        ("c", f"ask before a turn ends: {asked}"),
+        ("l", "the opponent's last turn"),
+        ("g", "the game log, every turn"),
+        ("?", "help on and off"),
+        ("q, Ctrl-C", "quit (asks first)"),
+        ("n", "new game, at the end"),
+    )
+
+
+def _help_more(session: Session, width: int) -> RenderableType:
+    card = Table.grid(padding=(0, 2))
+    card.add_column(style="key", no_wrap=True)
+    card.add_column(ratio=1)
+    for example, what in NOTATION_CARD:
+        card.add_row(Text(example), Text(what))
+    seed = session.game.seed if session.game is not None else session.seed
+    lines: list[RenderableType] = [Text("Actions in notation", style="heading"), card, Text(),
+                                   Text(REFRESH_LIMITS)]
+    if seed is not None:
+        lines += [Text(), Text(f"This game: seed {seed} — famiglia play --seed {seed} deals it again.",
+                               style="label")]
+    return Panel(Group(*lines), border_style="title", width=min(width, 140))
+
+
+def log_renderable(log: Sequence[tuple[Event, ...]], names: tuple[str, str]) -> RenderableType:
+    """Every finished turn, numbered, in the words of the last-turn box; the newest last."""
+    if not log:
+        return Text("No turn has been finished yet: the log fills as the players take or pass.", style="label")
+    parts: list[RenderableType] = []
+    for number, events in enumerate(log, start=1):
+        actors = [e.player for e in events if e.action is not None]
+        who = names[actors[0]] if actors else ""
+        parts.append(Text.assemble((f"Turn {number}", "heading"), (f"  {who}", "name")))
+        parts.append(event_lines(events, names))
+    return Group(*parts)
+
+
+class _Rows:
+    """The rows of one overlay's content, kept while the content and the width stay the same."""
+
+    def __init__(self) -> None:
+        self._key: object = None
+        self._rows: list[str] = []
+
+    def rows(self, key: object, make: Callable[[], RenderableType], width: int, plain: bool) -> list[str]:
+        if key != self._key:
+            self._rows = _lines(make(), width, plain)
+            self._key = key
+        return self._rows
+
+
+def _lines(renderable: RenderableType, width: int, plain: bool) -> list[str]:
+    rows = render_lines(renderable, width=width) if plain else ansi_text(renderable, width=width).split("\n")
+    while rows and not rows[-1].strip():
+        rows.pop()
+    return rows
+
+
+class OverlayRows:
+    """The help and the game log of one session as screen rows, drawn once per content and width.
+
+    One instance serves both the layout (which draws a window of the rows) and the keys (which need
+    to know how far the content can scroll), so the log is drawn once, not once per keypress.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._help = _Rows()
+        self._log = _Rows()
+
+    def content(self, width: int, plain: bool) -> list[str]:
+        session = self.session
+        if session.overlay is Overlay.HELP:
+            seed = session.game.seed if session.game is not None else session.seed
+            return self._help.rows((width, plain, session.confirm, seed), lambda: Group(
+                render_help(help_keys(session), width=width), _help_more(session, width)), width, plain)
+        last = session.log[-1] if session.log else None
+        key = (width, plain, len(session.log), last, session.names)
+        return self._log.rows(key, lambda: log_renderable(session.log, session.names), width, plain)
+
+    def _room(self, height: int) -> int:
+        return height - (1 if self.session.overlay is Overlay.HELP else 2)  # the log has a title row
+
+    def scroll_limit(self, width: int, height: int) -> int:
+        """How many rows the content is longer than the room it has: how far it can scroll."""
+        overlay = self.session.overlay
+        if overlay is None or not overlay.scrolls:
+            return 0
+        return max(0, len(self.content(width, False)) - self._room(height))
+
+    def window(self, width: int, height: int, *, plain: bool = False) -> list[str]:
+        """The help or the game log as `height` rows: the window the scroll points at, and the keys below.
+
+        The help scrolls from its top, the log from its bottom (the newest turn first in sight).
+        """
+        session = self.session
+        rows = self.content(width, plain)
+        room = self._room(height)
+        limit = max(0, len(rows) - room)
+        scroll = min(session.scroll, limit)
+        head: list[str] = []
+        if session.overlay is Overlay.HELP:
+            start = scroll
+            keys = _HELP_KEYS if limit else ""
+        else:
+            start = max(0, len(rows) - room - scroll)
+            head = _lines(Text(_log_title(session), style="title"), width, plain)[:1]
+            keys = _LOG_KEYS
+        shown = rows[start:start + room]
+        if limit:
+            keys += f" · rows {start + 1}–{start + len(shown)} of {len(rows)}"
+        footer = _lines(Text(keys, style="label"), width, plain)[:1] if keys else []
+        body = [*head, *shown]
+        return [*body, *[""] * (height - len(body) - len(footer)), *footer][:height]
+
+
+def _log_title(session: Session) -> str:
+    turns = len(session.log)
+    title = f" Game log · {turns} turn{'' if turns == 1 else 's'}"
+    seed = session.game.seed if session.game is not None else None
+    if seed is not None:
+        title += f" · seed {seed}"
+    if session.screen is Screen.TABLE and session.ending is not None:
+        title += " · your turn waits for Enter"
+    return title

@@ -1,0 +1,119 @@
+"""A seeded key fuzzer: random chunks of keys into the running application, over several seeded games.
+
+The chunks mix what a player's fingers and a terminal can send: printable keys (the game's own
+letters often), Unicode digits that `str.isdigit` accepts and `int` does not, escape sequences
+(arrows, Tab, Esc, Page Up/Down, Home, End, Ctrl-C, Ctrl-Z, Ctrl-U, Enter, Backspace), pastes of
+5,000 characters, huge numbers, legal actions in notation (so games move on to their end), and
+now and then a terminal made too small and back. After every chunk the application must still run
+(no handler or drawing may raise), and the game must hold its 60 cards (R1) and read back from its
+own position. A quit answered `y` ends that application; the next game starts a new one.
+
+A few hundred chunks run in CI; `FAMIGLIA_FUZZ_CHUNKS=20000` runs more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections import Counter
+
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+
+from famiglia.engine import Game
+from famiglia.tui.app import build_app, run_app
+from famiglia.tui.session import Screen, Session
+from tests.tui.test_app import Terminal
+
+CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "240"))
+GAMES = 4
+
+KEYS = ("\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\t", "\x1b", "\x03", "\x1a", "\x15", "\r", "\x7f",
+        "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F", "\x04")
+LETTERS = "pulgcqny?123456789 0abrstfkm"
+ODD_DIGITS = "²³①⑨\u0661\u0663\u0669\uff19\uff10\u07c1\U0001d7d9"  # Arabic-Indic, full-width, NKo, maths
+
+
+def chunk(rng: random.Random, session: Session) -> str:
+    """One burst of keys, as a player or a terminal might send them."""
+    kind = rng.random()
+    if kind < 0.25 and session.game is not None and session.screen is Screen.TABLE and not session.game.is_over:
+        legal = session.game.legal_actions()
+        return str(rng.choice(legal)) + "\r" + rng.choice(("", "\r", "u", "\x1b"))  # an action, then confirm or not
+    if kind < 0.35:
+        return "\r"
+    if kind < 0.40:
+        return "\x1b[200~" + rng.choice("9²xF ") * 5000 + "\x1b[201~" + rng.choice(("\r", ""))  # a paste
+    if kind < 0.45:
+        return rng.choice(("9" * rng.randint(5, 5000), "-" + "0" * 4301 + "1", "brute B2 F4 -²")) + "\r"
+    keys = []
+    for _ in range(rng.randint(1, 8)):
+        pick = rng.random()
+        if pick < 0.4:
+            keys.append(rng.choice(KEYS))
+        elif pick < 0.85:
+            keys.append(rng.choice(LETTERS))
+        else:
+            keys.append(rng.choice(ODD_DIGITS))
+    return "".join(keys)
+
+
+def assert_whole(game: Game) -> None:
+    """The game's invariants: all 60 cards somewhere (R1), and a position that reads back."""
+    position = game.to_dict()
+    cards: Counter[str] = Counter()
+    for player in position["players"]:
+        cards.update(player["hand"])
+        cards.update(player["play_area"])
+    for zone in ("street", "draw_stack", "discard_pile"):
+        cards.update(position[zone])
+    assert sum(cards.values()) == 60, position
+    assert Game.from_dict(position, seed=game.seed).to_dict() == position
+
+
+async def fuzz_game(seed: int, chunks: int) -> int:
+    """Feed `chunks` random chunks to applications of one seeded sitting; how many games were started."""
+    rng = random.Random(seed)
+    started = 0
+    left = chunks
+    while left > 0:
+        session = Session(names=("Anna", "Ben"), seed=seed * 100 + started, handoff_guard=0,
+                          confirm=rng.random() < 0.7, memory_aid=rng.random() < 0.3)
+        started += 1
+        terminal = Terminal(*rng.choice(((80, 24), (100, 30), (130, 40))))
+        with create_pipe_input() as pipe:
+            app = build_app(session, input=pipe, output=terminal)
+            task = asyncio.create_task(run_app(app, session))
+            while app.render_counter == 0:
+                await asyncio.sleep(0.001)
+            while left > 0 and not task.done():
+                left -= 1
+                if rng.random() < 0.02:  # the window is made too small, or back
+                    terminal.size = Size(rows=rng.choice((20, 24, 30)), columns=rng.choice((70, 80, 100)))
+                    app.invalidate()
+                keys = chunk(rng, session)
+                before = app.render_counter
+                pipe.send_text(keys)
+                # Wait for the redraw; some keys draw nothing (a paste at the handoff is dropped unseen).
+                deadline = asyncio.get_running_loop().time() + 0.5
+                while not task.done() and (app.render_counter == before or app.invalidated):
+                    if asyncio.get_running_loop().time() > deadline:
+                        break
+                    await asyncio.sleep(0.001)
+                await asyncio.sleep(0)
+                if session.game is not None:
+                    assert_whole(session.game)
+            if app.is_running and app.future is not None and not app.future.done():
+                app.exit(result=0)
+            result = await asyncio.wait_for(task, 10)  # raises what ended the application, if anything did
+            assert result in (0, session.exit_code)
+    return started
+
+
+def test_random_keys_never_break_the_game() -> None:
+    per_game = max(1, CHUNKS // GAMES)
+    started = 0
+    for seed in range(1, GAMES + 1):
+        started += asyncio.run(fuzz_game(seed, per_game))
+    assert started >= GAMES
