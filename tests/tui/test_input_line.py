@@ -15,8 +15,9 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from famiglia.engine import Game
 from famiglia.tui.app import build_app, run_app
-from famiglia.tui.layout import INPUT_BUFFER
+from famiglia.tui.layout import INPUT_BUFFER, prompt_fitted, prompt_text
 from famiglia.tui.session import Screen, Session
 
 CTRL_U = "\x15"
@@ -189,3 +190,16 @@ def test_a_refusal_starts_with_a_capital_on_the_message_line() -> None:
         await k.keys(QUIT)
 
     run(at_table(), script)
+
+
+def test_a_long_breadcrumb_takes_at_most_half_the_line(game: Callable[..., Game]) -> None:
+    g = game(hand0=["F1", "F1", "M2", "F0", "A0", "B0", "M0"], street=["F2", "B1", "A1", "M1", "B2", "A2"])
+    session = Session.resume(Game.from_dict(g.to_dict(), names=("Maximiliane Friederi", "Ben")), handoff_guard=0)
+    session.drawn()
+    session.reveal()
+    session.path = ("take F2", "F1 + M2")  # two choices made: the prompt says them all
+    full = prompt_text(session)
+    assert full.startswith("Maximiliane Friederi") and full.endswith("F1 + M2 > ")
+    fitted = prompt_fitted(session, 60)
+    assert len(fitted) <= 30 and fitted.startswith("…") and fitted.endswith("F1 + M2 > ")
+    assert prompt_fitted(session, 200) == full
