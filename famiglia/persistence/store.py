@@ -17,6 +17,7 @@ import os
 import re
 import secrets
 import stat
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -36,6 +37,8 @@ __all__ = ["ENV", "Entry", "GameLock", "GameNotFound", "Store", "StoreError", "d
 ENV: Final = "FAMIGLIA_HOME"  # overrides the data directory (the tests use it)
 MAX_SIZE: Final = 4 * 1024 * 1024  # a long game's record is some 30 kB
 _NAME: Final = re.compile(r"game-([1-9][0-9]{0,8})\.json")
+_TEMP: Final = re.compile(r"\.saving-[0-9a-f]{12}\.tmp")
+STALE: Final = 600  # seconds after which a temporary file is a killed famiglia's leftover
 
 
 class StoreError(Exception):
@@ -138,11 +141,17 @@ class Store:
                                  f"({error.strerror or error})") from None
         return root
 
+    def check(self) -> None:
+        """Whether a game can be saved here now: the folder is ready and takes a file (`StoreError`, `OSError`)."""
+        self.ready()
+        os.unlink(self._write_temp(""))
+
     # -- writing --------------------------------------------------------------------------------------------
 
     def create(self, record: Record, game: Game | None = None) -> tuple[Path, Record]:
         """Save `record` as a new game with the next free number; returns its file and the numbered record."""
         root = self.ready()
+        self._sweep()
         number = max((e.number for e in self._names()), default=0) + 1
         for _ in range(1000):
             numbered = _renamed(record, str(number))
@@ -185,7 +194,7 @@ class Store:
         data = text.encode("utf-8", "surrogateescape")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
         while True:
-            temp = self.root / f".saving-{secrets.token_hex(6)}.tmp"
+            temp = self.root / f".saving-{secrets.token_hex(6)}.tmp"  # _TEMP
             try:
                 fd = os.open(temp, flags, 0o600)
                 break
@@ -203,6 +212,16 @@ class Store:
             raise
         os.close(fd)
         return temp
+
+    def _sweep(self) -> None:
+        """Remove temporary files that a killed famiglia left behind (old enough to be no one's now)."""
+        limit = time.time() - STALE
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.root):
+                if _TEMP.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    with contextlib.suppress(OSError):
+                        if entry.stat(follow_symlinks=False).st_mtime < limit:
+                            os.unlink(entry.path)
 
     def lock(self, id: str) -> GameLock:
         """Hold game `id` for this sitting; `StoreError` if another famiglia is playing it now."""

@@ -1,0 +1,231 @@
+"""The saved-games commands: `famiglia games`, `log`, `replay`, `resume` and `play --load`.
+
+Each finds a record (by its id in the data directory, or a file), reads it by replaying it through
+the engine, and either prints it or puts it on the screen. Whatever is wrong with a record, an id or
+the data directory is one line on stderr naming the file and the fault, with exit status 2; no record
+is ever changed by reading it. Tables are drawn with rich on a terminal and as plain text when piped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final, TextIO
+
+from rich.console import Console
+from rich.table import Table
+
+from famiglia.engine import Game
+from famiglia.persistence import GameNotFound, Record, Store, StoreError, Turn, printable, read_record
+
+from .theme import THEME
+
+__all__ = ["EXIT_BAD_RECORD", "game_state", "games", "locate", "log", "log_lines", "play_file", "replay", "resume"]
+
+EXIT_OK: Final = 0
+EXIT_BAD_RECORD: Final = 2
+_ID: Final = re.compile(r"(game-)?[0-9]+(\.json)?")
+
+
+def _fail(message: str) -> int:
+    print(f"famiglia: {printable(message, 400)}", file=sys.stderr)
+    return EXIT_BAD_RECORD
+
+
+def locate(target: str | None, store: Store, *, unfinished: bool = False) -> tuple[Path, Record, bool]:
+    """The record `target` names (an id, or a file), or the latest one; and whether it lives in `store`.
+
+    Without a target: the unfinished game saved last if `unfinished`, else the game saved last.
+    Raises `StoreError` with the line to print.
+    """
+    if target is None:
+        if unfinished:
+            found = store.latest_unfinished()
+            if found is None:
+                raise GameNotFound("there is no unfinished game to resume ('famiglia games' lists the saved games)")
+        else:
+            entries = [e for e in store.entries() if e.record is not None]
+            if not entries:
+                raise GameNotFound("there is no saved game yet ('famiglia play' starts one)")
+            latest = max(entries, key=lambda e: (e.record.updated if e.record else "", e.number))
+            assert latest.record is not None
+            found = (latest.path, latest.record)
+        return (*found, True)
+    if _ID.fullmatch(target) and "/" not in target and not Path(target).is_file():
+        path, record = store.find(target)
+        return path, record, True
+    path = Path(target)
+    if not os.path.lexists(path):
+        raise GameNotFound(f"{printable(target, 80)}: there is no such file, nor a saved game of that id "
+                           "('famiglia games' lists the saved games)")
+    return path, read_record(path), store.holds(path)
+
+
+# -- famiglia games -------------------------------------------------------------------------------------------------
+
+
+def game_state(game: Game) -> str:
+    """Whose turn it is, or how the game ended, in a few words."""
+    result = game.result()
+    if result is None:
+        return f"{game.names[game.to_move]} to move"
+    scores = f"{result.scores[0]}–{result.scores[1]}"
+    if result.winner is None:
+        return f"draw {scores}"
+    return f"{game.names[result.winner]} won {scores}"
+
+
+def _started(record: Record) -> str:
+    return record.started.replace("T", " ")[:16]
+
+
+def games(*, out: TextIO | None = None) -> int:
+    """`famiglia games`: the saved games, newest first; a file that cannot be read is named on stderr."""
+    out = sys.stdout if out is None else out
+    store = Store()
+    try:
+        entries = store.entries()
+    except StoreError as error:
+        return _fail(str(error))
+    rows = []
+    problems = []
+    for entry in entries:
+        if entry.record is None:
+            problems.append(entry.problem or entry.path.name)
+            continue
+        record = entry.record
+        rows.append((record.id, f"{record.players[0]}, {record.players[1]}", _started(record),
+                     str(record.turn_count), game_state(record.game())))
+    for problem in problems:
+        _fail(problem)
+    if not rows:
+        if not problems:
+            print(f"No saved games yet (they are kept in {store.root}).", file=out)
+        return EXIT_BAD_RECORD if problems else EXIT_OK
+    head = ("id", "players", "started (UTC)", "turns", "state")
+    if out.isatty():
+        table = Table(*head, box=None, header_style="heading", pad_edge=False)
+        table.columns[3].justify = "right"
+        for row in rows:
+            table.add_row(*row)
+        Console(file=out, theme=THEME, highlight=False).print(table)
+    else:
+        _plain(out, head, rows, right=(3,))
+    return EXIT_BAD_RECORD if problems else EXIT_OK
+
+
+def _plain(out: TextIO, head: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[int] = ()) -> None:
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
+    for row in (head, *rows):
+        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        print("  ".join(cells).rstrip(), file=out)
+
+
+# -- famiglia log -------------------------------------------------------------------------------------------------
+
+
+def _turn_line(record: Record, turn: Turn) -> tuple[str, str, str, str]:
+    names = record.players
+    points = f"{names[0]} {turn.points[0]} · {names[1]} {turn.points[1]}"
+    return str(turn.number), names[turn.player], ", ".join(str(a) for a in turn.actions), points
+
+
+def _ending(record: Record, game: Game) -> list[str]:
+    result = game.result()
+    if result is None:
+        under_way = " (a turn is under way)" if record.moves and record.moves[-1].action.step.name != "TAKE" else ""
+        return [f"Not finished: {game.names[game.to_move]} to move{under_way}."]
+    names = record.players
+    if result.winner is None:
+        lines = [f"Result: a draw at {result.scores[0]} each ({result.reason})."]
+    else:
+        w = result.winner
+        lines = [f"Result: {names[w]} wins, {result.scores[w]} to {result.scores[1 - w]} ({result.reason})."]
+    if result.tiebreak:
+        lines.append(f"Tie-break: {result.tiebreak}.")
+    return lines
+
+
+def log_lines(record: Record) -> list[str]:
+    """The game as plain text: a title, one numbered line per turn, and the result."""
+    rows = [_turn_line(record, t) for t in record.turns()]
+    lines = [_title(record)]
+    if rows:
+        widths = [max(len(r[i]) for r in rows) for i in range(3)]
+        for number, who, actions, points in rows:
+            lines.append(f"{number.rjust(widths[0])}  {who.ljust(widths[1])}  {actions.ljust(widths[2])}  {points}")
+    else:
+        lines.append("No action yet.")
+    return [*lines, *_ending(record, record.game())]
+
+
+def _title(record: Record) -> str:
+    return (f"Game {record.id}: {record.players[0]} and {record.players[1]}, started {_started(record)} UTC, "
+            f"seed {record.seed}, {record.players[record.start_player]} first")
+
+
+def log(target: str | None, *, out: TextIO | None = None) -> int:
+    """`famiglia log [ID|FILE]`: the game's turns, one line each, and its result."""
+    out = sys.stdout if out is None else out
+    try:
+        _, record, _ = locate(target, Store())
+    except StoreError as error:
+        return _fail(str(error))
+    if not out.isatty():
+        out.write("\n".join(log_lines(record)) + "\n")
+        return EXIT_OK
+    console = Console(file=out, theme=THEME, highlight=False)
+    console.print(_title(record), style="title", markup=False)
+    table = Table("turn", "player", "actions", "points after", box=None, header_style="heading", pad_edge=False)
+    table.columns[0].justify = "right"
+    for turn in record.turns():
+        table.add_row(*_turn_line(record, turn))
+    console.print(table)
+    for line in _ending(record, record.game()):
+        console.print(line, markup=False)
+    return EXIT_OK
+
+
+# -- famiglia replay, resume, play --load ------------------------------------------------------------------------
+
+
+def replay(target: str | None) -> int:
+    """`famiglia replay [ID|FILE]`: step through the game with both hands open."""
+    try:
+        _, record, _ = locate(target, Store())
+    except StoreError as error:
+        return _fail(str(error))
+    from .replay import run_replay
+
+    return run_replay(record)
+
+
+def resume(target: str | None, *, memory_aid: bool = False) -> int:
+    """`famiglia resume [ID]`: play a saved game on (the unfinished one saved last, without an id)."""
+    return _play(target, memory_aid=memory_aid, unfinished=True)
+
+
+def play_file(path: str, *, memory_aid: bool = False) -> int:
+    """`famiglia play --load FILE`: play the game of a record file on; a file from elsewhere is saved anew."""
+    return _play(path, memory_aid=memory_aid, file=True)
+
+
+def _play(target: str | None, *, memory_aid: bool, unfinished: bool = False, file: bool = False) -> int:
+    from .app import run_play
+    from .saving import resume_session
+
+    store = Store()
+    try:
+        if file:
+            assert target is not None
+            path = Path(target)
+            record, ours = read_record(path), store.holds(path)
+        else:
+            path, record, ours = locate(target, store, unfinished=unfinished)
+        session = resume_session(record, store=store, path=path if ours else None, memory_aid=memory_aid)
+    except StoreError as error:
+        return _fail(str(error))
+    return run_play(session=session)

@@ -1,0 +1,242 @@
+"""Saved games and the session: autosave after every action, and a session that resumes a record.
+
+`Autosave` is one of the session's `on_action` hooks: every change of the game (an undo included)
+writes the whole record before the screen shows the result, so quitting asks nothing and a crash or
+a kill loses at most the action under way. A data directory that cannot be written gives one
+warning line and play goes on unsaved. `resume_session` rebuilds a sitting from a record: the game
+as it stood, the handoff first (no hand before its owner is at the keyboard), and undo reaching back
+exactly as far as the live game's could have.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from famiglia.engine import Action, Event, Game, Refresh, Step
+from famiglia.persistence import GameLock, Move, Record, Store, StoreError, printable
+
+from .seats import HUMAN, level_of
+from .session import Message, Screen, Session, replay_log
+
+__all__ = ["Autosave", "crash_save", "moves_of", "resume_session"]
+
+
+def moves_of(first_player: int, actions: Sequence[Action]) -> list[Move]:
+    """Actions with the player who made each: turns alternate, and a take or a pass ends one (R4)."""
+    moves = []
+    player = first_player
+    for action in actions:
+        moves.append(Move(player, action))
+        if action.step is Step.TAKE:
+            player = 1 - player
+    return moves
+
+
+def _seat(seat: Any) -> str:
+    return seat if isinstance(seat, str) else printable(str(getattr(seat, "name", seat)), 40)
+
+
+class Autosave:
+    """Keeps the game of one session saved in a `Store`; attach it with `Autosave.attach(session)`.
+
+    It follows the session from game to game: a new game (a new `history`) gets a new record file.
+    A resumed game goes on in the file it came from (or in a new one, for a file from elsewhere).
+    """
+
+    def __init__(self, store: Store | None = None, *, record: Record | None = None, path: Path | None = None,
+                 before: Sequence[Move] = (), lock: GameLock | None = None) -> None:
+        self.store = Store() if store is None else store
+        self.record = record  # the game being saved, as last written or as resumed (None: not yet saved)
+        self.path = path  # its file (None: not written yet; a game resumed from elsewhere gets a new one)
+        self._before = list(before)  # the moves played before the session's origin (a resumed game)
+        self._lock = lock
+        self._history: list[Action] | None = None  # the session's history this record follows
+        self._warned = False  # the player has been told that saving fails
+
+    @classmethod
+    def attach(cls, session: Session, store: Store | None = None, **options: Any) -> Autosave:
+        """The session's autosave, attached now if it has none yet."""
+        for hook in session.on_action:
+            if isinstance(hook, Autosave):
+                return hook
+        saver = cls(store, **options)
+        saver._history = session.history
+        session.on_action.append(saver)
+        return saver
+
+    def __call__(self, session: Session, action: Action | None) -> None:
+        # A take or pass is saved before the session asks its player to confirm it (when it asks).
+        asks = action is not None and action.step is Step.TAKE and session.confirm
+        # A turn that ends at once goes straight on to the handoff, which clears the message line:
+        # then the warning of a failed save is given again with the next action.
+        shown = action is None or action.step is not Step.TAKE or session.confirm
+        self.save(session, warn_shown=shown, confirmed=not asks)
+
+    def check(self, session: Session) -> bool:
+        """Before play: whether games can be saved here; if not, the warning goes on the screen at once."""
+        try:
+            self.store.check()
+        except (StoreError, OSError) as error:
+            self._warn(session, error)
+            self._warned = True
+            return False
+        return True
+
+    def _warn(self, session: Session, error: Exception) -> None:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        session.message = Message(f"The game cannot be saved ({printable(reason, 100)}); play goes on unsaved.",
+                                  "warning")
+
+    # -- saving ---------------------------------------------------------------------------------------------
+
+    def save(self, session: Session, *, always: bool = False, warn_shown: bool = True,
+             confirmed: bool | None = None) -> bool:
+        """Write the game as it stands now; False, and one warning on the screen, if it cannot be written.
+
+        A game is written from its first action on (`always`: even before it, as on a crash).
+        `warn_shown` says whether a warning put on the message line now will be seen; `confirmed`
+        whether the last take or pass has been confirmed (by default: whether the session still asks).
+        """
+        game = session.game
+        if game is None:
+            return False
+        if session.history is not self._history:  # a new game of the same sitting
+            self._new_game(session)
+        if not (session.history or self._before or self.path is not None or always):
+            return False
+        try:
+            record = self._record(session, game, session.ending is None if confirmed is None else confirmed)
+            if self.path is None:
+                self.path, self.record = self.store.create(record, game)
+                self._lock_game()
+            else:
+                self.path, self.record = self.store.update(self.path, record, game)
+        except (StoreError, OSError, ValueError) as error:
+            if not self._warned:
+                self._warn(session, error)
+                self._warned = warn_shown
+            return False
+        self._warned = False  # saving works again: a new failure is worth a new warning
+        return True
+
+    def _new_game(self, session: Session) -> None:
+        self.close()
+        self.record = self.path = None
+        self._before = []
+        self._history = session.history
+
+    def _record(self, session: Session, game: Game, confirmed: bool) -> Record:
+        record = self.record
+        if record is None:
+            record = Record.new(_deal(session, game), seats=(_seat(session.seats[0]), _seat(session.seats[1])))
+        first = record.start["to_move"] if session.origin is None else session.origin["to_move"]
+        moves = [*self._before, *moves_of(first, session.history)]
+        return record.with_moves(moves, confirmed=confirmed)
+
+    def _lock_game(self) -> None:
+        if self._lock is None and self.record is not None:
+            with contextlib.suppress(StoreError):  # a new number is ours alone; the lock guards a second resume
+                self._lock = self.store.lock(self.record.id)
+
+    def close(self, session: Session | None = None) -> None:
+        """Let go of the game's lock (at the end of the sitting, or when a new game begins).
+
+        Given the `session` at the end of the sitting, a take or pass confirmed since the last save is
+        saved as confirmed, so that resuming does not ask again.
+        """
+        if session is not None and self.record is not None and not self.record.confirmed and session.ending is None:
+            self.save(session)
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def hint(self) -> str | None:
+        """The line printed on leaving: how to play the saved game on, or to watch it again."""
+        record = self.record
+        if record is None or self.path is None:
+            return None
+        if record.game().is_over:
+            return f"This game is saved as game {record.id}: 'famiglia replay {record.id}' shows it again."
+        return f"This game is saved: 'famiglia resume {record.id}' plays it on."
+
+
+def _deal(session: Session, game: Game) -> Game:
+    """The deal of a new game of `session`: dealt again from its seed, checked against the game played."""
+    deal = Game.new(seed=game.seed, names=game.names, first=session.first)
+    played = deal.copy()
+    for action in session.history:
+        played.apply(action)
+    if played.to_dict() != game.to_dict():
+        raise StoreError("the deal of this game cannot be found again")
+    return deal
+
+
+def crash_save(session: Session) -> str:
+    """After an unexpected error: save the game so far (even before its first action) and say how to go on."""
+    if session.game is None:
+        return "no game had started yet"
+    saver = Autosave.attach(session)
+    if not saver.save(session, always=True) or saver.record is None:
+        return "the game could not be saved"
+    return f"the game so far (seed {saver.record.seed}) is saved: 'famiglia resume {saver.record.id}' plays it on"
+
+
+# -- resuming ------------------------------------------------------------------------------------------------------
+
+
+def resume_session(record: Record, *, store: Store | None = None, path: Path | None = None,
+                   **options: Any) -> Session:
+    """A session that plays `record` on where it stopped, saving into `path` (None: a new file in `store`).
+
+    It opens on the handoff for the player to move (the scoring if the game is over), or, when the
+    record ends with a take or pass its player had not confirmed, the handoff back to that player
+    and then the question again. The actions of the turn under way after its last refresh are played
+    again through `Session.play`, so undo can take them back as in the live game, and no further: a
+    refresh showed new cards (R5). The session is saved by an `Autosave`; a game from `path` is
+    locked while it is played.
+    """
+    options.setdefault("seats", _seats(record))
+    moves = record.moves
+    # A take or pass its player had not confirmed is played again too, and they are asked again.
+    waiting = (not record.confirmed and bool(moves) and moves[-1].action.step is Step.TAKE
+               and options.get("confirm", True) and not record.game().is_over)
+    ended = moves[:-1] if waiting else moves
+    turn_start = max((i + 1 for i, m in enumerate(ended) if m.action.step is Step.TAKE), default=0)
+    undoable = max((i + 1 for i in range(turn_start, len(moves)) if isinstance(moves[i].action, Refresh)),
+                   default=turn_start)
+    game = record.game(upto=undoable)
+    actions = [m.action for m in moves]
+    session = Session.resume(game, log=_turn_log(record, actions[:undoable]), **options)
+    _play_again(session, actions[undoable:])
+    store = Store() if store is None else store
+    lock = store.lock(record.id) if path is not None else None
+    Autosave.attach(session, store, record=record, path=path, before=moves[:undoable], lock=lock)
+    return session
+
+
+def _seats(record: Record) -> tuple[str, str]:
+    """Who plays each seat of the record: a person, or the computer at a level this famiglia knows."""
+    for seat in record.seats:
+        if seat != HUMAN and level_of(seat) is None:
+            raise StoreError(f"the record's seat {printable(seat, 40)!r} is no player this famiglia knows "
+                             "('famiglia log' and 'replay' still show the game)")
+    return record.seats
+
+
+def _turn_log(record: Record, actions: Sequence[Action]) -> list[tuple[Event, ...]]:
+    return replay_log(record.game(upto=0), actions)
+
+
+def _play_again(session: Session, actions: Sequence[Action]) -> None:
+    """Play `actions` through the session's own verb, so its undo snapshots are the live game's; keep the handoff."""
+    if not actions:
+        return
+    screen, summary = session.screen, session.show_summary
+    session.screen = Screen.TABLE  # play() acts on the table; nothing is drawn before the handoff is back
+    for action in actions:
+        if not session.play(action):
+            raise StoreError(f"the saved action {action} cannot be played again")
+    session.screen, session.show_summary, session.message = screen, summary, None

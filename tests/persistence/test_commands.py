@@ -1,0 +1,195 @@
+"""The saved-games commands from the command line: `games`, `log`, `replay`, `resume`.
+
+`famiglia.cli.main` runs them on games saved by real sittings; their printed text is checked as a
+player reads it (plain when piped). `resume` is played through the application itself on a pipe:
+the handoff first, no hand before it, then the same table and the game saving on.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from famiglia.cli import main
+from famiglia.persistence import Store, read_record
+from famiglia.tui.records import game_state
+from famiglia.tui.replay import Replay, build_replay_app
+from famiglia.tui.saving import Autosave, resume_session
+from famiglia.tui.session import Screen
+from tests.persistence.helpers import home, moments, new_session
+from tests.tui.test_app import Player, Terminal, play
+
+
+def saved_game(seed: int, *, limit: int = 2000) -> Autosave:
+    session = new_session(seed, confirm=False)
+    saver = Autosave.attach(session)
+    for _ in moments(session, random.Random(seed), limit=limit):
+        pass
+    saver.close()
+    return saver
+
+
+def test_games_lists_newest_first_with_turns_and_state(capsys: pytest.CaptureFixture[str]) -> None:
+    finished = saved_game(1)
+    running = saved_game(2, limit=9)
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["id", "players", "started", "(UTC)", "turns", "state"]
+    assert out[1].startswith("2 ") and out[2].startswith("1 ")
+    assert running.record is not None and finished.record is not None
+    assert game_state(running.record.game()) in out[1] and "to move" in out[1]
+    assert game_state(finished.record.game()) in out[2] and ("won" in out[2] or "draw" in out[2])
+    assert f" {finished.record.turn_count} " in out[2]
+
+
+def test_games_names_a_file_it_cannot_read_and_lists_the_others(capsys: pytest.CaptureFixture[str]) -> None:
+    saved_game(3, limit=5)
+    broken = home() / "game-7.json"
+    broken.write_text("{ not json")
+    before = broken.read_bytes()
+    assert main(["games"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and captured.err.startswith("famiglia: game-7.json: ")
+    assert captured.out.splitlines()[1].startswith("1 ")
+    assert broken.read_bytes() == before
+
+
+def test_games_with_none_saved_says_where_they_would_be(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    assert "No saved games yet" in capsys.readouterr().out
+
+
+def test_log_prints_one_numbered_line_per_turn_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
+    saver = saved_game(4)
+    assert saver.record is not None
+    record = saver.record
+    assert main(["log", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Game 1: Anna and Ben") and f"seed {record.seed}" in lines[0]
+    turns = record.turns()
+    assert len(lines) >= len(turns) + 2
+    for line, turn in zip(lines[1:], turns, strict=False):
+        number, who, *_ = line.split()
+        assert int(number) == turn.number and who == record.players[turn.player]
+        assert ", ".join(str(a) for a in turn.actions) in line
+        assert line.endswith(f"Anna {turn.points[0]} · Ben {turn.points[1]}")
+    result = record.game().result()
+    assert result is not None and lines[len(turns) + 1].startswith("Result: ")
+    assert str(max(result.scores)) in lines[len(turns) + 1]
+    assert main(["log"]) == 0 and capsys.readouterr().out.splitlines() == lines  # the latest game
+    assert main(["log", str(saver.path)]) == 0 and capsys.readouterr().out.splitlines() == lines
+
+
+def test_log_of_a_running_game_says_whose_turn_it_is(capsys: pytest.CaptureFixture[str]) -> None:
+    saved_game(5, limit=7)
+    assert main(["log"]) == 0
+    assert "Not finished: " in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_play_load_refuses_options_the_record_decides(capsys: pytest.CaptureFixture[str]) -> None:
+    saver = saved_game(5, limit=3)
+    assert main(["play", "--load", str(saver.path), "--seed", "4"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+# -- replay -----------------------------------------------------------------------------------------------------
+
+
+def test_replay_steps_through_every_position_by_action_and_by_turn() -> None:
+    saver = saved_game(6)
+    assert saver.record is not None
+    replay = Replay(saver.record)
+    assert not replay.asking and replay.index == 0 and "the deal" in replay.caption().plain
+    replay.step(1)
+    first = saver.record.moves[0]
+    assert f"turn 1: {saver.record.players[first.player]} {first.action}" in replay.caption().plain
+    replay.end()
+    assert replay.index == len(saver.record.moves)
+    replay.step(5)
+    assert replay.index == len(saver.record.moves)
+    replay.home()
+    assert replay.index == 0
+    for digit in "3":
+        replay.digit(digit)
+    replay.enter()
+    assert replay.turn_of[replay.index] == 3 and replay.turn_of[replay.index - 1] == 2
+    replay.digit("9")
+    replay.digit("9")
+    replay.digit("9")
+    replay.enter()
+    assert replay.message is not None and "no turn 999" in replay.message
+
+
+def test_replay_draws_both_hands_and_the_final_scores() -> None:
+    from tests.tui.conftest import render_text
+
+    saver = saved_game(7)
+    assert saver.record is not None
+    replay = Replay(saver.record)
+    replay.step(3)
+    text = render_text(replay.render(100, 40), width=100)
+    assert "Your hand" in text and "hand (tracked)" in text  # the player to move's, and the other one
+    replay.end()
+    text = render_text(replay.render(100, 40), width=100)
+    assert "Game over" in text and "total" in text
+
+
+def test_replay_of_an_unfinished_game_asks_first_through_the_keys() -> None:
+    import asyncio
+
+    from prompt_toolkit.input import create_pipe_input
+
+    saver = saved_game(8, limit=12)
+    assert saver.record is not None
+
+    async def run(keys: str) -> Replay:
+        replay = Replay(saver.record)  # type: ignore[arg-type]
+        with create_pipe_input() as pipe:
+            app = build_replay_app(replay, input=pipe, output=Terminal(100, 30))
+            task = asyncio.create_task(app.run_async())
+            while app.render_counter == 0:
+                await asyncio.sleep(0.01)
+            assert replay.asking
+            pipe.send_text(keys)
+            await asyncio.wait_for(task, 5)
+        return replay
+
+    assert asyncio.run(run("n")).done
+    seen = asyncio.run(run("y\x1b[C\x1b[C\x1b[Dq"))
+    assert not seen.asking and seen.index == 1
+
+
+# -- resume through the application ---------------------------------------------------------------------------
+
+
+def test_resume_opens_on_the_handoff_then_the_same_table_and_saves_on() -> None:
+    session = new_session(11, confirm=False)
+    saver = Autosave.attach(session)
+    rng = random.Random(11)
+    for live in moments(session, rng, limit=200):
+        if live.screen is Screen.TABLE and live.game is not None and live.game.view(None).this_turn and len(
+                live.history) > 8:
+            break
+    assert session.game is not None and session.screen is Screen.TABLE
+    position = session.game.to_dict()
+    saver.close()
+    path, record = Store().find("1")
+    resumed = resume_session(record, path=path, handoff_guard=0)
+    mover = resumed.names[session.game.to_move]
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        screen = p.screen()
+        assert f"Pass the keyboard to {mover}" in screen and "Your hand" not in screen
+        await p.keys("\r")
+        assert "Your hand" in p.screen() and f"Your turn, {mover}" in p.screen()
+        assert p.game.to_dict() == position
+        await p.keys("u")  # the turn's actions since its last refresh can be taken back, as live
+        assert p.session.message is not None
+        action = p.game.legal_actions()[0]
+        await p.keys(str(action) + "\r")
+        assert read_record(path).game().to_dict() == p.game.to_dict()
+        await p.keys("\x03y")
+
+    assert play(resumed, script, columns=100, rows=30) == 0
