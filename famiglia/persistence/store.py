@@ -225,7 +225,7 @@ class Store:
 
     def lock(self, id: str) -> GameLock:
         """Hold game `id` for this sitting; `StoreError` if another famiglia is playing it now."""
-        return GameLock(self.ready() / f".game-{id}.lock")
+        return GameLock(self.ready() / f".game-{id}.lock", id)
 
     # -- reading --------------------------------------------------------------------------------------------
 
@@ -286,7 +286,7 @@ class Store:
 class GameLock:
     """An advisory lock on one saved game for as long as a sitting plays it (released on `release` or exit)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, id: str) -> None:
         self._fd: int | None = None
         if fcntl is None:
             return
@@ -299,7 +299,7 @@ class GameLock:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
-            raise StoreError("this game is being played in another famiglia right now") from None
+            raise StoreError(f"game {id} is being played in another famiglia right now") from None
         self._fd = fd
 
     def release(self) -> None:

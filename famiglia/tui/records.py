@@ -18,7 +18,7 @@ from typing import Final, TextIO
 from rich.console import Console
 from rich.table import Table
 
-from famiglia.engine import Game
+from famiglia.engine import Game, Step
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, Turn, printable, read_record
 
 from .theme import THEME
@@ -136,7 +136,7 @@ def _turn_line(record: Record, turn: Turn) -> tuple[str, str, str, str]:
 def _ending(record: Record, game: Game) -> list[str]:
     result = game.result()
     if result is None:
-        under_way = " (a turn is under way)" if record.moves and record.moves[-1].action.step.name != "TAKE" else ""
+        under_way = " (a turn is under way)" if record.moves and record.moves[-1].action.step is not Step.TAKE else ""
         return [f"Not finished: {game.names[game.to_move]} to move{under_way}."]
     names = record.players
     if result.winner is None:

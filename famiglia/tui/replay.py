@@ -114,6 +114,8 @@ class Replay:
         text.append(short_name(names[move.player]), style="name")
         text.append(" ")
         text.append_text(cards_in(str(move.action), style="notice"))
+        if self.index in self.turn_starts:
+            text.append(f"  ·  turn {self.turn_starts.index(self.index) + 1} begins", style="label")
         return text
 
     def render(self, width: int, height: int) -> RenderableType:

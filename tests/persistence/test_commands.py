@@ -114,6 +114,7 @@ def test_replay_steps_through_every_position_by_action_and_by_turn() -> None:
         replay.digit(digit)
     replay.enter()
     assert replay.turn_of[replay.index] == 3 and replay.turn_of[replay.index - 1] == 2
+    assert replay.caption().plain.endswith("turn 3 begins")
     replay.digit("9")
     replay.digit("9")
     replay.digit("9")
@@ -193,3 +194,34 @@ def test_resume_opens_on_the_handoff_then_the_same_table_and_saves_on() -> None:
         await p.keys("\x03y")
 
     assert play(resumed, script, columns=100, rows=30) == 0
+
+
+def test_random_keys_never_break_the_replay() -> None:
+    """A seeded fuzzer: random keys, escape sequences and odd Unicode into the replay; only q leaves."""
+    import asyncio
+
+    from prompt_toolkit.input import create_pipe_input
+
+    saver = saved_game(13)
+    assert saver.record is not None
+    rng = random.Random(13)
+    keys = ["\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F", "n", "p", " ", "\r", "\x7f", "y", "²", "\u0661", "😀", "\x1b[5~",
+            *"0123456789", "9" * 40, "\x00", "\t"]
+
+    async def run() -> Replay:
+        replay = Replay(saver.record)  # type: ignore[arg-type]
+        with create_pipe_input() as pipe:
+            app = build_replay_app(replay, input=pipe, output=Terminal(80, 24))
+            task = asyncio.create_task(app.run_async())
+            while app.render_counter == 0:
+                await asyncio.sleep(0.01)
+            for _ in range(300):
+                pipe.send_text(rng.choice(keys))
+                await asyncio.sleep(0)
+                assert not task.done()
+                assert 0 <= replay.index <= replay.last
+            pipe.send_text("q")
+            await asyncio.wait_for(task, 5)
+        return replay
+
+    assert asyncio.run(run()).done
