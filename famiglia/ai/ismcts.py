@@ -48,9 +48,9 @@ class SearchSettings:
 
 
 LEVELS: Final = {
-    "easy": SearchSettings(iterations=40, time_limit=1.0),
-    "normal": SearchSettings(iterations=250, time_limit=5.0),
-    "hard": SearchSettings(iterations=900, time_limit=15.0),
+    "easy": SearchSettings(iterations=25, time_limit=1.0),
+    "normal": SearchSettings(iterations=100, time_limit=5.0),
+    "hard": SearchSettings(iterations=350, time_limit=15.0),
 }
 
 
@@ -82,8 +82,11 @@ class ISMCTSPlayer(Player):
         deadline = None if settings.time_limit is None else time.perf_counter() + settings.time_limit
         for i in range(settings.iterations):
             self._iterate(root, sample_world(view, rng), rng, score)
-            if deadline is not None and i % 8 == 7 and time.perf_counter() > deadline:
-                break
+            if i % 8 == 7:
+                if _decided(root, settings.iterations - i - 1):
+                    break
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
         return root
 
     def _iterate(self, root: Node, world: Game, rng: random.Random, score: int) -> None:
@@ -129,6 +132,16 @@ class ISMCTSPlayer(Player):
         if type(action) is Refresh:
             return f"refresh {action.card} to look for a better card ({chance})"
         return f"{describe(action)} ({chance})"
+
+
+def _decided(root: Node, remaining: int) -> bool:
+    """True when no other action can overtake the most visited one in the iterations left.
+
+    The final choice is the most visited action, so the rest of the budget could not change it; this
+    depends on counts only, so a seed still reproduces the decision.
+    """
+    visits = sorted((child.visits for child in root.children.values()), reverse=True)
+    return len(visits) >= 1 and visits[0] - (visits[1] if len(visits) > 1 else 0) > remaining
 
 
 def move_order(world: Game, legal_now: list[Action]) -> list[Action]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from famiglia.engine import Game, Pass, Refresh, SeatView, Take
 
-from .planner import TurnState, best_plan
+from .planner import KEEP, TurnState, best_plan
 
 __all__ = ["PlayoutPolicy", "lead", "outcome"]
 
@@ -26,13 +26,15 @@ class PlayoutPolicy:
 
     `turns`: turns played before the evaluation (0 plays to the end). `explore`: chance of a random
     take of those legal at the moment instead of the planned one. `scale`: victory points of lead worth
-    about a 76% win chance at the cut-off (tanh(1)). `margin`: the weight of the final score difference
-    beside win/draw/loss.
+    about a 76% win chance at the cut-off (tanh(1)). `hand`: how many victory points of lead each point
+    of the hands' difference in `planner.KEEP` (cards to pay for later takes with) is worth at the cut-off.
+    `margin`: the weight of the final score difference beside win/draw/loss.
     """
 
     turns: int = 10
     explore: float = 0.1
     scale: float = 12.0
+    hand: float = 0.0
     margin: float = 0.1
 
     def run(self, game: Game, rng: random.Random, score: int) -> float:
@@ -44,7 +46,7 @@ class PlayoutPolicy:
         turns = 0
         while not game.is_over:
             if self.turns and turns >= self.turns:
-                return 0.5 + 0.5 * math.tanh(score / self.scale)
+                return self.evaluate(game, score)
             seat = game.to_move
             points = self.play_turn(game, rng, score if seat == 0 else -score)
             score += points if seat == 0 else -points
@@ -76,6 +78,17 @@ class PlayoutPolicy:
             for action in plan.actions:
                 game.apply_legal(action)
             return plan.points
+
+
+    def evaluate(self, game: Game, score: int) -> float:
+        """The cut-off: a win chance for seat 0 from its lead in victory points (and in cards to pay with)."""
+        lead_now = float(score)
+        if self.hand:
+            view = game.view(0, memory=True)
+            assert view.opponent_hand is not None
+            lead_now += self.hand * (sum(KEEP[c.index] for c in view.hand)
+                                     - sum(KEEP[c.index] for c in view.opponent_hand))
+        return 0.5 + 0.5 * math.tanh(lead_now / self.scale)
 
 
 def outcome(game: Game, margin: float) -> float:
