@@ -225,7 +225,10 @@ def _play(target: str | None, *, memory_aid: bool, unfinished: bool = False, fil
             record, ours = read_record(path), store.holds(path)
         else:
             path, record, ours = locate(target, store, unfinished=unfinished)
-        session = resume_session(record, store=store, path=path if ours else None, memory_aid=memory_aid)
     except StoreError as error:
         return _fail(str(error))
+    try:
+        session = resume_session(record, store=store, path=path if ours else None, memory_aid=memory_aid)
+    except StoreError as error:
+        return _fail(f"{path.name}: {error}")
     return run_play(session=session)

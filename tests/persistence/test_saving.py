@@ -215,3 +215,19 @@ def test_a_confirmed_take_is_saved_as_confirmed_when_the_sitting_ends() -> None:
     path, record = Store().find("1")
     again = resume_session(record, path=path)
     assert again.ending is None and again.screen is Screen.HANDOFF
+
+
+def test_a_record_played_by_an_unknown_computer_is_shown_but_not_resumed(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from famiglia.cli import main
+
+    path = write(tmp_path / "game.json", seed=3, actions=10)
+    data = json.loads(path.read_text())
+    data["seats"] = ["human", "cpu:grandmaster"]
+    path.write_text(json.dumps(data))
+    assert main(["log", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("famiglia: game.json: ")
+    assert "'cpu:grandmaster' is no player this famiglia knows" in err
