@@ -50,7 +50,7 @@ class SearchSettings:
 LEVELS: Final = {
     "easy": SearchSettings(iterations=25, time_limit=1.0),
     "normal": SearchSettings(iterations=100, time_limit=5.0),
-    "hard": SearchSettings(iterations=350, time_limit=15.0),
+    "hard": SearchSettings(iterations=300, policy=PlayoutPolicy(turns=16), time_limit=15.0),
 }
 
 
