@@ -317,7 +317,8 @@ def _print_match(result: dict[str, Any]) -> None:
 
 
 def _complain(message: str, *, prefix: bool = True) -> None:
-    """Write one line to stderr."""
+    """Write one line to stderr, however long or odd what it quotes (a file name of 5,000 digits, say)."""
+    message = _one_line(message)
     print(f"{PROG}: {message}" if prefix else message, file=sys.stderr)
 
 

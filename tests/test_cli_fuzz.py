@@ -133,3 +133,11 @@ def test_play_without_a_terminal_says_so_in_one_line(capsys: pytest.CaptureFixtu
     assert cli.main(["play", "--names", "Anna", "Ben", "--seed", "1"]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1 and "terminal" in captured.err
+
+
+@pytest.mark.parametrize("name", sorted(set(subcommands()) & {"log", "replay", "resume"}))
+def test_a_file_name_of_thousands_of_characters_is_quoted_short(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fuzzer's find: the system's 'File name too long' once quoted all 5,000 digits."""
+    code = cli.main([name, "9" * 5000 + "\x1b[2J"])
+    err = capsys.readouterr().err
+    assert code in (1, 2) and err.count("\n") == 1 and len(err) < 600 and "\x1b" not in err, err
