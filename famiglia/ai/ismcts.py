@@ -37,12 +37,14 @@ class SearchSettings:
     """A level of the search: its budget in iterations and how it explores.
 
     `exploration` is UCB's constant; `widening` how fast a node opens more children (see `tree.Node.widen`);
-    `time_limit` (seconds, or None) the safety net described in the module docstring.
+    `contempt` how much less than ½ a drawn game is worth to the searching seat (so that it plays on rather
+    than pass into a draw); `time_limit` (seconds, or None) the safety net described in the module docstring.
     """
 
     iterations: int
     exploration: float = 0.7
     widening: float = 1.0
+    contempt: float = 0.15
     policy: PlayoutPolicy = field(default_factory=PlayoutPolicy)
     time_limit: float | None = None
 
@@ -79,9 +81,10 @@ class ISMCTSPlayer(Player):
         rng = decision_rng(self.seed, view)
         root = Node(player=view.opponent)
         score = lead(view) if view.seat == 0 else -lead(view)  # seat 0's lead in victory points
+        draw = 0.5 - settings.contempt if view.seat == 0 else 0.5 + settings.contempt  # a draw, to seat 0
         deadline = None if settings.time_limit is None else time.perf_counter() + settings.time_limit
         for i in range(settings.iterations):
-            self._iterate(root, sample_world(view, rng), rng, score)
+            self._iterate(root, sample_world(view, rng), rng, score, draw)
             if i % 8 == 7:
                 if _decided(root, settings.iterations - i - 1):
                     break
@@ -89,7 +92,7 @@ class ISMCTSPlayer(Player):
                     break
         return root
 
-    def _iterate(self, root: Node, world: Game, rng: random.Random, score: int) -> None:
+    def _iterate(self, root: Node, world: Game, rng: random.Random, score: int, draw: float) -> None:
         """One iteration: select down the tree in `world`, open one node, play out, back the value up.
 
         `score` is seat 0's lead at the root; the takes on the way down change it.
@@ -115,7 +118,8 @@ class ISMCTSPlayer(Player):
                 break
             path.append(child)
             node = child
-        value = outcome(world, settings.policy.margin) if world.is_over else settings.policy.run(world, rng, score)
+        policy = settings.policy
+        value = outcome(world, policy.margin, draw) if world.is_over else policy.run(world, rng, score, draw)
         root.visits += 1
         for n in path:
             n.visits += 1

@@ -37,11 +37,12 @@ class PlayoutPolicy:
     hand: float = 0.0
     margin: float = 0.1
 
-    def run(self, game: Game, rng: random.Random, score: int) -> float:
+    def run(self, game: Game, rng: random.Random, score: int, draw: float = 0.5) -> float:
         """Play on from `game` (changing it) and return the value for seat 0, from 0 (loss) to 1 (win).
 
         `score` is seat 0's lead in victory points now; only takes change it (R8.4, R11.1), so the
-        playout keeps it up to date without looking at the hands again.
+        playout keeps it up to date without looking at the hands again. `draw` is what a drawn game is
+        worth to seat 0 (see `outcome`).
         """
         turns = 0
         while not game.is_over:
@@ -51,7 +52,7 @@ class PlayoutPolicy:
             points = self.play_turn(game, rng, score if seat == 0 else -score)
             score += points if seat == 0 else -points
             turns += 1
-        return outcome(game, self.margin)
+        return outcome(game, self.margin, draw)
 
     def play_turn(self, game: Game, rng: random.Random, ahead: int) -> int:
         """The rest of the current turn by the policy, for the seat to move, `ahead` points in the lead.
@@ -91,11 +92,15 @@ class PlayoutPolicy:
         return 0.5 + 0.5 * math.tanh(lead_now / self.scale)
 
 
-def outcome(game: Game, margin: float) -> float:
-    """The value of a finished game for seat 0: win 1, draw 0.5, loss 0, blended with the score margin."""
+def outcome(game: Game, margin: float, draw: float = 0.5) -> float:
+    """The value of a finished game for seat 0: win 1, draw `draw`, loss 0, blended with the score margin.
+
+    A search may value a draw below ½ for its own seat (contempt), so that it does not settle for a
+    draw by passing (R8.5) when playing on is about as good for it.
+    """
     result = game.result()
     assert result is not None
-    won = 0.5 if result.winner is None else (1.0 if result.winner == 0 else 0.0)
+    won = draw if result.winner is None else (1.0 if result.winner == 0 else 0.0)
     diff = result.scores[0] - result.scores[1]
     return (1 - margin) * won + margin * (0.5 + 0.5 * math.tanh(diff / 20))
 
