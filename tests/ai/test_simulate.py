@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 
 import pytest
 
@@ -116,3 +117,12 @@ def test_fuzzed_options(capsys: pytest.CaptureFixture[str]) -> None:
             assert USAGE_ERROR.match(err) and err.count("\n") == 1, (args, err)
         else:
             assert json.loads(out)["games"] >= 1
+
+
+def test_a_progress_bar_on_a_terminal_leaves_stdout_alone(capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = simulate(capsys, "--players", "greedy,random", "--games", "3", "--json")
+    assert code == 0
+    assert json.loads(out)["games"] == 3  # stdout holds the JSON alone
+    assert "Traceback" not in err
