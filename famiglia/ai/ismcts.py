@@ -135,6 +135,12 @@ class ISMCTSPlayer(Player):
             return f"{plan.describe()} ({chance})"
         if type(action) is Refresh:
             return f"refresh {action.card} to look for a better card ({chance})"
+        if type(action) is Pass:
+            if plan.taken is None:
+                return f"pass: nothing on the Street can be taken this turn ({chance})"
+            ahead = lead(view)
+            standing = f"you lead by {ahead}" if ahead > 0 else f"you trail by {-ahead}" if ahead else "you are level"
+            return f"pass rather than {plan.describe()}: {standing}, and taking nothing does best ({chance})"
         return f"{describe(action)} ({chance})"
 
 

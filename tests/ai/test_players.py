@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from famiglia.ai import SPECS, Player, player
 from famiglia.ai.ismcts import LEVELS, ISMCTSPlayer, SearchSettings
 from famiglia.engine import Game, Pass, Refresh, Take
+from tests.positions import position
 
 from .helpers import SETTINGS, at_turn_start, best_take_points, played, tiny_search, unfinished
 
@@ -201,3 +202,25 @@ def test_greedy_passes_only_when_nothing_can_be_taken_or_refreshed() -> None:
         if type(player("greedy").choose(view)) is Pass:
             assert not any(type(a) is Take for a in view.legal_actions)
             assert not any(type(a) is Refresh for a in view.legal_actions)
+
+
+# -- the search's reasons ------------------------------------------------------------------------------
+
+
+def test_the_search_passes_to_end_a_won_game() -> None:
+    """R8.5, R10.2: the opponent just passed and this seat leads, so a pass wins at once."""
+    street = ["A4", "B4", "M4", "A3", "B3", "M3"]
+    g = Game.from_dict(position(hand0=["F4", "F3", "A0"], hand1=["A0", "B0"], street=street, passes=1), seed=1)
+    view = g.view(0, memory=True)
+    action, reason = ISMCTSPlayer(seed=1, settings=SearchSettings(iterations=40)).choose_with_reason(view)
+    assert type(action) is Pass
+    assert reason.startswith("pass: you lead by 25 and the opponent passed, so the game ends now (wins ")
+
+
+def test_the_search_explains_a_take() -> None:
+    street = ["F3", "A1", "B1", "M1", "A2", "B3"]
+    g = Game.from_dict(position(hand0=["F2", "F2", "A0", "B0"], hand1=["M0"], street=street), seed=1)
+    search = ISMCTSPlayer(seed=1, settings=SearchSettings(iterations=40))
+    action, reason = search.choose_with_reason(g.view(0, memory=True))
+    assert str(action) == "take F3 pay F2 keep F2"
+    assert reason.startswith("take F3 for 10 VP with F2 + F2 (wins ")
