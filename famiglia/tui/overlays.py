@@ -33,8 +33,8 @@ NOTATION_CARD: Final[tuple[tuple[str, str], ...]] = (
     ("accountant A2", "play A2: up to 2 swaps follow (R6)"),
     ("swap F1 M0", "F1 from play area to hand, M0 in its place (R6.2)"),
     ("brute B2 F4 -1", "F4 counts 1 less this turn (R7)"),
-    ("take F2 pay F1 keep M1", "F1 to your play area, M1 stays (R8); take M0: free"),
-    ("pass", "take nothing; two passes in a row end the game (R8.5)"),
+    ("take F2 pay M3 keep F1", "M3 to your play area, F1 stays (R8); take M0: free"),
+    ("pass", "take nothing; two in a row end the game (R8.5)"),
 )
 
 REFRESH_LIMITS: Final = (
@@ -57,7 +57,7 @@ def help_keys(session: Session) -> tuple[tuple[str, str], ...]:
         ("Esc", "back one choice"),
         ("p", "pass (take nothing)"),
         ("u, Ctrl-Z", "undo, within the turn"),
-        ("Enter, u", "end the turn, or take it back"),
+        ("Enter, u", "end a turn / take it back"),
         ("c", f"ask before a turn ends: {asked}"),
         ("l", "the opponent's last turn"),
         ("g", "the game log, every turn"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -125,8 +126,17 @@ def test_a_game_in_a_real_terminal(tmux: Tmux) -> None:
     tmux.run("resize-window", "-t", "game", "-x", "100", "-y", "30")
     tmux.wait_for("Your hand")
 
-    # Anna passes, typing ahead an Enter that must not open Ben's hand to her.
-    tmux.type("pass")
+    # Anna passes with p; her own table asks her to confirm it.
+    assert "p pass" in tmux.screen()
+    tmux.type("p")
+    screen = tmux.wait_for("End of your turn?")
+    assert "You pass" in screen and "Your hand" in screen and f"Your turn, {anna}" in screen
+    tmux.type("u")  # taken back ...
+    tmux.wait_for("Took back: pass")
+    tmux.type("p")  # ... and passed again
+    tmux.wait_for("End of your turn?")
+
+    # She confirms, typing ahead an Enter that must not open Ben's hand to her.
     tmux.keys("Enter", "Enter")
     screen = tmux.wait_for(f"Pass the keyboard to {ben}")
     time.sleep(GUARD)
@@ -135,18 +145,85 @@ def test_a_game_in_a_real_terminal(tmux: Tmux) -> None:
     assert "a pass now ends the game" in screen
     tmux.keys("Enter")
 
-    # Ben sees what Anna did, and passes too: two passes end the game (R8.5, R10.2).
+    # Ben sees what Anna did, and passes too: the question says that this ends the game (R8.5, R10.2).
     screen = tmux.wait_for(f"Your turn, {ben}")
     assert f"{anna} passed" in screen
-    tmux.type("pass")
+    tmux.type("pass")  # typed out: its p passes, and its Enter does not answer the question unread
+    tmux.keys("Enter")
+    screen = tmux.wait_for("Enter again")
+    assert "You pass: the game ends" in screen and "Game over" not in screen
     tmux.keys("Enter")
     screen = tmux.wait_for("Game over")
     assert "two passes in a row" in screen
-    assert "total" in screen and "new game" in screen
+    assert "total" in screen and "new game" in screen and f"Seed {SEED}" in screen
+
+    # The game log: both turns, public events only.
+    tmux.type("g")
+    screen = tmux.wait_for("Game log · 2 turns")
+    assert f"{anna} passed" in screen and f"{ben} passed" in screen
+    tmux.type("g")
+    tmux.wait_for("new game")
 
     # q leaves; the terminal's own screen is back, with no hand left in it or its scrollback.
     tmux.type("q")
     screen = tmux.wait_for("exit status 0")
+    assert f"{NAMES[0]} and {NAMES[1]}: " in screen and f"(seed {SEED})" in screen  # the farewell line
+    everything = tmux.screen(history=True)
+    assert "Your hand" not in everything and "Traceback" not in everything
+
+
+def test_turns_are_confirmed_and_logged_at_80x24(tmux: Tmux) -> None:
+    game = Game.new(seed=SEED, names=NAMES)
+    start(tmux, "--seed", str(SEED), "--names", *NAMES, width=80, height=24)
+    for _ in range(4):  # each player takes the first card on offer, typed in notation, and confirms
+        mover = NAMES[game.to_move]
+        tmux.wait_for(f"Pass the keyboard to {mover}")
+        time.sleep(GUARD)
+        tmux.keys("Enter")
+        tmux.wait_for(f"Your turn, {mover}")
+        legal = game.legal_actions()
+        take = next((a for a in legal if a.step is Step.TAKE and str(a) != "pass"), None)
+        action = take if take is not None else legal[0]
+        tmux.type(str(action))
+        tmux.keys("Enter")
+        game.apply(action)
+        if take is None:  # a refresh: then the take or pass that ends the turn
+            tmux.wait_for("refreshed")
+            legal = game.legal_actions()
+            action = next((a for a in legal if a.step is Step.TAKE and str(a) != "pass"), legal[-1])
+            tmux.type(str(action))
+            tmux.keys("Enter")
+            game.apply(action)
+        screen = tmux.wait_for("End of your turn?")
+        assert f"Your turn, {mover}" in screen and "Your hand" in screen
+        tmux.keys("Enter")
+    tmux.wait_for("Pass the keyboard to")
+    tmux.type("g")
+    screen = tmux.wait_for("Game log · 4 turns")
+    assert "Turn 4" in screen and "Your hand" not in screen
+    assert all(len(line) <= 80 for line in screen.splitlines())
+    tmux.keys("Escape")
+    tmux.wait_for("Pass the keyboard to")
+    tmux.keys("C-c")
+    tmux.wait_for("Quit the game?")
+    tmux.type("y")
+    screen = tmux.wait_for("exit status 0")
+    assert "4 turns played" in screen
+
+
+@pytest.mark.parametrize(("signal_name", "status"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_signal_leaves_the_alternate_screen_with_no_hand_left(tmux: Tmux, signal_name: str, status: int) -> None:
+    start(tmux, "--seed", "5", "--names", *NAMES, width=80, height=24)
+    tmux.wait_for("Pass the keyboard to")
+    time.sleep(GUARD)
+    tmux.keys("Enter")
+    tmux.wait_for("Your hand")
+    shell = tmux.run("display-message", "-p", "-t", "game", "#{pane_pid}").strip()
+    children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True, check=False).stdout.split()
+    assert len(children) == 1, children
+    os.kill(int(children[0]), getattr(signal, signal_name))
+    screen = tmux.wait_for(f"exit status {status}")
+    assert "it was" in screen and "(seed 5)" in screen
     everything = tmux.screen(history=True)
     assert "Your hand" not in everything and "Traceback" not in everything
 

@@ -43,7 +43,7 @@ def test_the_table_screen_always_shows_the_hand_and_every_choice(
             numbers = [int(n) for n in re.findall(r"(?:^|\s)(\d+) ", "\n".join(rows[-8:]))]
             assert set(range(1, len(menu.choices) + 1)) <= set(numbers), text
             assert rows[-1] == hint_line(session)
-        for group in [c for c in menu.choices if c.action is None]:
+        for group in [c for c in menu.choices if c.action is None and c.actions]:  # not `done swapping`
             session.choose(group.number)
             inner = session.menu()
             assert inner is not None and inner.question
@@ -64,9 +64,12 @@ def test_every_screen_fills_exactly_the_rows_it_is_given() -> None:
     session.drawn()
     session.reveal()
     session.play("pass")
+    assert len(compose(session, 80, 23, plain=True).split("\n")) == 23  # the question to confirm the pass
+    session.submit("")
     session.drawn()
     session.reveal()
     session.play("pass")
+    session.submit("")
     assert session.screen is Screen.END
     text = compose(session, 80, 23, plain=True)
     assert len(text.split("\n")) == 23 and "Game over" in text and "new game" in text

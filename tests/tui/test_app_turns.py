@@ -239,7 +239,7 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
         assert "ask before a turn ends: on" in screen and "the game log" in screen
         await p.keys(END)
         screen = p.screen()
-        assert "take F2 pay F1 keep M1" in screen and "brute B2 F4 -1" in screen
+        assert "take F2 pay M3 keep F1" in screen and "brute B2 F4 -1" in screen
         assert "R5.4" in screen and "seed 3" in screen
         await p.keys("c")
         assert not p.session.confirm
@@ -267,3 +267,22 @@ def test_farewell_says_who_played_how_it_stands_and_the_seed() -> None:
     assert line.startswith("famiglia: Anna and Ben: ") and "(seed 3)" in line
     assert str(result.scores[0]) in line and str(result.scores[1]) in line
     assert farewell(Session()) == "famiglia: no game was started."
+
+
+def test_done_swapping_is_on_the_list_and_leaves_the_later_steps(game: Callable[..., Game]) -> None:
+    g = game(hand0=["A2", "B2", "F1", "M0", "B0"], area0=["F2", "M1"], street=["F3", "B1", "A1", "M4", "B2", "A0"])
+    session = Session.resume(g, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        await sit_down(p)
+        await p.keys("accountant A2\r")
+        menu = p.session.menu()
+        assert menu is not None
+        done = next(c for c in menu.choices if c.label == "done swapping")
+        assert f"{done.number} done swapping" in p.screen() and "swap F2" in p.screen()
+        await p.keys(str(done.number))
+        assert p.session.swaps_done and "swap F2" not in p.screen() and "Brute" in p.screen()
+        assert "Done swapping" in p.screen()
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0

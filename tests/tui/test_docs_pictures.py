@@ -22,7 +22,7 @@ TURNS = 9  # Anna starts; after nine turns the keyboard goes to Ben
 
 def scenario() -> Session:
     """Seed 12, Anna first; both players pick their actions with a fixed generator until Ben's handoff."""
-    session = Session(names=("Anna", "Ben"), seed=12, first=0, handoff_guard=0)
+    session = Session(names=("Anna", "Ben"), seed=12, first=0, handoff_guard=0, confirm=False)
     rng = random.Random("docs")
     turns = 0
     while turns < TURNS:

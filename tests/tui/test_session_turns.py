@@ -272,3 +272,14 @@ def test_quitting_by_a_signal_keeps_its_exit_status() -> None:
     session.toggle_help()
     session.quit(143)
     assert session.exit_code == 143 and session.overlay is None
+
+
+def test_done_swapping_moves_the_step_bar_on(game: Callable[..., Game]) -> None:
+    g = game(hand0=["A2", "B2", "F1", "M0", "B0"], area0=["F2", "M1"], street=["F3", "B1", "A1", "M4", "B2", "A0"])
+    session = resumed(g)
+    session.play("accountant A2")
+    view = session.view()
+    assert view is not None and view.current_step is Step.ACCOUNTANT and view.swaps_left == 2
+    session.done_swapping()
+    view = session.view()
+    assert view is not None and view.current_step is Step.BRUTE
