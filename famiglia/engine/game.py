@@ -299,7 +299,7 @@ def _player_index(value: object, what: str) -> None:
     if type(value) is not int:
         raise TypeError(f"{what} must be the player index 0 or 1 (an int), not {quoted(value)}")
     if value not in (0, 1):
-        raise ValueError(f"{what} must be 0 or 1, not {value}")
+        raise ValueError(f"{what} must be 0 or 1, not {quoted(value)}")
 
 
 def _action(action: object) -> Action:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .actions import Action, Step
 from .cards import CARDS, Card, parse_card
-from .errors import NotationError, PositionError
+from .errors import NotationError, PositionError, quoted
 from .scoring import Result
 from .table import Event, Table, Turn
 
@@ -121,6 +121,8 @@ def table_from_view(view: SeatView, draw_stack: Sequence[Card | str], rng: rando
     view must have the memory aid, and the stack must be the view's counted cards ending with its known
     bottom (R5.4).
     """
+    if not isinstance(view, SeatView):
+        raise TypeError(f"a game is built from a SeatView (game.view(seat, memory=True)), not {quoted(view)}")
     seat = view.seat
     if seat is None or view.opponent_hand is None or view.draw_stack_counts is None:
         raise PositionError("a game can be built only from a seat's view with the memory aid "

@@ -150,13 +150,14 @@ def test_huge_and_text_seeds_are_fine():
 
 
 @pytest.mark.parametrize(("first", "error"), [("1", TypeError), (True, TypeError), (1.0, TypeError), (2, ValueError),
-                                              (-1, ValueError)])
+                                              (-1, ValueError), (HUGE, ValueError)], ids=label)
 def test_first_is_0_or_1(first, error):
     with pytest.raises(error, match="first"):
         Game.new(seed=1, first=first)
 
 
-@pytest.mark.parametrize(("seat", "error"), [("0", TypeError), (True, TypeError), (2, ValueError)])
+@pytest.mark.parametrize(("seat", "error"), [("0", TypeError), (True, TypeError), (2, ValueError), (HUGE, ValueError)],
+                         ids=label)
 def test_a_view_is_for_seat_0_1_or_none(seat, error):
     with pytest.raises(error, match="seat"):
         Game.new(seed=1).view(seat)

@@ -164,6 +164,12 @@ def test_from_view_needs_the_memory_aid():
             Game.from_view(view, stack)
 
 
+def test_from_view_needs_a_seat_view():
+    g = Game.new(seed=1)
+    with pytest.raises(TypeError, match="SeatView"):
+        Game.from_view(g.to_dict(), g.to_dict()["draw_stack"])
+
+
 def test_from_view_refuses_a_stack_of_other_cards():
     g = Game.new(seed=1)
     stack = g.to_dict()["draw_stack"]
