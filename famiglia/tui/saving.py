@@ -131,7 +131,8 @@ class Autosave:
     def _record(self, session: Session, game: Game, confirmed: bool) -> Record:
         record = self.record
         if record is None:
-            record = Record.new(_deal(session, game), seats=(_seat(session.seats[0]), _seat(session.seats[1])))
+            seats = (_seat(session.seats[0]), _seat(session.seats[1]))
+            record = Record.new(_start(session, game), seats=seats)
         first = record.start["to_move"] if session.origin is None else session.origin["to_move"]
         moves = [*self._before, *moves_of(first, session.history)]
         return record.with_moves(moves, confirmed=confirmed)
@@ -163,8 +164,13 @@ class Autosave:
         return f"This game is saved: 'famiglia resume {record.id}' plays it on."
 
 
-def _deal(session: Session, game: Game) -> Game:
-    """The deal of a new game of `session`: dealt again from its seed, checked against the game played."""
+def _start(session: Session, game: Game) -> Game:
+    """Where the session's `history` starts: its origin, or the deal of a new game dealt again from its seed.
+
+    The deal is checked against the game played, so a record can only hold the game it claims to.
+    """
+    if session.origin is not None:
+        return Game.from_dict(session.origin, seed=game.seed, names=game.names)
     deal = Game.new(seed=game.seed, names=game.names, first=session.first)
     played = deal.copy()
     for action in session.history:

@@ -231,3 +231,19 @@ def test_a_record_played_by_an_unknown_computer_is_shown_but_not_resumed(tmp_pat
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("famiglia: game.json: ")
     assert "'cpu:grandmaster' is no player this famiglia knows" in err
+
+
+def test_a_session_resumed_from_a_bare_position_saves_from_that_position() -> None:
+    from famiglia.engine import Game
+    from famiglia.tui.session import Session
+
+    game = Game.new(seed=31, names=("Anna", "Ben"))
+    for action in ("refresh " + game.view(None).street[0].card.name,):
+        if game.why_illegal(action) is None:
+            game.apply(action)
+    session = Session.resume(game.copy(), handoff_guard=0)
+    saver = Autosave.attach(session)
+    for _ in moments(session, random.Random(31), limit=6):
+        pass
+    assert saver.path is not None and session.game is not None
+    assert read_record(saver.path).game().to_dict() == session.game.to_dict()
