@@ -1,0 +1,221 @@
+"""The computer at the table: it plays the computer's seat and works out hints, off the screen's loop.
+
+`Computer(session).attach(app)` joins a running application. When the session says the computer is
+to move (`Session.computer_to_move`), it asks the seat's player (`famiglia.ai.player` at the seat's
+level) for one action at a time and plays it through `Session.play`, like a key would: the table
+changes and the message line says what it did, at a readable pace (`PACE` seconds between two
+actions; any key that neither opens nor closes an overlay plays the rest of the turn at once). It
+plays nothing while an overlay is open, so nothing happens that the person cannot see; its take or
+pass ends its turn at once, and the person's turn begins with the summary of the computer's.
+
+`h` asks for a hint (`Session.ask_hint`): the `normal` player's choice for the person's own view with
+the memory aid, with its one-line reason, on the message line. A hint that comes back after the game
+has moved on is dropped.
+
+A search takes up to a second or more, so it runs in a thread of its own (`off_loop`) and the screen
+goes on drawing, with a spinner and the seconds spent on the line under the message; `?`, `l`, `g`
+and Ctrl-C work meanwhile. The thread receives a `SeatView`, a frozen value computed on the loop,
+and builds its own games from it (`Game.from_view`): the live game is only ever touched on the loop.
+The threads are daemons, so quitting never waits for a search, and a result nobody awaits any more
+is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Final, TypeVar
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.key_binding.key_processor import KeyProcessor
+
+from famiglia.ai import Player, player
+from famiglia.engine import Action, SeatView
+
+from .seats import SeatRefused, level_of
+from .session import Message, Overlay, Session
+
+__all__ = ["HINT_LEVEL", "PACE", "Computer", "PlayerMaker", "hint_text", "off_loop"]
+
+PACE: Final = 0.8  # seconds each of the computer's actions stays on show before the next one
+HINT_LEVEL: Final = "normal"  # under a second a hint on these machines (docs/ai.md)
+TICK: Final = 0.1  # how often the thinking indicator is drawn again
+SPINNER: Final = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+T = TypeVar("T")
+PlayerMaker = Callable[[str, "int | str | None"], Player]  # a level and a seed -> the player (tests: small budgets)
+
+
+def off_loop(work: Callable[[], T]) -> asyncio.Future[T]:
+    """Run `work` in a daemon thread; its result (or error) comes back as a future of the running loop.
+
+    Quitting never waits for it, and a result that comes after its loop has closed, or after the future
+    was given up, is dropped.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def settle(outcome: Callable[[], None]) -> None:
+        if not future.done():
+            outcome()
+
+    def run() -> None:
+        outcome: Callable[[], None]
+        try:
+            outcome = partial(future.set_result, work())
+        except Exception as error:  # handed to the loop, which ends the game cleanly with it
+            outcome = partial(future.set_exception, error)
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the game is over, nobody waits
+            loop.call_soon_threadsafe(settle, outcome)
+
+    threading.Thread(target=run, name="famiglia-computer", daemon=True).start()
+    return future
+
+
+def hint_text(action: Action, reason: str) -> str:
+    """The hint's line: the action in notation (to type or find in the list) and why, once each."""
+    said = str(action)
+    return f"Hint: {reason}" if reason.startswith(said) else f"Hint: {said} — {reason}"
+
+
+class Computer:
+    """Plays the computer's seats of one session and works out its hints; see the module docstring.
+
+    `make_player(level, seed)` builds the players (tests give small search budgets); `pace` is the
+    pause between two of the computer's actions.
+    """
+
+    def __init__(self, session: Session, *, make_player: PlayerMaker = player, pace: float = PACE,
+                 hint_level: str = HINT_LEVEL) -> None:
+        self.session = session
+        self.make_player = make_player
+        self.pace = pace
+        self.hint_level = hint_level
+        self._app: Application[Any] | None = None
+        self._turn: asyncio.Task[None] | None = None
+        self._hurry = False  # a key asked for the rest of the computer's turn at once
+        self._woken = asyncio.Event()  # a key was pressed: a pause looks again
+        self._overlay_before: Overlay | None = None
+        self._hinting: SeatView | None = None  # the view a hint is being worked out for
+
+    def attach(self, app: Application[Any]) -> Computer:
+        """Watch `app`: every redraw checks whether the computer is to move, every key may hurry it."""
+        self._app = app
+        app.before_render += self._check
+        app.key_processor.before_key_press += self._key_coming
+        app.key_processor.after_key_press += self._key_done
+        self.session.hints = self._hint
+        return self
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the computer's turn is under way (thinking, or pausing between two actions)."""
+        return self._turn is not None and not self._turn.done()
+
+    # -- the computer's turn --------------------------------------------------------------------------------
+
+    def _check(self, app: Application[Any]) -> None:
+        if self.session.computer_to_move and not self.thinking:
+            self._hurry = False
+            self._turn = app.create_background_task(self._play_turn())
+
+    def _key_coming(self, processor: KeyProcessor) -> None:
+        self._overlay_before = self.session.overlay
+
+    def _key_done(self, processor: KeyProcessor) -> None:
+        """A key that neither opened nor closed an overlay (help, the log, the quit question) hurries the computer."""
+        if self.thinking and self._overlay_before is None and self.session.overlay is None:
+            self._hurry = True
+        self._woken.set()
+
+    async def _play_turn(self) -> None:
+        """The computer's turn, one action after the other, until its take or pass hands the turn back."""
+        session = self.session
+        loop = asyncio.get_running_loop()
+        shown_at: float | None = None  # when the last action went on the screen
+        try:
+            while session.computer_to_move and session.game is not None:
+                game = session.game
+                seat = game.to_move
+                level = level_of(session.seats[seat])
+                if level is None:
+                    raise SeatRefused(f"seat {seat + 1} is played by {session.seats[seat]!r}, which is no player")
+                view = game.view(seat, memory=True)  # what the computer may know (R12.3), never the stack's order
+                chooser = self.make_player(level, game.seed)
+                action = await self._think(chooser, view, session.names[seat])
+                await self._pause(shown_at, session.names[seat])
+                if session.game is not game or not session.computer_to_move:
+                    return  # the game was left meanwhile
+                session.activity = None
+                if not session.play(action):  # a player returns one of the view's legal actions: this is a bug
+                    raise RuntimeError(f"the computer chose {action}, which the game refused")
+                shown_at = loop.time()
+                self._redraw()
+        finally:
+            session.activity = None
+            self._redraw()
+
+    async def _think(self, chooser: Player, view: SeatView, name: str) -> Action:
+        loop = asyncio.get_running_loop()
+        future = off_loop(lambda: chooser.choose(view))
+        started = loop.time()
+        tick = 0
+        while not future.done():
+            seconds = loop.time() - started
+            session = self.session
+            session.activity = f"{name} is thinking {SPINNER[tick % len(SPINNER)]} {seconds:.1f} s"
+            self._redraw()
+            tick += 1
+            await asyncio.wait({future}, timeout=TICK)
+        return future.result()
+
+    async def _pause(self, shown_at: float | None, name: str) -> None:
+        """Leave the last action on show for `pace` seconds (or until a key hurries), and while an overlay is open."""
+        loop = asyncio.get_running_loop()
+        session = self.session
+        while True:
+            if session.overlay is not None:
+                wait: float | None = None  # it plays on once the overlay is closed: the person sees each action
+                session.activity = f"{name} waits until you close this"
+            elif self._hurry or shown_at is None:
+                return
+            else:
+                wait = shown_at + self.pace - loop.time()
+                if wait <= 0:
+                    return
+                session.activity = f"{name} plays on… (any key: at once)"
+            self._redraw()
+            self._woken.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), wait)
+
+    # -- hints --------------------------------------------------------------------------------------------------
+
+    def _hint(self, view: SeatView) -> None:
+        if self._app is None or self._hinting == view:
+            return  # already being worked out for this very position
+        self._hinting = view
+        self.session.message = Message("Looking for a good action…")
+        self._app.create_background_task(self._work_out_hint(view))
+
+    async def _work_out_hint(self, view: SeatView) -> None:
+        session = self.session
+        game = session.game
+        chooser = self.make_player(self.hint_level, game.seed if game is not None else None)
+        try:
+            action, reason = await off_loop(lambda: chooser.choose_with_reason(view))
+        finally:
+            if self._hinting is view:
+                self._hinting = None
+        game = session.game
+        if game is None or session.menu() is None or game.view(session.at_keyboard, memory=True) != view:
+            return  # the game has moved on: the hint is for a position that is gone
+        session.message = Message(hint_text(action, reason))
+        self._redraw()
+
+    def _redraw(self) -> None:
+        if self._app is not None:
+            self._app.invalidate()
