@@ -56,6 +56,7 @@ def help_keys(session: Session) -> tuple[tuple[str, str], ...]:
         ("Tab", "complete what you type"),
         ("Esc", "back one choice"),
         ("p", "pass (take nothing)"),
+        ("h", "hint: a good action"),
         ("u, Ctrl-Z", "undo, within the turn"),
         ("Enter, u", "end a turn / take it back"),
         ("c", f"ask before a turn ends: {asked}"),
