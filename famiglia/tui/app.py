@@ -3,35 +3,47 @@
 `build_app` puts a `Session` on the screen; it takes its input and output as parameters, so tests
 drive it with prompt_toolkit's pipe input and dummy output. `run_play` is what the command line calls:
 it runs the game in the terminal's alternate screen (so no hand stays in the scrollback), and if
-anything unexpected goes wrong it leaves the screen cleanly, saves the game so far to a file and says
-so in one line — never a traceback.
+anything unexpected goes wrong it leaves the screen cleanly, saves the game so far among the saved
+games (where `famiglia resume` finds it) and says so in one line — never a traceback. A closed
+terminal window or a `kill` (SIGHUP, SIGTERM) ends the game the way quitting does: the alternate
+screen is left, so no hand stays visible, and the shell gets 129 or 143. Leaving prints one line on
+the normal screen (`farewell`): who played, the score or whose turn it was, and the seed.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import signal
 import sys
-import tempfile
-import time
-from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
+from .computer import Computer
 from .keys import create_key_bindings
 from .layout import INPUT_BUFFER, create_layout, too_small
+from .overlays import OverlayRows
+from .render_parts import short_name
+from .saving import Autosave, crash_save
+from .seats import HUMAN
 from .session import Session
 
-__all__ = ["build_app", "run_play"]
+__all__ = ["build_app", "farewell", "run_app", "run_play"]
 
 EXIT_FAILURE = 1
+# The signals that end a game as quitting does, with the shell's exit status for each (128 + the number).
+LEAVING_SIGNALS: Final = tuple((s, 128 + s.value) for s in (getattr(signal, "SIGTERM", None),
+                                                           getattr(signal, "SIGHUP", None)) if s is not None)
 
 
-def build_app(session: Session, *, input: Input | None = None, output: Output | None = None) -> Application[int]:
-    """The prompt_toolkit application for `session`, full screen, reading `input` and writing `output`."""
+def build_app(session: Session, *, input: Input | None = None, output: Output | None = None,
+              computer: Computer | None = None) -> Application[int]:
+    """The prompt_toolkit application for `session`, full screen, reading `input` and writing `output`.
+
+    `computer` plays the computer's seat and works out hints (`h`); by default one with the real players.
+    """
 
     def after_render(app: Application[int]) -> None:
         if not too_small() and session.drawn():
@@ -41,9 +53,10 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
             if buffer is not None:
                 buffer.reset()
 
+    overlays = OverlayRows(session)  # the help and the log, drawn by the layout, scrolled by the keys
     app: Application[int] = Application(
-        layout=create_layout(session),
-        key_bindings=create_key_bindings(session),
+        layout=create_layout(session, overlays=overlays),
+        key_bindings=create_key_bindings(session, overlays=overlays),
         full_screen=True,
         mouse_support=False,
         input=input,
@@ -52,11 +65,16 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
     )
     app.ttimeoutlen = 0.05  # Esc answers at once rather than waiting for a key sequence
     app.timeoutlen = 0.3
+    (computer or Computer(session)).attach(app)
     return app
 
 
-async def run_app(app: Application[int]) -> int:
-    """Run `app` with an exception handler that ends it cleanly instead of printing a traceback."""
+async def run_app(app: Application[int], session: Session | None = None) -> int:
+    """Run `app` with an exception handler that ends it cleanly instead of printing a traceback.
+
+    SIGTERM and SIGHUP end it as quitting does (through `session.quit`, when a session is given), so
+    prompt_toolkit leaves the alternate screen and restores the terminal; the result is 143 or 129.
+    """
     loop = asyncio.get_running_loop()
 
     def on_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -66,40 +84,89 @@ async def run_app(app: Application[int]) -> int:
         if app.is_running and not app.future.done():  # type: ignore[union-attr]
             app.exit(exception=error)
 
+    def leave(code: int) -> None:
+        if session is not None:
+            session.quit(code)
+        if app.is_running and not app.future.done():  # type: ignore[union-attr]
+            app.exit(result=code)
+
     loop.set_exception_handler(on_error)
-    return await app.run_async(set_exception_handler=False, handle_sigint=True)
+    installed = []
+    for sig, code in LEAVING_SIGNALS:
+        try:
+            loop.add_signal_handler(sig, leave, code)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signals here
+            continue
+        installed.append(sig)
+    try:
+        return await app.run_async(set_exception_handler=False, handle_sigint=True)
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+def farewell(session: Session) -> str:
+    """The one line left on the normal screen after the game: who played, how it stands, and the seed."""
+    game = session.game
+    if game is None:
+        return "famiglia: no game was started."
+    first, second = (short_name(n) for n in game.names)
+    line = f"famiglia: {first} and {second}"
+    result = game.result()
+    if result is None:
+        played = len(session.log)
+        seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
+        mover = short_name(game.names[seat])
+        line += f", {played} turn{'' if played == 1 else 's'} played; it was {mover}'s turn"
+    elif result.winner is None:
+        line += f": a draw at {result.scores[0]} victory points each"
+    else:
+        w = result.winner
+        line += f": {short_name(game.names[w])} won {result.scores[w]} to {result.scores[1 - w]}"
+    if game.seed is not None:
+        line += f" (seed {game.seed})"
+    return line + "."
 
 
 def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, first: int | None = None,
-             memory_aid: bool = False) -> int:
-    """Play at this terminal until the players quit; the exit status for the command line."""
+             memory_aid: bool = False, confirm: bool = True, seats: tuple[str, str] = (HUMAN, HUMAN),
+             session: Session | None = None) -> int:
+    """Play at this terminal until the players quit; the exit status for the command line.
+
+    `session` is one made beforehand (a resumed game); otherwise a new one is made from the options
+    (`confirm`: ask before a take or pass ends the turn; `seats`: who plays each seat, `famiglia.tui.seats`).
+    Every action is saved as it is made (`saving.Autosave`); the last line printed says how to go on.
+    """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: play needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
         return EXIT_FAILURE
-    session: Session | None = None
     output = create_output()
     try:
-        session = Session(names=names, seed=seed, first=first, memory_aid=memory_aid)
-        return asyncio.run(run_app(build_app(session, output=output)))
+        if session is None:
+            session = Session(names=names, seed=seed, first=first, memory_aid=memory_aid, confirm=confirm,
+                              seats=seats)
+        saver = Autosave.attach(session)
+        saver.check(session)  # a folder that takes no file is said on the first screen; play goes on
+        code = asyncio.run(run_app(build_app(session, output=output), session))
+        saver.close(session)
+        _say(farewell(session), saver.hint())
+        return code
     except Exception as error:  # one line, never a traceback; the game is kept
         # An application stopped by an error may leave line wrapping off; the shell needs it back.
         output.enable_autowrap()
         output.flush()
-        kept = _save(session) if session is not None else "no game had started yet"
+        kept = crash_save(session) if session is not None else "no game had started yet"
         print(f"famiglia: the game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
               file=sys.stderr)
         return EXIT_FAILURE
 
 
-def _save(session: Session) -> str:
-    """Write the game so far to a file and say where, so an error never loses a game silently."""
+
+def _say(*lines: str | None) -> None:
+    """Print the lines after the game; a terminal that has gone away (SIGHUP) hears nothing, and that is fine."""
     try:
-        record = session.record()
-        if record["position"] is None:
-            return "no game had started yet"
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = Path(tempfile.gettempdir()) / f"famiglia-{stamp}.json"
-        path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-    except Exception as error:
-        return f"the game could not be saved ({error})"
-    return f"the game so far (seed {record['seed']}, {len(record['actions'])} actions) is saved in {path}"
+        for line in lines:
+            if line:
+                print(line, flush=True)
+    except OSError:
+        pass

@@ -41,13 +41,13 @@ from famiglia.engine import SeatView, Step, parse_action
 from .bridge import ansi_text, render_lines
 from .builder import Choice, Menu
 from .names import NAME_LENGTH
+from .overlays import OverlayRows
 from .render import (
     MIN_SIZE,
     WIDE,
     level_cards,
     render_end,
     render_handoff,
-    render_help,
     render_table,
     render_too_small,
     render_turn_summary,
@@ -55,27 +55,14 @@ from .render import (
     table_level,
 )
 from .render_parts import capitalized, flow, line_count, short_name, shorten_quoted
+from .seats import seat_name
 from .session import Overlay, Screen, Session
 from .theme import cards_in
 from .words import describe
 
-__all__ = ["HELP_KEYS", "INPUT_BUFFER", "compose", "create_layout", "hint_line", "message_text", "prompt_text"]
+__all__ = ["INPUT_BUFFER", "compose", "create_layout", "hint_line", "message_text", "prompt_text"]
 
 INPUT_BUFFER: Final = "input"
-
-# The keys as the help overlay lists them (keys.py binds them).
-HELP_KEYS: Final[tuple[tuple[str, str], ...]] = (
-    ("1-9", "choose from the list"),
-    ("↑ ↓ Enter", "point, then choose"),
-    ("type, Enter", "play in notation"),
-    ("Tab", "complete what you type"),
-    ("Esc", "back one choice"),
-    ("u, Ctrl-Z", "undo, within the turn"),
-    ("l", "the opponent's last turn"),
-    ("?", "help on and off"),
-    ("q, Ctrl-C", "quit (asks first)"),
-    ("n", "new game, at the end"),
-)
 
 _HEADER: Final = max(len(step.title) for step in Step) + 2
 _GAP: Final = "   "
@@ -101,7 +88,7 @@ def _entry(choice: Choice, label: str, highlight: int | None) -> Text:
     text.append(f"{choice.number}", style="key")
     text.append(" ")
     text.append_text(cards_in(label))
-    if choice.action is None:
+    if choice.action is None and choice.actions:  # more choices follow (not so `done swapping`)
         text.append(f" {_MORE}", style="label")
     if choice.number == highlight:
         text.stylize("reverse")
@@ -161,7 +148,8 @@ def _names_screen(session: Session, width: int) -> RenderableType:
     index, default = session.name_prompt()
     body = Text()
     body.append("Famiglia", style="title")
-    body.append("\nthe card game by Friedemann Friese, for two players at one keyboard\n\n", style="label")
+    against = "you against the computer" if session.person is not None else "two players at one keyboard"
+    body.append(f"\nthe card game by Friedemann Friese, for {against}\n\n", style="label")
     body.append("Who plays?\n", style="heading")
     for i in range(2):
         body.append(f"Player {i + 1}  ", style="label")
@@ -169,14 +157,18 @@ def _names_screen(session: Session, width: int) -> RenderableType:
             body.append(session.names_given[i], style="name")
         elif i == index:
             body.append("…", style="notice")
+        elif not session.is_human(i):  # against the computer only the person's name is asked
+            body.append(seat_name(session.seats[i]), style="name")
         body.append("\n")
     body.append(f"\nType a name (at most {NAME_LENGTH} characters) and press Enter; Enter alone keeps {default}.",
                 style="label")
     return Panel(body, border_style="title", width=min(width, 80), padding=(1, 2))
 
 
-def _end_choices() -> Text:
+def _end_choices(seed: object) -> Text:
     text = Text("\n")
+    if seed is not None:
+        text.append(f"Seed {seed}: famiglia play --seed {seed} deals this game again.\n", style="label")
     text.append("n", style="key")
     text.append(" new game with the same players    ")
     text.append("q", style="key")
@@ -244,7 +236,8 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
     elif session.screen is Screen.END:
         view = session.view()
         assert view is not None
-        rows = _text(Group(render_end(view, width=width), _end_choices()), width, plain)
+        rows = _text(Group(render_end(view, width=width), _end_choices(session.game and session.game.seed)),
+                     width, plain)
     else:
         rows, _ = _table_screen(session, width, room, plain, cache or TableCache())
     rows = rows[:room]
@@ -275,8 +268,13 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     """
     view = session.view()
     menu = session.menu()
-    assert view is not None and menu is not None
-    picker = _text(render_menu(menu, view, width=width, highlight=session.highlight), width, plain)
+    assert view is not None
+    if session.computer_to_move:  # the computer plays: what the person can do meanwhile
+        picker = _text(computer_turn_text(session), width, plain)
+    elif menu is None:  # a take or pass waits to be confirmed: the question stands where the choices were
+        picker = _text(ending_text(session), width, plain)
+    else:
+        picker = _text(render_menu(menu, view, width=width, highlight=session.highlight), width, plain)
     room = height - max(len(picker), PICKER_ROWS) - 1
 
     steady_room = height + len(_message_rows(session, width, True)) - 1 - PICKER_ROWS - 1
@@ -306,8 +304,9 @@ def message_text(session: Session, *, width: int | None = None) -> RenderableTyp
     made to fit the `MESSAGE_ROWS` rows: a long quotation of what was typed is shortened in its middle.
     """
     message = session.message
+    activity = Text(session.activity, style="notice") if session.activity else None  # the computer thinking
     if message is None:
-        return Text(hint_line(session), style="label")
+        return activity or Text(hint_line(session), style="label")
     text = capitalized(message.text)
     if message.style == "error":  # a refusal quotes the player's words as typed
         if width is not None:
@@ -315,8 +314,10 @@ def message_text(session: Session, *, width: int | None = None) -> RenderableTyp
             while line_count(Text(shorten_quoted(text, budget)), width) > MESSAGE_ROWS and budget > width:
                 budget -= max(1, width // 4)  # a wrapped line leaves some cells empty at its end
             text = shorten_quoted(text, budget)
-        return Text(text, style=message.style)
-    return cards_in(text, style=message.style)  # other news shows its cards
+        news = Text(text, style=message.style)
+    else:
+        news = cards_in(text, style=message.style)  # other news shows its cards
+    return news if activity is None else Group(news, activity)
 
 
 def hint_line(session: Session) -> str:
@@ -327,13 +328,33 @@ def hint_line(session: Session) -> str:
     if session.screen is Screen.NAMES:
         return "Enter: next · Ctrl-C: quit"
     if session.screen is Screen.HANDOFF:
-        name = short_name(session.names[session.game.to_move]) if session.game is not None else "next player"
-        return f"{name}: Enter shows your hand · ?: help · Ctrl-C: quit"
+        if session.waiting:
+            return "Wait a moment… then press Enter (keys are ignored just after the handoff)"
+        name = short_name(session.names[session.at_keyboard]) if session.game is not None else "next player"
+        return f"{name}: Enter shows your hand · g: log · ?: help · q: quit"
     if session.screen is Screen.END:
-        return "n: new game · q: quit"
+        return "n: new game · g: game log · q: quit"
+    if session.computer_to_move:
+        return f"{short_name(session.names[1 - session.at_keyboard])} is playing · g: game log · ?: help"
+    if session.ending is not None:
+        return "Enter: confirm · u or Esc: take it back · g: game log · ?: help"
     if session.path:
-        return "number or ↑↓ Enter: choose · Esc: back · or type an action · ?: help"
-    return "number or ↑↓ Enter: choose · type an action (Tab completes) · u: undo · ?: help"
+        return "number or ↑↓ Enter: choose · Esc: back · p: pass · or type an action · ?: help"
+    return "number or ↑↓ Enter: choose · p: pass · type an action (Tab) · u: undo · ?: help"  # 79 columns
+
+
+def computer_turn_text(session: Session) -> RenderableType:
+    """Where the choices stand during the computer's turn: whose turn it is, and the keys that work meanwhile."""
+    name = short_name(session.names[1 - session.at_keyboard])
+    return Group(Text(f"{name} is playing its turn", style="title"),
+                 Text("any key hurries it · l: your last turn · g: game log · ?: help · Ctrl-C: quit",
+                      style="label"))
+
+
+def ending_text(session: Session) -> RenderableType:
+    """The question after a take or pass: what it did, and Enter to end the turn or u to take it back."""
+    return Panel(cards_in(session.ending_question(), style="notice"), border_style="warning",
+                 title="End of your turn?", title_align="left")
 
 
 def prompt_text(session: Session) -> str:
@@ -342,7 +363,7 @@ def prompt_text(session: Session) -> str:
         index, default = session.name_prompt()
         return f"Player {index + 1}'s name [{default}]: "
     if session.screen is Screen.TABLE and session.game is not None:
-        steps = [short_name(session.game.names[session.game.to_move]), *session.path]
+        steps = [short_name(session.game.names[session.at_keyboard]), *session.path]
         return f" {_MORE} ".join(steps) + " > "
     return ""
 
@@ -402,20 +423,28 @@ def _ansi(make: Callable[[int, int], RenderableType | str]) -> Callable[[], Styl
     return text
 
 
-def create_layout(session: Session) -> Layout:
-    """The containers of the game: the main area (message line included), the input line, overlays on top."""
+def create_layout(session: Session, *, overlays: OverlayRows | None = None) -> Layout:
+    """The containers of the game: the main area (message line included), the input line, overlays on top.
+
+    `overlays` holds the rows of the help and the game log; the keys share it to know how far they scroll.
+    """
     input_buffer = Buffer(
         name=INPUT_BUFFER,
         multiline=False,
         completer=ActionCompleter(session),
         complete_while_typing=False,
-        read_only=Condition(lambda: session.screen not in (Screen.NAMES, Screen.TABLE) or session.overlay is not None),
+        read_only=Condition(lambda: session.screen not in (Screen.NAMES, Screen.TABLE) or session.overlay is not None
+                            or session.ending is not None),
     )
+    input_buffer.on_text_changed += lambda buffer: session.line_changed(buffer.text)
     typing = Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE))
     cache = TableCache()
+    overlays = overlays or OverlayRows(session)
 
     main = Window(
-        FormattedTextControl(_ansi(lambda w, h: compose(session, w, h - 1, cache=cache))),
+        # Under the help or the log (they cover it all) nothing needs composing: scrolling stays quick.
+        FormattedTextControl(_ansi(lambda w, h: "" if session.overlay is not None and session.overlay.scrolls
+                                   else compose(session, w, h - 1, cache=cache))),
         wrap_lines=False,
         always_hide_cursor=True,
     )
@@ -433,8 +462,8 @@ def create_layout(session: Session) -> Layout:
             Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8, scroll_offset=1)),
             Float(
                 content=ConditionalContainer(
-                    Window(FormattedTextControl(_ansi(lambda w, h: render_help(HELP_KEYS, width=w)))),
-                    filter=Condition(lambda: session.overlay is Overlay.HELP),
+                    Window(FormattedTextControl(_ansi(lambda w, h: "\n".join(overlays.window(w, h - 1))))),
+                    filter=Condition(lambda: session.overlay is not None and session.overlay.scrolls),
                 ),
                 top=0,
                 left=0,
