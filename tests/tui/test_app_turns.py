@@ -286,3 +286,20 @@ def test_done_swapping_is_on_the_list_and_leaves_the_later_steps(game: Callable[
         await p.keys(CTRL_C + "y")
 
     assert play(session, script) == 0
+
+
+@pytest.mark.parametrize(("options", "confirm"), [([], True), (["--no-confirm"], False)])
+def test_no_confirm_on_the_command_line_reaches_the_game(monkeypatch: pytest.MonkeyPatch, options: list[str],
+                                                        confirm: bool) -> None:
+    import famiglia.tui
+    from famiglia.cli import main
+
+    heard: dict[str, object] = {}
+
+    def run_play(**kw: object) -> int:
+        heard.update(kw)
+        return 0
+
+    monkeypatch.setattr(famiglia.tui, "run_play", run_play)
+    assert main(["play", "--names", "Anna", "Ben", *options]) == 0
+    assert heard["confirm"] is confirm
