@@ -480,7 +480,7 @@ class Session:
         self.swaps_done = True
         self.path = ()
         self.highlight = None
-        self.message = Message("Done swapping: now a Brute, a take, or p to pass.")
+        self.message = Message("Done swapping: on to the next steps (Esc opens the swaps again).")
 
     def back(self) -> None:
         """Esc: close an overlay, take back a turn's end, go back one choice (or reopen the swaps)."""
