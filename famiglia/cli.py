@@ -81,14 +81,26 @@ class _NamesAction(argparse.Action):
         from famiglia.tui.names import NameRefused, check_pair
 
         match values:
+            case [str() as only]:  # one person against the computer (--vs); _cmd_play checks it goes with --vs
+                setattr(namespace, self.dest, (only,))
             case [str() as first, str() as second]:
                 try:
                     check_pair(first, second)
                 except NameRefused as refusal:
                     parser.error(f"argument --names: {refusal}")
                 setattr(namespace, self.dest, (first, second))
-            case _:  # pragma: no cover - nargs=2 gives two names
-                parser.error("argument --names: expected 2 arguments")
+            case _:
+                parser.error("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
+
+
+def _opponent(text: str) -> str:
+    """Argument type for ``--vs``: the computer's seat (`famiglia.tui.seats`), or the usage error saying why not."""
+    from famiglia.tui.seats import SeatRefused, parse_opponent
+
+    try:
+        return parse_opponent(text)
+    except SeatRefused as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,15 +116,23 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a game for two at this terminal",
-        description="Play a game of Famiglia for two players taking turns at this terminal.",
+        description="Play a game of Famiglia for two players taking turns at this terminal, or against the "
+                    "computer with --vs cpu.",
     )
     play.add_argument(
         "--names",
-        nargs=2,
+        nargs="+",
         metavar=("NAME", "NAME"),
         type=_player_name,
         action=_NamesAction,
-        help="the two players' names, player 1 first",
+        help="the two players' names, player 1 first; against the computer (--vs) one name, yours",
+    )
+    play.add_argument(
+        "--vs",
+        type=_opponent,
+        metavar="cpu[:LEVEL]",
+        help="play against the computer: cpu, or cpu:easy, cpu:normal, cpu:hard (cpu is cpu:normal); "
+             "you are player 1, so --first 2 lets the computer start",
     )
     play.add_argument("--seed", type=int, metavar="N", help="seed for the shuffle: the same seed deals the same game")
     play.add_argument(
@@ -126,7 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show the opponent's hand as far as it is known from the public actions (R12.3)",
     )
+    play.add_argument(
+        "--no-confirm",
+        action="store_true",
+        help="end a turn at once on a take or pass, without asking to confirm it (c in the help toggles it)",
+    )
+    play.add_argument("--load", metavar="FILE", help="play on the game of a record file (see 'famiglia games')")
     play.set_defaults(handler=_cmd_play, command_parser=play)
+    _add_record_commands(commands)
 
     rules = commands.add_parser(
         "rules",
@@ -136,6 +163,38 @@ def build_parser() -> argparse.ArgumentParser:
     rules.set_defaults(handler=_cmd_rules, command_parser=rules)
     _add_simulate_command(commands)
     return parser
+
+
+def _add_record_commands(commands: Any) -> None:
+    """The saved-games commands (docs/records.md); they live in `famiglia.tui.records`."""
+    games = commands.add_parser("games", help="list the saved games, newest first",
+                                description="List the saved games, newest first: id, players, turns and state.")
+    games.set_defaults(handler=_cmd_records, command_parser=games)
+    resume = commands.add_parser("resume", help="play a saved game on",
+                                 description="Play a saved game on where it stopped (by default the unfinished "
+                                             "game saved last).")
+    resume.add_argument("id", nargs="?", metavar="ID", help="the game's id, as 'famiglia games' lists it")
+    resume.add_argument("--memory-aid", action="store_true",
+                        help="show the opponent's hand as far as it is known from the public actions (R12.3)")
+    resume.set_defaults(handler=_cmd_records, command_parser=resume)
+    for name, verb in (("replay", "step through a saved game with both hands open"),
+                       ("log", "print a saved game, one line per turn")):
+        command = commands.add_parser(name, help=verb, description=f"{verb[0].upper()}{verb[1:]} (by default the "
+                                      "game saved last).")
+        command.add_argument("target", nargs="?", metavar="ID|FILE", help="the game's id, or a record file")
+        command.set_defaults(handler=_cmd_records, command_parser=command)
+
+
+def _cmd_records(args: argparse.Namespace) -> int:
+    from famiglia.tui import records
+
+    if args.command == "games":
+        return records.games()
+    if args.command == "resume":
+        return records.resume(args.id, memory_aid=args.memory_aid)
+    if args.command == "replay":
+        return records.replay(args.target)
+    return records.log(args.target)
 
 
 def rules_text() -> str:
@@ -204,8 +263,17 @@ def _command_pager(command: list[str]) -> Pager:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    names: tuple[str, str] | None = args.names  # two names that differ (_NamesAction)
+    names, options = _seating(args.names, args.vs)
     first: int | None = None if args.first is None else args.first - 1  # the screen counts players 0 and 1
+    if args.load is not None and args.vs is not None:
+        raise UsageError("--load plays a saved game on against the opponent it was played with: leave out --vs")
+    if args.load is not None:
+        if names is not None or args.seed is not None or first is not None:
+            _complain("--load plays a saved game on: its names, seed and start player are the record's")
+            return EXIT_USAGE
+        from famiglia.tui.records import play_file
+
+        return play_file(args.load, memory_aid=args.memory_aid)
 
     try:
         from famiglia.tui import run_play
@@ -214,8 +282,35 @@ def _cmd_play(args: argparse.Namespace) -> int:
             raise
         _complain("famiglia play is not available in this build", prefix=False)
         return EXIT_FAILURE
-    code: int = run_play(names=names, seed=args.seed, first=first, memory_aid=args.memory_aid)
+    code: int = run_play(names=names, seed=args.seed, first=first, memory_aid=args.memory_aid,
+                         confirm=not args.no_confirm, **options)
     return code
+
+
+def _seating(given: tuple[str, ...] | None, vs: str | None) -> tuple[tuple[str, str] | None, dict[str, Any]]:
+    """The players' names and the screen's seating options from ``--names`` and ``--vs``.
+
+    Against the computer the person is player 1 and names only themselves; the computer's name is its
+    level's ("Computer (normal)"). A hot-seat game takes two names.
+    """
+    if vs is None:
+        if given is not None and len(given) != 2:
+            raise UsageError("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
+        return (given[0], given[1]) if given is not None else None, {}
+    from famiglia.tui.names import NameRefused, check_pair
+    from famiglia.tui.seats import HUMAN, seat_name
+
+    seats = (HUMAN, vs)
+    if given is None:
+        return None, {"seats": seats}
+    if len(given) != 1:
+        raise UsageError("argument --names: against the computer give one name, yours")
+    computer = seat_name(vs)
+    try:
+        check_pair(given[0], computer)
+    except NameRefused as refusal:
+        raise UsageError(f"argument --names: {refusal}") from None
+    return (given[0], computer), {"seats": seats}
 
 
 SIMULATE_MAX_GAMES = 1_000_000
