@@ -88,7 +88,7 @@ def read_position(position: object, seed: int | str) -> Position:
     """Read and check a position; raise `PositionError` (a ValueError) saying what is wrong.
 
     Every key is checked for its type and range (JSON may carry anything: 1e999, huge numbers, nested
-    lists), unknown keys are refused, and so is every combination no game can reach: the cards of R1,
+    lists), and so is every combination no game can reach: the cards of R1,
     the draw stack and its exhaustions (R9), the state of a turn under way (R4-R7), and an end (R10.2).
     """
     try:
@@ -100,7 +100,7 @@ def read_position(position: object, seed: int | str) -> Position:
 
 
 def _read(position: object, seed: int | str) -> Position:
-    position = _object(position, "a position", _POSITION_KEYS)
+    position = _object(position, "a position", None)
     missing = [k for k in REQUIRED_KEYS if k not in position]
     if missing:
         raise PositionError(f"the position lacks {', '.join(missing)}")
@@ -110,7 +110,7 @@ def _read(position: object, seed: int | str) -> Position:
     names: list[str] = []
     hands, areas = [], []
     for n, p in enumerate(players):
-        p = _object(p, f"player {n}", _PLAYER_KEYS)
+        p = _object(p, f"player {n}", None)
         name = p.get("name", f"Player {n + 1}")
         if not isinstance(name, str):
             raise PositionError(f"player {n}'s name must be text, not {quoted(name)}")
@@ -164,8 +164,6 @@ def _read(position: object, seed: int | str) -> Position:
     return Position(table, (names[0], names[1]), this_turn, tuple(last_turn))
 
 
-_POSITION_KEYS: Final = frozenset(REQUIRED_KEYS) | {"turn", "this_turn", "last_turn", "stack_bottom", "ended", "rng"}
-_PLAYER_KEYS: Final = frozenset({"name", "hand", "play_area"})
 _TURN_KEYS: Final = frozenset({"step", "refreshes", "late_refresh", "swaps_left", "accountant", "locked_play_area",
                                "locked_hand", "reduced", "reduction"})
 _EVENT_KEYS: Final = frozenset({"player", "action", "drawn", "exhausted", "exhaustions"})
@@ -178,9 +176,18 @@ _MT_WORDS: Final = 624  # the Mersenne Twister's state: 624 words and an index f
 # -- checked reading of one value -----------------------------------------------------------------------
 
 
-def _object(value: object, what: str, known: frozenset[str]) -> Mapping[str, Any]:
+def _object(value: object, what: str, known: frozenset[str] | None) -> Mapping[str, Any]:
+    """`value` as a mapping; with `known`, a key outside it is refused.
+
+    The position's own keys and a player's are open (interface.md lets `to_dict` add keys, and a position
+    written by other code may carry its own), so there `known` is None and other keys are ignored. The
+    extras this engine writes (`turn`, the turn records) are closed: a key there that it never writes
+    would be state it cannot honour.
+    """
     if not isinstance(value, Mapping):
         raise PositionError(f"{what} must be an object (a dict), not {quoted(value)}")
+    if known is None:
+        return value
     for key in value:
         if key not in known:
             raise PositionError(f"{what} has an unknown key {quoted(key)}")
