@@ -72,10 +72,10 @@ def test_a_take_shows_its_result_on_the_movers_table_until_confirmed(game: Calla
     g = game(hand0=["F1", "F1", "M2", "F0", "A0", "B0", "M0"], street=["F2", "B1", "A1", "M0", "B2", "A2"])
     session = resumed(g)
     heard: list[object] = []
-    session.on_action.append(lambda s, a: heard.append((a, s.screen, s.ending)))
+    session.on_action.append(lambda s, a: heard.append((a, s.screen)))
     take = Take(card("F2"), card("F1"), card("F1"))
     assert session.play(take)
-    assert heard == [(take, Screen.TABLE, None)]  # the hook runs before the screen shows the result
+    assert heard == [(take, Screen.TABLE)]  # the hook runs before the screen moves on
     assert session.ending == take and session.screen is Screen.TABLE and session.menu() is None
     view = session.view()
     assert view is not None and view.seat == 0 and card("F2") in view.hand  # her own table, with the result
