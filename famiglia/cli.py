@@ -269,8 +269,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("--load plays a saved game on against the opponent it was played with: leave out --vs")
     if args.load is not None:
         if names is not None or args.seed is not None or first is not None:
-            _complain("--load plays a saved game on: its names, seed and start player are the record's")
-            return EXIT_USAGE
+            raise UsageError("--load plays a saved game on: its names, seed and start player are the record's")
         from famiglia.tui.records import play_file
 
         return play_file(args.load, memory_aid=args.memory_aid)

@@ -134,6 +134,7 @@ def test_bad_usage_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
         (["play", "--seed", "seven"], "argument --seed: invalid int value: 'seven'", "play"),
         (["rules", "--bogus"], "unrecognized arguments: --bogus", "rules"),
         (["deal"], "argument COMMAND: invalid choice: 'deal'", None),
+        (["play", "--load", "game.json", "--seed", "3"], "--load plays a saved game on: its names, seed", "play"),
     ],
 )
 def test_every_usage_error_has_one_form(args: list[str], words: str, command: str | None,
