@@ -69,10 +69,10 @@ class Autosave:
 
     def __call__(self, session: Session, action: Action | None) -> None:
         # A take or pass is saved before the session asks its player to confirm it (when it asks).
-        asks = action is not None and action.step is Step.TAKE and session.confirm
+        asks = action is not None and action.step is Step.TAKE and session.ending is not None
         # A turn that ends at once goes straight on to the handoff, which clears the message line:
         # then the warning of a failed save is given again with the next action.
-        shown = action is None or action.step is not Step.TAKE or session.confirm
+        shown = action is None or action.step is not Step.TAKE or asks
         self.save(session, warn_shown=shown, confirmed=not asks)
 
     def check(self, session: Session) -> bool:

@@ -524,14 +524,16 @@ class Session:
         self.pending = ""
         self.show_summary = False
         self.message = None
-        for hook in self.on_action:
-            hook(self, played)
-        if ends_turn and self.confirm and self.is_human(mover):  # the computer confirms nothing
+        asks = ends_turn and self.confirm and self.is_human(mover)  # the computer confirms nothing
+        if asks:  # set before the hooks run, so a save knows the turn's end still waits for its Enter
             self.ending = played
             self._ending_seat = mover
             self._typed_over = False
-        elif ends_turn:
-            self.end_turn()
+        for hook in self.on_action:
+            hook(self, played)
+        if ends_turn:
+            if not asks:
+                self.end_turn()
         elif self.message is None:  # a hook's warning (a game that cannot be saved) goes first
             self.message = Message(describe_event(game.view(None).this_turn[-1], self.names))
         return True

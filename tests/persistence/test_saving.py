@@ -247,3 +247,14 @@ def test_a_session_resumed_from_a_bare_position_saves_from_that_position() -> No
         pass
     assert saver.path is not None and session.game is not None
     assert read_record(saver.path).game().to_dict() == session.game.to_dict()
+
+
+def test_a_take_by_the_computer_is_saved_as_confirmed_since_it_is_never_asked() -> None:
+    session = new_session(5, seats=("human", "cpu:easy"), first=1)
+    saver = Autosave.attach(session)
+    assert session.game is not None and session.game.to_move == 1 and not session.is_human(1)
+    at_table(session)
+    take = next(a for a in session.game.legal_actions() if a.step is Step.TAKE)
+    assert session.play(take)
+    assert session.ending is None and session.game.to_move == 0
+    assert saver.path is not None and read_record(saver.path).confirmed
