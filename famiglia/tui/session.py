@@ -745,17 +745,3 @@ class Session:
         self._handoff_drawn_at = None
         self.show_summary = bool(self.game and self.game.view(None).last_turn) and not self.computer_to_move
         self.message = None
-
-    # -- keeping the game safe --------------------------------------------------------------------------
-
-    def record(self) -> dict[str, Any]:
-        """Everything needed to play this game on from where it stands: the deal, the actions, the position."""
-        game = self.game
-        return {
-            "seed": game.seed if game is not None else self.seed,
-            "first": self.first,
-            "names": list(self.names),
-            "origin": self.origin,
-            "actions": [str(a) for a in self.history],
-            "position": game.to_dict() if game is not None else None,
-        }
