@@ -80,14 +80,14 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
         return Text("The game is still running.", style="label")
     headline = Text()
     if result.winner is None:
-        headline.append(f"A draw at {result.scores[0]} victory points each", style="winner")
+        headline.append(f"A draw at {plural(result.scores[0], 'victory point')} each", style="winner")
     else:
         w = result.winner
         headline.append(f"{short_name(view.names[w])} wins", style="winner")
         if result.scores[0] == result.scores[1]:  # R11.2
-            headline.append(f" on the tie-break, {result.scores[w]} victory points each")
+            headline.append(f" on the tie-break, {plural(result.scores[w], 'victory point')} each")
         else:
-            headline.append(f", {result.scores[w]} to {result.scores[1 - w]} victory points")
+            headline.append(f", {result.scores[w]} to {plural(result.scores[1 - w], 'victory point')}")
     why = Text("The game ended: ", style="label")
     why.append(str(result.reason))
     lines: list[RenderableType] = [headline, why]

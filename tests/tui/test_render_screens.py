@@ -115,3 +115,9 @@ def test_a_terminal_too_small_says_how_big_it_must_be(plain: Plain) -> None:
     text = plain(render_too_small(60, 20, need=MIN_SIZE), 60)
     assert "It is 60×20; Famiglia needs at least 80×24." in text
     assert len(text.splitlines()) <= 20
+
+
+def test_one_victory_point_is_not_points(game: Build, plain: Plain) -> None:
+    g = game(hand0=["F0"], hand1=["F0"], street=NO_ZERO_STREET, passes=1)
+    g.apply("pass")
+    assert "A draw at 1 victory point each" in plain(render_end(g.view(0), width=80))
