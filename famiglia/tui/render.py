@@ -104,12 +104,13 @@ def step_bar(view: SeatView) -> Text:
     return text
 
 
-def _turn_lines(view: SeatView, width: int) -> list[Text]:
+def _turn_lines(view: SeatView, width: int, *, spectator: bool = False) -> list[Text]:
     """Whose turn it is and the step bar: one line, or two if the name is long."""
     if view.is_over:
         return [Text(" Game over ", style="name.active")]
     name = short_name(view.names[view.to_move])
-    who = Text(f" Your turn, {name} " if view.my_turn else f" {name}'s turn ", style="name.active")
+    yours = view.my_turn and not spectator
+    who = Text(f" Your turn, {name} " if yours else f" {name}'s turn ", style="name.active")
     bar = step_bar(view)
     if who.cell_len + 3 + bar.cell_len <= width:
         return [Text.assemble(who, "   ", bar)]
@@ -163,10 +164,10 @@ def street(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -
 # -- the players ----------------------------------------------------------------------------------------------
 
 
-def _player_label(view: SeatView, player: int) -> Text:
+def _player_label(view: SeatView, player: int, *, spectator: bool = False) -> Text:
     text = Text(short_name(view.names[player]), style="name")
     role = "1st" if player == view.start_player else "2nd"
-    you = ", you" if player == view.seat else ""
+    you = ", you" if player == view.seat and not spectator else ""
     text.append(f" ({role}{you})", style="label")
     return text
 
@@ -175,21 +176,23 @@ def _size_words(n: int) -> str:
     return plural(n, "card") + " in hand"
 
 
-def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = False) -> list[Text]:
+def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = False,
+               spectator: bool = False) -> list[Text]:
     """One player at the table: hand size (never the opponent's cards, R12.2), play area and its points.
 
     With `memory_aid`, the seat's view holds the opponent's hand as tracked from public actions (R12.3):
     then that hand and the player's live total (hand and play area) are shown as well. The columns
-    line up with the other player's row; the lines never wrap again.
+    line up with the other player's row; the lines never wrap again. A `spectator` (the replay, both
+    hands open) is nobody at the table: no player is "you", and the other hand is simply the hand.
     """
-    label_width = max(_player_label(view, p).cell_len for p in (0, 1))
+    label_width = max(_player_label(view, p, spectator=spectator).cell_len for p in (0, 1))
     size_width = max(len(_size_words(n)) for n in view.hand_sizes)
     area = view.play_areas[player]
     held = known_hand(view, player) if memory_aid else None
     total = Text.assemble(Text("live total ", style="label"), vp_text(points(area) + points(held or ())))
     if held is not None:
         size_width = max(size_width, total.cell_len)
-    head = Text.assemble(pad(_player_label(view, player), label_width), "  ",
+    head = Text.assemble(pad(_player_label(view, player, spectator=spectator), label_width), "  ",
                          pad(Text(_size_words(view.hand_sizes[player])), size_width), "  ")
     play_area = Text.assemble(Text("play area ", style="label"), vp_text(points(area)), "  ")
     cards = card_parts(area) or [Text("—", style="label")]
@@ -205,12 +208,12 @@ def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = Fa
         if player == view.seat:  # the own hand is drawn below the table
             lines.append(lead)
         else:
-            lead.append("  hand (tracked)  ", style="label")
+            lead.append("  hand  " if spectator else "  hand (tracked)  ", style="label")
             lines += flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
     return lines
 
 
-def hand(view: SeatView, *, width: int) -> list[Text]:
+def hand(view: SeatView, *, width: int, spectator: bool = False) -> list[Text]:
     """The seat's own hand as text, grouped by family in four columns, with its size and points."""
     gap = 2
     column = max(1, (width - 3 * gap) // 4)
@@ -219,7 +222,7 @@ def hand(view: SeatView, *, width: int) -> list[Text]:
         by_family[c.family].append(c)
     columns = [[family_label(f), *flow(card_parts(by_family[f]) or [Text("—", style="label")], column)]
                for f in Family]
-    lines = [_hand_title(view)]
+    lines = [_hand_title(view, spectator=spectator)]
     for r in range(max(len(c) for c in columns)):
         cells = [c[r] if r < len(c) else Text() for c in columns]
         line = Text(" " * gap).join([*(pad(cell, column) for cell in cells[:-1]), cells[-1]])
@@ -228,13 +231,15 @@ def hand(view: SeatView, *, width: int) -> list[Text]:
     return lines
 
 
-def hand_block(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> list[Text]:
+def hand_block(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED,
+               spectator: bool = False) -> list[Text]:
     """The seat's own hand as framed cards (`FRAMED` or `COMPACT`), families apart."""
-    return [_hand_title(view), *hand_cards(view.hand, width=width, style=style)]
+    return [_hand_title(view, spectator=spectator), *hand_cards(view.hand, width=width, style=style)]
 
 
-def _hand_title(view: SeatView) -> Text:
-    title = Text("Your hand", style="heading")
+def _hand_title(view: SeatView, *, spectator: bool = False) -> Text:
+    whose = f"{short_name(view.names[view.seat])}'s hand" if spectator and view.seat is not None else "Your hand"
+    title = Text(whose, style="heading")
     title.append("  ")
     title.append_text(joined([plural(len(view.hand), "card"), vp_text(points(view.hand))]))
     return title
@@ -298,23 +303,27 @@ def level_cards(level: int) -> CardStyle:
 
 
 def render_table(view: SeatView, *, width: int, height: int | None = None, memory_aid: bool = False,
-                 level: int | None = None) -> RenderableType:
+                 level: int | None = None, spectator: bool = False) -> RenderableType:
     """The table as `view.seat` sees it: whose turn and step, warnings, the opponent, the Street, you, your hand.
 
     Uses only `view` (the opponent's hand only with `memory_aid`, and only as the view tracks it). At
     80 columns it is stacked; from `WIDE` columns on, the public record of this turn and the last one
     stands beside the table. `level` (0 the richest, see `table_level`) fixes the drawing; else, given a
-    `height`, the richest drawing that fits is chosen, and without one the richest of all.
+    `height`, the richest drawing that fits is chosen, and without one the richest of all. With
+    `spectator` the same table is worded for someone watching both hands (the replay): "Ben's turn",
+    "Ben's hand", never "you".
     """
-    parts = _Parts(view, width=width, memory_aid=memory_aid)
+    parts = _Parts(view, width=width, memory_aid=memory_aid, spectator=spectator)
     if level is None:
-        level = table_level(view, width=width, height=height, memory_aid=memory_aid) if height is not None else 0
+        level = table_level(view, width=width, height=height, memory_aid=memory_aid,
+                            spectator=spectator) if height is not None else 0
     return parts.table(*_LEVELS[level], height=height)
 
 
-def table_level(view: SeatView, *, width: int, height: int, memory_aid: bool = False, start: int = 0) -> int:
+def table_level(view: SeatView, *, width: int, height: int, memory_aid: bool = False, start: int = 0,
+                spectator: bool = False) -> int:
     """The richest drawing from `start` on in which the table fits `height` rows (the last one if none does)."""
-    parts = _Parts(view, width=width, memory_aid=memory_aid)
+    parts = _Parts(view, width=width, memory_aid=memory_aid, spectator=spectator)
     for level in range(start, LEVELS - 1):
         if parts.rows(*_LEVELS[level]) <= height:
             return level
@@ -329,14 +338,17 @@ class _Parts:
     drawing: it is shortened to the height the table has, its oldest actions first.
     """
 
-    def __init__(self, view: SeatView, *, width: int, memory_aid: bool) -> None:
+    def __init__(self, view: SeatView, *, width: int, memory_aid: bool, spectator: bool = False) -> None:
         self.view = view
         self.width = width
+        self.spectator = spectator
         self.wide = width >= WIDE
         self.main = width - SIDE - 2 if self.wide else width
-        self.top: list[RenderableType] = [*_turn_lines(view, width), status_text(view), *_warning_lines(view)]
-        self.opponent = player_row(view, view.opponent, width=self.main, memory_aid=memory_aid)
-        self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid) if view.seat is not None else []
+        self.top: list[RenderableType] = [*_turn_lines(view, width, spectator=spectator), status_text(view),
+                                          *_warning_lines(view)]
+        self.opponent = player_row(view, view.opponent, width=self.main, memory_aid=memory_aid, spectator=spectator)
+        self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid,
+                              spectator=spectator) if view.seat is not None else []
         self.after = draw_stack_counts(view, width=self.main) if memory_aid else []
         self._streets: dict[CardStyle, list[Text]] = {}
         self._hands: dict[CardStyle, list[Text]] = {}
@@ -352,9 +364,9 @@ class _Parts:
             if self.view.seat is None:
                 self._hands[style] = []
             elif style is CardStyle.LINE:
-                self._hands[style] = hand(self.view, width=self.main)
+                self._hands[style] = hand(self.view, width=self.main, spectator=self.spectator)
             else:
-                self._hands[style] = hand_block(self.view, width=self.main, style=style)
+                self._hands[style] = hand_block(self.view, width=self.main, style=style, spectator=self.spectator)
         return self._hands[style]
 
     def body(self, style: CardStyle, spaced: bool) -> list[Text]:

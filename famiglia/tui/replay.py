@@ -2,7 +2,8 @@
 
 `Replay` holds every position of the game (the deal, then one after each action) and which one is
 on show; its verbs are the keys. The table is drawn by the game's own renderer from the view of the
-player to move with the memory aid, which shows the other hand too, so nothing is drawn twice. An
+player to move with the memory aid, which shows the other hand too, so nothing is drawn twice; it is
+worded for a spectator (no player is "you", the other hand is not "tracked" but open). An
 unfinished game is only shown after the question whether both hands may be seen: it reveals them.
 """
 
@@ -134,7 +135,8 @@ class Replay:
         if game.is_over:
             body: RenderableType = render_end(game.view(0), width=width)
         else:
-            body = render_table(game.view(game.to_move, memory=True), width=width, height=room, memory_aid=True)
+            body = render_table(game.view(game.to_move, memory=True), width=width, height=room, memory_aid=True,
+                                spectator=True)
         return Group(self.caption(), body, footer)
 
 

@@ -8,12 +8,14 @@ the handoff first, no hand before it, then the same table and the game saving on
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from famiglia.cli import main
 from famiglia.persistence import Store, read_record
 from famiglia.tui.records import game_state
+from famiglia.tui.render_parts import short_name
 from famiglia.tui.replay import Replay, build_replay_app
 from famiglia.tui.saving import Autosave, resume_session
 from famiglia.tui.session import Screen
@@ -129,8 +131,13 @@ def test_replay_draws_both_hands_and_the_final_scores() -> None:
     assert saver.record is not None
     replay = Replay(saver.record)
     replay.step(3)
+    shown = replay.positions[3]
+    mover = short_name(shown.names[shown.to_move])
     text = render_text(replay.render(100, 40), width=100)
-    assert "Your hand" in text and "hand (tracked)" in text  # the player to move's, and the other one
+    # Worded for someone watching: the player to move by name, and the other hand simply open.
+    assert f"{mover}'s turn" in text and f"{mover}'s hand" in text
+    assert any("live total" in line and "  hand  " in line for line in text.splitlines())
+    assert not re.search(r"\b(you|your)\b", text, re.IGNORECASE) and "tracked" not in text
     replay.end()
     text = render_text(replay.render(100, 40), width=100)
     assert "Game over" in text and "total" in text

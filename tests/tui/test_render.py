@@ -324,6 +324,21 @@ def test_the_memory_aid_is_off_unless_asked_for(table_game: Game, plain: Plain) 
     assert "F3" not in text and "tracked" not in text and "Draw stack holds" not in text
 
 
+@pytest.mark.parametrize(("width", "level"), [(80, 0), (80, LEVELS - 1), (WIDE + 10, 0)])
+def test_a_spectator_table_speaks_of_the_players_by_name_and_the_seat_table_is_unchanged(
+        table_game: Game, plain: Plain, width: int, level: int) -> None:
+    table_game.apply("brute B2 F4 -1")  # an action on record, so a wide table has its record of the turns
+    view = table_game.view(0, memory=True)
+    watched = plain(render_table(view, width=width, memory_aid=True, level=level, spectator=True), width)
+    assert "Anna's turn" in watched and "Anna (1st)" in watched and "Ben (2nd)" in watched
+    assert lines_with(watched, "Anna's hand")[0].lstrip().startswith("Anna's hand")
+    assert "hand  F3♥ A3♦" in lines_with(watched, "live total 26 VP")[0]  # Ben's hand, open
+    assert not re.search(r"\b(you|your)\b", watched, re.IGNORECASE) and "tracked" not in watched
+    seated = plain(render_table(view, width=width, memory_aid=True, level=level), width)
+    assert "Your turn, Anna" in seated and "Anna (1st, you)" in seated and "Your hand" in seated
+    assert "hand (tracked)  F3♥ A3♦" in seated
+
+
 # -- the handoff --------------------------------------------------------------------------------------------------
 
 
