@@ -121,3 +121,9 @@ def test_one_victory_point_is_not_points(game: Build, plain: Plain) -> None:
     g = game(hand0=["F0"], hand1=["F0"], street=NO_ZERO_STREET, passes=1)
     g.apply("pass")
     assert "A draw at 1 victory point each" in plain(render_end(g.view(0), width=80))
+
+
+def test_a_win_by_two_to_one_speaks_of_victory_points(game: Build, plain: Plain) -> None:
+    g = game(hand0=["F0", "A1"], hand1=["F0"], street=NO_ZERO_STREET, passes=1)
+    g.apply("pass")
+    assert "wins, 2 to 1 victory points" in plain(render_end(g.view(0), width=80))
