@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from prompt_toolkit.application import Application
@@ -73,15 +74,18 @@ def positions(count: int, seed: int) -> list[Game]:
     return found
 
 
-async def time_keys(game: Game, keys: int, columns: int, rows: int) -> list[float]:
-    """Milliseconds from each keypress to the end of the redraw it causes."""
-    session = Session.resume(game, handoff_guard=0)
-    times: list[float] = []
+Redraw = Callable[[str], Awaitable[float]]
+Script = Callable[[Redraw], Awaitable[list[float]]]
+
+
+async def drive(session: Session, columns: int, rows: int, script: Script) -> list[float]:
+    """Run the app on `session` and let `script` press keys; each `redraw(text)` gives its milliseconds."""
     with create_pipe_input() as pipe:
         app: Application[int] = build_app(session, input=pipe, output=Terminal(columns, rows))
         task = asyncio.create_task(run_app(app))
 
         async def redraw(text: str) -> float:
+            """Milliseconds from sending `text` to the end of the redraw it causes."""
             before = app.render_counter
             start = time.perf_counter()
             pipe.send_text(text)
@@ -91,6 +95,18 @@ async def time_keys(game: Game, keys: int, columns: int, rows: int) -> list[floa
 
         while app.render_counter == 0:
             await asyncio.sleep(0.001)
+        times = await script(redraw)
+        app.exit(result=0)
+        await task
+    return times
+
+
+async def time_keys(game: Game, keys: int, columns: int, rows: int) -> list[float]:
+    """Milliseconds from each keypress on the table to the end of the redraw it causes."""
+    session = Session.resume(game, handoff_guard=0)
+
+    async def script(redraw: Redraw) -> list[float]:
+        times: list[float] = []
         while session.screen is Screen.HANDOFF:
             await redraw("\r")
         legal = [a for a in game.legal_actions() if a.step.name != "TAKE"]
@@ -100,9 +116,9 @@ async def time_keys(game: Game, keys: int, columns: int, rows: int) -> list[floa
                 times.append(await redraw(CTRL_Z))  # ... and taken back
             else:
                 times.append(await redraw(DOWN))
-        app.exit(result=0)
-        await task
-    return times
+        return times
+
+    return await drive(session, columns, rows, script)
 
 
 def long_game(turns: int, seed: int) -> Session:
@@ -127,27 +143,12 @@ def long_game(turns: int, seed: int) -> Session:
 
 async def time_log_keys(session: Session, keys: int, columns: int, rows: int) -> list[float]:
     """Milliseconds from each scrolling key in the open game log to the end of its redraw."""
-    times: list[float] = []
-    with create_pipe_input() as pipe:
-        app: Application[int] = build_app(session, input=pipe, output=Terminal(columns, rows))
-        task = asyncio.create_task(run_app(app))
 
-        async def redraw(text: str) -> float:
-            before = app.render_counter
-            start = time.perf_counter()
-            pipe.send_text(text)
-            while app.render_counter == before or app.invalidated:
-                await asyncio.sleep(0)
-            return (time.perf_counter() - start) * 1000
-
-        while app.render_counter == 0:
-            await asyncio.sleep(0.001)
+    async def script(redraw: Redraw) -> list[float]:
         await redraw("g")  # the first drawing of the log: made once, then only scrolled
-        for i in range(keys):
-            times.append(await redraw(SCROLL_KEYS[i % len(SCROLL_KEYS)]))
-        app.exit(result=0)
-        await task
-    return times
+        return [await redraw(SCROLL_KEYS[i % len(SCROLL_KEYS)]) for i in range(keys)]
+
+    return await drive(session, columns, rows, script)
 
 
 def log_ms(games: int, keys: int, columns: int, rows: int, turns: int = 60) -> list[float]:
