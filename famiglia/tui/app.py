@@ -29,6 +29,7 @@ from .render_parts import short_name
 from .saving import Autosave, crash_save
 from .seats import HUMAN
 from .session import Session
+from .words import plural
 
 __all__ = ["build_app", "farewell", "run_app", "run_play"]
 
@@ -117,9 +118,9 @@ def farewell(session: Session) -> str:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
         mover = short_name(game.names[seat])
-        line += f", {played} turn{'' if played == 1 else 's'} played; it was {mover}'s turn"
+        line += f", {plural(played, 'turn')} played; it was {mover}'s turn"
     elif result.winner is None:
-        line += f": a draw at {result.scores[0]} victory points each"
+        line += f": a draw at {plural(result.scores[0], 'victory point')} each"
     else:
         w = result.winner
         line += f": {short_name(game.names[w])} won {result.scores[w]} to {result.scores[1 - w]}"

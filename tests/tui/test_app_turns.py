@@ -266,6 +266,7 @@ def test_farewell_says_who_played_how_it_stands_and_the_seed() -> None:
     line = farewell(session)
     assert line.startswith("famiglia: Anna and Ben: ") and "(seed 3)" in line
     assert str(result.scores[0]) in line and str(result.scores[1]) in line
+    assert line == "famiglia: Anna and Ben: a draw at 1 victory point each (seed 3)."  # two passes at the deal
     assert farewell(Session()) == "famiglia: no game was started."
 
 
