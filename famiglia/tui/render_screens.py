@@ -87,7 +87,7 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
         if result.scores[0] == result.scores[1]:  # R11.2
             headline.append(f" on the tie-break, {plural(result.scores[w], 'victory point')} each")
         else:
-            headline.append(f", {result.scores[w]} to {result.scores[1 - w]} victory points")  # the winner has 1 or more
+            headline.append(f", {result.scores[w]} to {result.scores[1 - w]} victory points")  # a range: plural
     why = Text("The game ended: ", style="label")
     why.append(str(result.reason))
     lines: list[RenderableType] = [headline, why]
