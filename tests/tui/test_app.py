@@ -96,12 +96,16 @@ class Player:
         return "\n".join(rows)
 
 
-def play(session: Session, script: Callable[[Player], Awaitable[None]], *, columns: int = 80, rows: int = 24) -> int:
-    """Run the application for `session` while `script` types; return the application's result."""
+def play(session: Session, script: Callable[[Player], Awaitable[None]], *, columns: int = 80, rows: int = 24,
+         computer: Any = None) -> int:
+    """Run the application for `session` (with `computer` at its seat, if given) while `script` types.
+
+    Returns the application's result.
+    """
 
     async def main() -> int:
         with create_pipe_input() as pipe:
-            app = build_app(session, input=pipe, output=Terminal(columns, rows))
+            app = build_app(session, input=pipe, output=Terminal(columns, rows), computer=computer)
             task = asyncio.create_task(run_app(app, session))
             player = Player(session, app, pipe, task)
             await player.until(lambda: app.render_counter > 0)

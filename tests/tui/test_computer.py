@@ -14,19 +14,18 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
 
 from famiglia.ai import Player as ComputerPlayer
 from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
 from famiglia.engine import Action, Game, Pass, PositionError, Refresh, SeatView, Take
 from famiglia.persistence import Store
-from famiglia.tui.app import build_app, run_app
 from famiglia.tui.computer import Computer, hint_text
 from famiglia.tui.layout import compose, prompt_text
 from famiglia.tui.saving import Autosave, resume_session
 from famiglia.tui.seats import HUMAN
 from famiglia.tui.session import Overlay, Screen, Session
-from tests.tui.test_app import CTRL_C, Player, Terminal
+from tests.tui.test_app import CTRL_C, Player
+from tests.tui.test_app import play as play_app
 from tests.tui.test_session_hidden import exchange
 
 CPU = "cpu:easy"
@@ -73,21 +72,7 @@ def against(level: str = CPU, **kw: Any) -> Session:
 
 def play(session: Session, computer: Computer, script: Callable[[Player], Awaitable[None]]) -> int:
     """Run the application for `session` with `computer` while `script` types; the application's result."""
-
-    async def main() -> int:
-        with create_pipe_input() as pipe:
-            app = build_app(session, input=pipe, output=Terminal(), computer=computer)
-            task = asyncio.create_task(run_app(app))
-            player = Player(session, app, pipe, task)
-            await player.until(lambda: app.render_counter > 0)
-            try:
-                await script(player)
-            finally:
-                if app.is_running and app.future is not None and not app.future.done():
-                    app.exit(result=-1)
-            return await asyncio.wait_for(task, 5)
-
-    return asyncio.run(main())
+    return play_app(session, script, computer=computer)
 
 
 async def computers_turn_over(p: Player) -> None:

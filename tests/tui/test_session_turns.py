@@ -13,25 +13,7 @@ import pytest
 
 from famiglia.engine import Game, Pass, Step, Swap, Take, card
 from famiglia.tui.session import DONE_SWAPPING, Overlay, Screen, Session, number_text, replay_log
-
-
-def seated(*, seed: int = 3, **kw: object) -> Session:
-    session = Session(names=("Anna", "Ben"), seed=seed, handoff_guard=0, **kw)  # type: ignore[arg-type]
-    reveal(session)
-    return session
-
-
-def reveal(session: Session) -> None:
-    session.drawn()
-    session.reveal()
-    assert session.screen is Screen.TABLE
-
-
-def resumed(game: Game, **kw: object) -> Session:
-    session = Session.resume(game, handoff_guard=0, **kw)  # type: ignore[arg-type]
-    reveal(session)
-    return session
-
+from tests.tui.test_session import resumed, reveal, seated
 
 # -- numbers: ASCII digits only --------------------------------------------------------------------------
 
