@@ -460,26 +460,33 @@ def _simulate_count(top: int) -> Any:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
-    from famiglia.ai.match import run_match
+    from famiglia.ai.match import MatchInterrupted, run_match
     from famiglia.ai.stats import report
 
     specs: tuple[str, str] = args.players
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
+    code = EXIT_OK
+    try:
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
 
-        with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task(f"{specs[0]} v {specs[1]}", total=args.games)
-            records = run_match(specs, args.games, args.seed, jobs=args.jobs,
-                                progress=lambda n: progress.advance(task, n))
-    else:
-        records = run_match(specs, args.games, args.seed, jobs=args.jobs)
-    result = report(specs, args.games, args.seed, records)
+            with Progress(console=Console(stderr=True), transient=True) as progress:
+                task = progress.add_task(f"{specs[0]} v {specs[1]}", total=args.games)
+                records = run_match(specs, args.games, args.seed, jobs=args.jobs,
+                                    progress=lambda n: progress.advance(task, n))
+        else:
+            records = run_match(specs, args.games, args.seed, jobs=args.jobs)
+    except MatchInterrupted as stop:  # Ctrl-C: the workers are stopped; the games so far are still worth a table
+        records, code = stop.records, EXIT_INTERRUPTED
+        _complain(f"interrupted after {len(records):,} of {args.games:,} games; the figures are of those")
+        if not records:
+            return code
+    result = report(specs, len(records), args.seed, records)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         _print_match(result)
-    return EXIT_OK
+    return code
 
 
 def _print_match(result: dict[str, Any]) -> None:
