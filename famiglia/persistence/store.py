@@ -92,6 +92,8 @@ def read_record(path: Path, *, follow: bool = True) -> Record:
         if error.errno == errno.ELOOP and not follow:
             raise StoreError(f"{name}: is a symbolic link, which famiglia does not follow") from None
         raise StoreError(f"{name}: cannot be read ({error.strerror or error})") from None
+    except ValueError:  # a NUL in the name: no file can have it
+        raise StoreError(f"{name}: there is no such file (a file name has no NUL character)") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
