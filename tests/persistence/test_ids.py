@@ -141,3 +141,25 @@ def test_an_update_is_never_written_outside_the_data_directory(tmp_path: Path) -
     with pytest.raises(StoreError, match="not a game file of the folder"):
         store.update(outside, record)
     assert not outside.exists()
+
+
+def test_a_file_name_with_a_nul_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The id fuzzer's find: `play --load '1\\0'` made the reader raise ValueError."""
+    for args in (["play", "--load", "1\x00"], ["log", "x\x00.json"], ["resume", "game-1\x00"]):
+        assert cli.main(args) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err and err[:-1].isprintable(), err
+
+
+def test_locate_finds_by_id_by_file_and_the_latest(tmp_path: Path) -> None:
+    """What the screen calls to open a game: the file to save into, the record, and whether it is ours."""
+    store = Store()
+    first, second = saved(store, seed=1), saved(store, seed=2)
+    assert Store().locate("1")[::2] == (first, True)
+    assert Store().locate(None)[0] in (first, second)
+    outside = tmp_path / "friend.json"
+    shutil.copy(first, outside)
+    path, record, ours = Store().locate(str(outside))
+    assert (path, ours) == (outside, False) and record.moves == read_record(first).moves
+    with pytest.raises(GameNotFound):
+        Store().locate("12")
