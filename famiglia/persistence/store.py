@@ -404,17 +404,17 @@ class Store:
 
         A game in which no turn was ever confirmed is not listed (`tidy` removes it on the next start).
         """
+        return [e for e in self._read_all() if e.record is None or _confirmed_turn(e.record)]
+
+    def _read_all(self) -> list[Entry]:
         if not self._usable():
             return []
         out = []
         for entry in self._names():
             try:
-                record = read_record(entry.path, follow=False)
+                out.append(Entry(entry.path, entry.number, read_record(entry.path, follow=False)))
             except StoreError as error:
                 out.append(Entry(entry.path, entry.number, None, str(error)))
-                continue
-            if _confirmed_turn(record):
-                out.append(Entry(entry.path, entry.number, record))
         return sorted(out, key=lambda e: e.number, reverse=True)
 
     def find(self, id: str) -> tuple[Path, Record]:
@@ -427,9 +427,13 @@ class Store:
         return path, read_record(path, follow=False)
 
     def latest_unfinished(self) -> tuple[Path, Record] | None:
-        """The unfinished game saved last, or None; files that cannot be read are passed over."""
+        """The unfinished game saved last, or None; files that cannot be read are passed over.
+
+        A game not listed because no turn of it was confirmed is found here too: a game killed in
+        its first turn is resumed by `famiglia resume` like any other, until the next new game.
+        """
         best: tuple[str, int, Path, Record] | None = None
-        for entry in self.entries():
+        for entry in self._read_all():
             record = entry.record
             if record is None or record.game().is_over:
                 continue

@@ -155,6 +155,7 @@ def test_a_game_with_no_confirmed_turn_is_not_listed_and_is_removed_on_the_next_
     assert cli.main(["games"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 2  # the heading and game 1
     assert Store().find("2")[0] == never  # still there to resume by its id until the next start
+    assert Store().latest_unfinished() is not None  # and `famiglia resume` finds a game killed in its first turn
     assert sorted(Store().tidy()) == ["2", "3"]
     assert not never.exists() and not empty.exists() and kept.exists()
 
