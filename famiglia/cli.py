@@ -64,8 +64,8 @@ def _one_line(message: str) -> str:
 
 
 def _player_name(text: str) -> str:
-    """Argument type for ``--names``: the names screen's rules (`famiglia.tui.names`), with its words."""
-    from famiglia.tui.names import NameRefused, tidy_name
+    """Argument type for ``--names``: the names screen's rules (`famiglia.tui.model.names`), with its words."""
+    from famiglia.tui.model.names import NameRefused, tidy_name
 
     try:
         return tidy_name(text)
@@ -78,7 +78,7 @@ class _NamesAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[str] | None, option_string: str | None = None) -> None:
-        from famiglia.tui.names import NameRefused, check_pair
+        from famiglia.tui.model.names import NameRefused, check_pair
 
         match values:
             case [str() as only]:  # one person against the computer (--vs); _cmd_play checks it goes with --vs
@@ -94,8 +94,8 @@ class _NamesAction(argparse.Action):
 
 
 def _opponent(text: str) -> str:
-    """Argument type for ``--vs``: the computer's seat (`famiglia.tui.seats`), or the usage error saying why not."""
-    from famiglia.tui.seats import SeatRefused, parse_opponent
+    """Argument type for ``--vs``: the computer's seat (`famiglia.tui.model.seats`), or the usage error why not."""
+    from famiglia.tui.model.seats import SeatRefused, parse_opponent
 
     try:
         return parse_opponent(text)
@@ -166,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_record_commands(commands: Any) -> None:
-    """The saved-games commands (docs/records.md); they live in `famiglia.tui.records`."""
+    """The saved-games commands (docs/records.md); they live in `famiglia.commands.records`."""
     games = commands.add_parser("games", help="list the saved games, newest first",
                                 description="List the saved games, newest first: id, players, turns and state.")
     games.set_defaults(handler=_cmd_records, command_parser=games)
@@ -186,7 +186,7 @@ def _add_record_commands(commands: Any) -> None:
 
 
 def _cmd_records(args: argparse.Namespace) -> int:
-    from famiglia.tui import records
+    from famiglia.commands import records
 
     if args.command == "games":
         return records.games()
@@ -270,7 +270,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.load is not None:
         if names is not None or args.seed is not None or first is not None:
             raise UsageError("--load plays a saved game on: its names, seed and start player are the record's")
-        from famiglia.tui.records import play_file
+        from famiglia.commands.records import play_file
 
         return play_file(args.load, memory_aid=args.memory_aid)
 
@@ -296,8 +296,8 @@ def _seating(given: tuple[str, ...] | None, vs: str | None) -> tuple[tuple[str, 
         if given is not None and len(given) != 2:
             raise UsageError("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
         return (given[0], given[1]) if given is not None else None, {}
-    from famiglia.tui.names import NameRefused, check_pair
-    from famiglia.tui.seats import HUMAN, seat_name
+    from famiglia.tui.model.names import NameRefused, check_pair
+    from famiglia.tui.model.seats import HUMAN, seat_name
 
     seats = (HUMAN, vs)
     if given is None:

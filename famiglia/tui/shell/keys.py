@@ -46,9 +46,10 @@ from prompt_toolkit.key_binding import (
 from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
 
-from .layout import INPUT_BUFFER, last_turn_crowded_out, too_small
-from .overlays import OverlayRows
-from .session import Overlay, Screen, Session
+from ..model.session import Overlay, Screen, Session
+from ..view.compose import last_turn_crowded_out
+from ..view.overlays import OverlayRows
+from .layout import INPUT_BUFFER, screen_size, too_small
 
 __all__ = ["create_key_bindings"]
 
@@ -132,7 +133,7 @@ def _enter_keys(session: Session, guarded: Guard) -> KeyBindings:
         if session.submit(text) and line is not None:
             line.reset()  # a refused action or name stays on the line, to be corrected
         if session.waiting:  # say when the handoff takes keys again, without waiting for a key
-            asyncio.get_running_loop().call_later(session.handoff_guard + 0.05, event.app.invalidate)
+            asyncio.get_running_loop().call_later(session.guard.guard + 0.05, event.app.invalidate)
 
     return kb
 
@@ -219,7 +220,7 @@ def _table_keys(session: Session, guarded: Guard) -> KeyBindings:
     @kb.add("l", filter=(on_table & line_empty) | ending)
     @guarded
     def _summary(event: KeyPressEvent) -> None:
-        if session.ending is None and last_turn_crowded_out(session):
+        if session.ending is None and last_turn_crowded_out(session, *screen_size()):
             session.show_last_turn()  # the table leaves it no room: it lies on top instead
         else:
             session.toggle_summary()

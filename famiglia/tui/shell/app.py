@@ -21,15 +21,15 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
+from ..model.saving import Autosave, crash_save
+from ..model.seats import HUMAN
+from ..model.session import Session
+from ..model.words import plural
+from ..view.overlays import OverlayRows
+from ..view.parts import short_name
 from .computer import Computer
 from .keys import create_key_bindings
 from .layout import INPUT_BUFFER, create_layout, too_small
-from .overlays import OverlayRows
-from .render_parts import short_name
-from .saving import Autosave, crash_save
-from .seats import HUMAN
-from .session import Session
-from .words import plural
 
 __all__ = ["build_app", "farewell", "run_app", "run_play"]
 

@@ -17,9 +17,9 @@ from rich.text import Text
 
 from famiglia.engine import Card, Event, Family, SeatView
 
-from .render_parts import capitalized, cards_text, joined, known_hand, points, short_name, vp_text
+from ..model.words import describe_event, plural
+from .parts import capitalized, cards_text, joined, known_hand, points, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
-from .words import describe_event, plural
 
 __all__ = ["MIN_SIZE", "RULES_SUMMARY", "event_lines", "render_end", "render_help", "render_too_small",
            "render_turn_summary"]

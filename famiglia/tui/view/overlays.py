@@ -20,10 +20,10 @@ from rich.text import Text
 
 from famiglia.engine import Event
 
+from ..model.session import Overlay, Screen, Session
 from .bridge import ansi_text, render_lines
-from .render import render_help
-from .render_screens import event_lines
-from .session import Overlay, Screen, Session
+from .screens import event_lines
+from .table import render_help
 
 __all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "OverlayRows", "help_keys", "log_renderable"]
 
