@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-__all__ = ["NUMBER_DIGITS", "Message", "Overlay", "Screen", "number_text", "quoted"]
+__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Screen", "number_text", "quoted"]
 
 NUMBER_DIGITS: Final = 6  # longer numbers are quoted shortened: no menu has a million choices
 
@@ -43,6 +43,20 @@ class Message:
 
     text: str
     style: str = "notice"
+
+
+@dataclass(slots=True)
+class Drawn:
+    """What the last drawing of the screen found, for the keys that depend on it.
+
+    The shell notes it at every redraw, so a key reads the model only: how many rows the terminal
+    has (a page of scrolling), how far the open overlay can scroll, and whether the opponent's last
+    turn found no room beside the table (then `l` lays it on top).
+    """
+
+    rows: int = 24
+    scroll_limit: int = 0
+    summary_crowded: bool = False
 
 
 def quoted(text: str, limit: int = 40) -> str:

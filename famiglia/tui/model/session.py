@@ -28,7 +28,7 @@ from famiglia.persistence.turns import turn_log as replay_log
 from .builder import Menu, complete
 from .handoff import HANDOFF_GUARD, HandoffGuard
 from .names import NAME_LENGTH, NameRefused, check_pair, tidy_name
-from .screens import Message, Overlay, Screen, number_text
+from .screens import Drawn, Message, Overlay, Screen, number_text
 from .seats import HUMAN, seat_name
 from .table import Table
 from .turn import DONE_SWAPPING, Turn
@@ -77,6 +77,7 @@ class Session:
         self.history: list[Action] = []
         self.log: list[tuple[Event, ...]] = []  # the public events of every finished turn, oldest first
         self.scroll = 0  # how far a scrolling overlay is moved from its start (help: top; log: bottom)
+        self.drawing = Drawn()  # what the last redraw found (set by the shell)
         self.turn = Turn()
         self.table = Table(self)
         self.guard = HandoffGuard(handoff_guard, clock)
@@ -368,9 +369,16 @@ class Session:
         self.overlay = overlay
         self.scroll = 0
 
-    def scroll_by(self, rows: int, *, limit: int) -> None:
-        """Arrow and page keys in a scrolling overlay; `limit` is how far it can go (what does not fit)."""
+    def scroll_by(self, rows: int, *, limit: int | None = None) -> None:
+        """Arrow and page keys in a scrolling overlay; `limit` is how far it can go (by default as last drawn)."""
+        limit = self.drawing.scroll_limit if limit is None else limit
         self.scroll = max(0, min(limit, self.scroll + rows))
+
+    def scroll_key(self, key: str) -> None:
+        """↑ ↓ PgUp PgDn Home End in the help (which scrolls from its top) or the log (from its bottom)."""
+        page = max(1, self.drawing.rows - 4)
+        rows = {"down": 1, "up": -1, "pagedown": page, "pageup": -page, "end": 1 << 30, "home": -(1 << 30)}[key]
+        self.scroll_by(rows if self.overlay is Overlay.HELP else -rows)
 
     def toggle_confirm(self) -> None:
         """c in the help: ask, or stop asking, before a take or pass ends the turn."""
@@ -381,9 +389,14 @@ class Session:
             self.message = Message("A take or pass now ends the turn at once (c in the help asks again).")
 
     def toggle_summary(self) -> None:
-        """Show or hide the opponent's last turn on the table (and close it where it lies on top)."""
+        """Show or hide the opponent's last turn on the table (and close it where it lies on top).
+
+        Where it is on show but found no room beside the table, it is laid on top of the table instead.
+        """
         if self.overlay is Overlay.LAST_TURN:
             self.overlay = None
+        elif self.ending is None and self.summary() and self.drawing.summary_crowded:
+            self.show_last_turn()
         elif self.screen is Screen.HANDOFF:
             self.message = Message("The last turn shows with your table: press Enter when you are at the keyboard.",
                                    "warning")
@@ -401,8 +414,15 @@ class Session:
             self.overlay = Overlay.LAST_TURN
 
     def ask_quit(self) -> None:
-        """Ctrl-C, Ctrl-D: ask before leaving, never just die."""
+        """q: ask before leaving, never just die."""
         self.overlay = Overlay.CONFIRM_QUIT
+
+    def interrupt(self) -> None:
+        """Ctrl-C, Ctrl-D: ask before leaving; asked twice, the player means it."""
+        if self.overlay is Overlay.CONFIRM_QUIT:
+            self.answer_quit(True)
+        else:
+            self.ask_quit()
 
     def answer_quit(self, yes: bool) -> None:
         if self.overlay is not Overlay.CONFIRM_QUIT:

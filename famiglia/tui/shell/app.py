@@ -25,7 +25,6 @@ from ..model.saving import Autosave, crash_save
 from ..model.seats import HUMAN
 from ..model.session import Session
 from ..model.words import plural
-from ..view.overlays import OverlayRows
 from ..view.parts import short_name
 from .computer import Computer
 from .keys import create_key_bindings
@@ -54,10 +53,9 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
             if buffer is not None:
                 buffer.reset()
 
-    overlays = OverlayRows(session)  # the help and the log, drawn by the layout, scrolled by the keys
     app: Application[int] = Application(
-        layout=create_layout(session, overlays=overlays),
-        key_bindings=create_key_bindings(session, overlays=overlays),
+        layout=create_layout(session),
+        key_bindings=create_key_bindings(session),
         full_screen=True,
         mouse_support=False,
         input=input,

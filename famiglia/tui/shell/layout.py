@@ -87,10 +87,11 @@ def _ansi(make: Callable[[int, int], RenderableType | str]) -> Callable[[], Styl
     return text
 
 
-def create_layout(session: Session, *, overlays: OverlayRows | None = None) -> Layout:
+def create_layout(session: Session) -> Layout:
     """The containers of the game: the main area (message line included), the input line, overlays on top.
 
-    `overlays` holds the rows of the help and the game log; the keys share it to know how far they scroll.
+    Every redraw notes in `session.drawing` what the keys need of it: the terminal's rows, how far the
+    open overlay scrolls, and whether the opponent's last turn found room beside the table.
     """
     input_buffer = Buffer(
         name=INPUT_BUFFER,
@@ -103,12 +104,19 @@ def create_layout(session: Session, *, overlays: OverlayRows | None = None) -> L
     input_buffer.on_text_changed += lambda buffer: session.line_changed(buffer.text)
     typing = Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE))
     cache = TableCache()
-    overlays = overlays or OverlayRows(session)
+    overlays = OverlayRows(session)  # the help and the log, drawn once per content and width
+
+    def main_text(width: int, height: int) -> str:
+        session.drawing.rows = height
+        if session.overlay is not None and session.overlay.scrolls:
+            session.drawing.scroll_limit = overlays.scroll_limit(width, height - 1)
+            return ""  # the help or the log covers it all: nothing needs composing, scrolling stays quick
+        text = compose(session, width, height - 1, cache=cache)
+        session.drawing.summary_crowded = cache.crowded
+        return text
 
     main = Window(
-        # Under the help or the log (they cover it all) nothing needs composing: scrolling stays quick.
-        FormattedTextControl(_ansi(lambda w, h: "" if session.overlay is not None and session.overlay.scrolls
-                                   else compose(session, w, h - 1, cache=cache))),
+        FormattedTextControl(_ansi(main_text)),
         wrap_lines=False,
         always_hide_cursor=True,
     )

@@ -16,7 +16,7 @@ from prompt_toolkit.output import Output
 
 from famiglia.persistence import Record
 
-from ..model.replay import Replay
+from ..model.replay import REPLAY_COMMANDS, Replay, ReplayCommand
 from ..view.bridge import ansi_text
 from ..view.replay import render_replay
 
@@ -27,41 +27,19 @@ EXIT_FAILURE: Final = 1
 
 
 def _bindings(replay: Replay) -> KeyBindings:
+    """The replay's keys, made from its command table; the application ends once the replay is done."""
     keys = KeyBindings()
 
-    def leave(event: KeyPressEvent) -> None:
-        replay.done = True
-        event.app.exit(result=EXIT_OK)
+    def bind(command: ReplayCommand, key: str) -> None:
+        @keys.add(key, eager=command.eager)
+        def _(event: KeyPressEvent) -> None:
+            command.run(replay, event.data if len(key) == 1 else key)
+            if replay.done and event.app.is_running and not event.app.future.done():  # type: ignore[union-attr]
+                event.app.exit(result=EXIT_OK)
 
-    def after(event: KeyPressEvent) -> None:
-        if replay.done:
-            event.app.exit(result=EXIT_OK)
-
-    @keys.add("y")
-    def _(event: KeyPressEvent) -> None:
-        if replay.asking:
-            replay.answer(True)
-
-    @keys.add("n", eager=True)
-    def _(event: KeyPressEvent) -> None:
-        if replay.asking:
-            replay.answer(False)
-            after(event)
-        else:
-            replay.step(1)
-
-    for key in ("right", " ", "pagedown"):
-        keys.add(key)(lambda event: None if replay.asking else replay.step(1))
-    for key in ("left", "p", "pageup"):
-        keys.add(key)(lambda event: None if replay.asking else replay.step(-1))
-    keys.add("home")(lambda event: None if replay.asking else replay.home())
-    keys.add("end")(lambda event: None if replay.asking else replay.end())
-    keys.add("enter")(lambda event: None if replay.asking else replay.enter())
-    keys.add("backspace")(lambda event: replay.backspace())
-    for digit in "0123456789":
-        keys.add(digit)(lambda event, d=digit: None if replay.asking else replay.digit(d))
-    for key in ("q", "escape", "c-c", "c-d"):
-        keys.add(key, eager=True)(leave)
+    for command in REPLAY_COMMANDS:
+        for key in command.keys:
+            bind(command, key)
     return keys
 
 

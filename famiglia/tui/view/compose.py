@@ -17,9 +17,10 @@ from rich.text import Text
 from famiglia.engine import SeatView, Step
 
 from ..model.builder import Choice, Menu
+from ..model.commands import computer_turn_keys, key_line
 from ..model.names import NAME_LENGTH
 from ..model.seats import seat_name
-from ..model.session import Overlay, Screen, Session
+from ..model.session import Screen, Session
 from ..model.words import describe
 from .bridge import ansi_text, render_lines
 from .parts import capitalized, flow, line_count, short_name, shorten_quoted
@@ -179,6 +180,7 @@ class TableCache:
         self.level = 0
         self._key: tuple[object, ...] | None = None
         self._rows: list[str] = []
+        self.crowded = False  # the last drawing found no room for the opponent's last turn beside the table
 
     def rows(self, view: SeatView, *, width: int, room: int, steady_room: int, memory_aid: bool,
              plain: bool) -> list[str]:
@@ -215,7 +217,8 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
         rows = _text(Group(render_end(view, width=width), _end_choices(session.game and session.game.seed)),
                      width, plain)
     else:
-        rows, _ = _table_screen(session, width, room, plain, cache or TableCache())
+        cache = cache or TableCache()
+        rows, cache.crowded = _table_screen(session, width, room, plain, cache)
     rows = rows[:room]
     return "\n".join([*rows, *[""] * (room - len(rows)), *message])
 
@@ -301,34 +304,14 @@ def message_text(session: Session, *, width: int | None = None) -> RenderableTyp
 
 
 def hint_line(session: Session) -> str:
-    if session.overlay is Overlay.CONFIRM_QUIT:
-        return "Quit the game? y / n"
-    if session.overlay is Overlay.LAST_TURN:
-        return "l, Esc or q: back to the table"
-    if session.screen is Screen.NAMES:
-        return "Enter: next · Ctrl-C: quit"
-    if session.screen is Screen.HANDOFF:
-        if session.waiting:
-            return "Wait a moment… then press Enter (keys are ignored just after the handoff)"
-        name = short_name(session.names[session.at_keyboard]) if session.game is not None else "next player"
-        return f"{name}: Enter shows your hand · g: log · ?: help · q: quit"
-    if session.screen is Screen.END:
-        return "n: new game · g: game log · q: quit"
-    if session.computer_to_move:
-        return f"{short_name(session.names[1 - session.at_keyboard])} is playing · g: game log · ?: help"
-    if session.ending is not None:
-        return "Enter: confirm · u or Esc: take it back · g: game log · ?: help"
-    if session.path:
-        return "number or ↑↓ Enter: choose · Esc: back · p: pass · or type an action · ?: help"
-    return "number or ↑↓ Enter: choose · p: pass · type an action (Tab) · u: undo · ?: help"  # 79 columns
+    """The key line: what the keys available now do (`famiglia.tui.model.commands`)."""
+    return key_line(session)
 
 
 def computer_turn_text(session: Session) -> RenderableType:
     """Where the choices stand during the computer's turn: whose turn it is, and the keys that work meanwhile."""
     name = short_name(session.names[1 - session.at_keyboard])
-    return Group(Text(f"{name} is playing its turn", style="title"),
-                 Text("any key hurries it · l: your last turn · g: game log · ?: help · Ctrl-C: quit",
-                      style="label"))
+    return Group(Text(f"{name} is playing its turn", style="title"), Text(computer_turn_keys(), style="label"))
 
 
 def ending_text(session: Session) -> RenderableType:

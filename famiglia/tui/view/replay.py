@@ -12,7 +12,7 @@ from typing import Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ..model.replay import Replay
+from ..model.replay import Replay, replay_key_line
 from .parts import short_name
 from .screens import MIN_SIZE, render_end, render_too_small
 from .table import render_table
@@ -20,7 +20,7 @@ from .theme import cards_in
 
 __all__ = ["KEYS_LINE", "caption", "render_replay"]
 
-KEYS_LINE: Final = "→ n: next · ← p: back · Home End · a turn number, Enter: go there · q: leave"
+KEYS_LINE: Final = replay_key_line()
 
 
 def caption(replay: Replay) -> Text:
