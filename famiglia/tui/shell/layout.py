@@ -39,9 +39,9 @@ from ..model.words import describe
 from ..view import compose as view
 from ..view.bridge import ansi_text
 from ..view.compose import TableCache, compose, confirm_quit_text, prompt_fitted
+from ..view.lastturn import render_turn_summary
 from ..view.overlays import OverlayRows
-from ..view.screens import render_too_small
-from ..view.table import MIN_SIZE, render_turn_summary
+from ..view.screens import MIN_SIZE, render_too_small
 
 __all__ = ["INPUT_BUFFER", "create_layout", "render_ansi", "screen_size", "too_small"]
 
