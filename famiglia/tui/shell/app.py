@@ -45,12 +45,19 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
     `computer` plays the computer's seat and works out hints (`h`); by default one with the real players.
     """
 
+    turn = session.turn
+
     def after_render(app: Application[int]) -> None:
+        nonlocal turn
+        buffer = app.layout.get_buffer_by_name(INPUT_BUFFER)
         if not too_small() and session.drawn():
             # The handoff is on screen: whatever was typed before it belongs to the last player (R12.2).
             app.input.flush_keys()
-            buffer = app.layout.get_buffer_by_name(INPUT_BUFFER)
             if buffer is not None:
+                buffer.reset()
+        if session.turn is not turn:  # a new turn: the player's line starts empty
+            turn = session.turn
+            if buffer is not None and buffer.text:
                 buffer.reset()
 
     app: Application[int] = Application(

@@ -15,7 +15,7 @@ from famiglia.engine import Card, Family, SeatView
 
 from ..model.words import plural
 from .cards import CardStyle, hand_cards
-from .parts import card_parts, flow, joined, known_hand, pad, points, short_name, vp_text
+from .parts import card_parts, flow, joined, known_hand, pad, points, seat_label, short_name, vp_text
 from .theme import family_label
 
 __all__ = ["draw_stack_counts", "hand", "hand_block", "player_label", "player_row"]
@@ -24,11 +24,11 @@ _ROOM_FOR_CARDS: Final = 10  # a player's cards start a line of their own when l
 
 
 def player_label(view: SeatView, player: int, *, spectator: bool = False) -> Text:
-    text = Text(short_name(view.names[player]), style="name")
+    """`Anna (1st, you)`: the name, and whether the player started and is the one at the keyboard."""
     role = "1st" if player == view.start_player else "2nd"
     you = ", you" if player == view.seat and not spectator else ""
-    text.append(f" ({role}{you})", style="label")
-    return text
+    name, said = seat_label(short_name(view.names[player]), role + you)
+    return Text.assemble((name, "name"), (said, "label"))
 
 
 def _size_words(n: int) -> str:

@@ -19,7 +19,7 @@ from famiglia.engine import Card, Family, SeatView
 
 from ..model.commands import small_keys
 from ..model.words import plural
-from .parts import capitalized, cards_text, joined, known_hand, points, short_name, vp_text
+from .parts import capitalized, cards_text, joined, known_hand, points, seat_label, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
 
 __all__ = ["MIN_SIZE", "RULES_SUMMARY", "render_end", "render_help", "render_too_small"]
@@ -65,8 +65,8 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
     grid.add_column(justify="right", no_wrap=True)
     order = (result.winner, 1 - result.winner) if result.winner is not None else (0, 1)
     for p in order:
-        name = Text(short_name(view.names[p]), style="name")
-        name.append(f" ({'1st' if p == view.start_player else '2nd'})", style="label")
+        shown, said = seat_label(short_name(view.names[p]), "1st" if p == view.start_player else "2nd")
+        name = Text.assemble((shown, "name"), (said, "label"))
         mark = Text("winner", style="winner") if p == result.winner else Text("")
         grid.add_row(Text(""), Text(""), Text(""))
         grid.add_row(name, mark, Text.assemble(Text("total ", style="label"), vp_text(result.scores[p])))
