@@ -7,14 +7,20 @@ that did nothing without a word, and the words of a few lines.
 
 from __future__ import annotations
 
+import random
 import threading
 
+from famiglia.commands.records import game_state
 from famiglia.engine import Action, Game, Pass, Take
+from famiglia.persistence import Store
+from famiglia.tui.model.commands import small_keys
+from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.seats import HUMAN
-from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.compose import compose
 from tests.tui.test_app import CTRL_C, Player
+from tests.tui.test_app import play as play_app
 from tests.tui.test_computer import Scripted, against, computers_turn_over, play
 
 
@@ -90,3 +96,48 @@ def test_a_seat_label_reads_well_for_a_name_in_brackets() -> None:
                       handoff_guard=0)
     text = compose(session, 80, 23, plain=True)
     assert ") (" not in text
+
+
+def test_q_on_the_too_small_screen_asks_to_quit() -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        await p.keys("q")
+        assert p.session.overlay is Overlay.CONFIRM_QUIT
+        assert "q or Ctrl-C: quit" in small_keys() and "Quit the game?" in p.screen()
+        await p.keys("y")
+
+    assert play_app(session, script, columns=60, rows=20) == 0
+
+
+def test_resuming_a_finished_game_says_it_is_over() -> None:
+    session = Session(names=("Anna", "Ben"), seed=5, handoff_guard=0)
+    saver = Autosave.attach(session, Store())
+    rng = random.Random(5)
+    while session.screen is not Screen.END:
+        if session.screen is Screen.HANDOFF:
+            session.drawn()
+            session.reveal()
+        elif session.ending is not None:
+            session.end_turn()
+        else:
+            session.play(rng.choice(session.game.legal_actions()))  # type: ignore[union-attr]
+    assert saver.record is not None
+    again = resume_session(saver.record, store=Store())
+    assert again.screen is Screen.END
+    assert again.message is not None and "is over" in again.message.text
+
+
+def test_games_lists_the_winners_score_first() -> None:
+    for seed in range(40):
+        game = Game.new(seed=seed, names=("Anna", "Ben"))
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        result = game.result()
+        assert result is not None
+        if result.winner == 1 and result.scores[0] != result.scores[1]:
+            assert game_state(game) == f"Ben won {result.scores[1]}–{result.scores[0]}"
+            assert result.scores[1] > result.scores[0]
+            return
+    raise AssertionError("no game among the seeds was won by the second seat")

@@ -123,7 +123,7 @@ def farewell(session: Session) -> str:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
         mover = short_name(game.names[seat])
-        line += f", {plural(played, 'turn')} played; it was {mover}'s turn"
+        line += f", {plural(played, 'turn')} played; {mover} was to move"
     elif result.winner is None:
         line += f": a draw at {plural(result.scores[0], 'victory point')} each"
     else:

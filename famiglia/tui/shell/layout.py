@@ -111,7 +111,12 @@ def create_layout(session: Session) -> Layout:
                           floats=_floats(session, overlays))
     small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(
         w, h, need=MIN_SIZE, asking_quit=session.overlay is Overlay.CONFIRM_QUIT))))
-    root = DynamicContainer(lambda: small if too_small() else body)
+
+    def root_container() -> Window | FloatContainer:
+        session.drawing.too_small = too_small()
+        return small if session.drawing.too_small else body
+
+    root = DynamicContainer(root_container)
     return Layout(root, focused_element=input_buffer)
 
 
