@@ -141,3 +141,29 @@ def test_games_lists_the_winners_score_first() -> None:
             assert result.scores[1] > result.scores[0]
             return
     raise AssertionError("no game among the seeds was won by the second seat")
+
+
+def test_the_handoff_erases_the_whole_screen_before_it_is_drawn() -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0)
+    erased: list[Screen] = []
+
+    async def script(p: Player) -> None:
+        original = p.app.renderer.erase
+
+        def erase(*args: object, **kw: object) -> None:
+            erased.append(p.session.screen)
+            original(*args, **kw)  # type: ignore[arg-type]
+
+        p.app.renderer.erase = erase  # type: ignore[method-assign]
+        await p.keys("\r")
+        await p.until(lambda: p.session.screen is Screen.TABLE)
+        await p.keys(str(_first_take(p.game)) + "\r")
+        if p.session.ending is not None:
+            await p.keys("\r")
+        await p.until(lambda: p.session.screen is Screen.HANDOFF)
+        await p.keys("?")  # the help over the handoff and back: no second erase for the same handoff
+        await p.keys("?")
+        assert erased == [Screen.HANDOFF]
+        await p.keys(CTRL_C + "y")
+
+    assert play_app(session, script) == 0

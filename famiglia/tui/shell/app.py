@@ -23,7 +23,7 @@ from prompt_toolkit.output import Output, create_output
 
 from ..model.saving import Autosave, crash_save
 from ..model.seats import HUMAN
-from ..model.session import Session
+from ..model.session import Screen, Session
 from ..model.words import plural
 from ..view.parts import short_name
 from .computer import Computer
@@ -60,6 +60,16 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
             if buffer is not None and buffer.text:
                 buffer.reset()
 
+    shown = session.screen
+
+    def before_render(app: Application[int]) -> None:
+        nonlocal shown
+        if session.screen is Screen.HANDOFF and shown is not Screen.HANDOFF:
+            # The whole screen is erased before the handoff is drawn, so that no frame, even one a slow
+            # terminal shows half written, has the last player's hand above the handoff box (R12.2).
+            app.renderer.erase(leave_alternate_screen=False)
+        shown = session.screen
+
     app: Application[int] = Application(
         layout=create_layout(session),
         key_bindings=create_key_bindings(session),
@@ -67,6 +77,7 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
         mouse_support=False,
         input=input,
         output=output,
+        before_render=before_render,
         after_render=after_render,
     )
     app.ttimeoutlen = 0.05  # Esc answers at once rather than waiting for a key sequence
