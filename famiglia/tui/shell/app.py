@@ -13,6 +13,8 @@ the normal screen (`farewell`): who played, the score or whose turn it was, and 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import signal
 import sys
 from typing import Any, Final
@@ -34,6 +36,7 @@ from .layout import INPUT_BUFFER, create_layout, too_small
 __all__ = ["build_app", "farewell", "run_app", "run_play"]
 
 EXIT_FAILURE = 1
+HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
 # The signals that end a game as quitting does, with the shell's exit status for each (128 + the number).
 LEAVING_SIGNALS: Final = tuple((s, 128 + s.value) for s in (getattr(signal, "SIGTERM", None),
                                                            getattr(signal, "SIGHUP", None)) if s is not None)
@@ -172,14 +175,25 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         _say(farewell(session), saver.hint())
         return code
     except Exception as error:  # one line, never a traceback; the game is kept
+        if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
+            if session is not None:
+                crash_save(session)
+            return HANGUP
         # An application stopped by an error may leave line wrapping off; the shell needs it back.
-        output.enable_autowrap()
-        output.flush()
+        with contextlib.suppress(OSError):
+            output.enable_autowrap()
+            output.flush()
         kept = crash_save(session) if session is not None else "no game had started yet"
         print(f"famiglia: the game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
               file=sys.stderr)
         return EXIT_FAILURE
 
+
+
+def _terminal_gone(error: Exception, session: Session | None) -> bool:
+    """Whether `error` says the terminal went away: a read or write after a hangup, or a hangup just before."""
+    hung_up = session is not None and session.exit_code == HANGUP
+    return isinstance(error, OSError) and (hung_up or error.errno in (errno.EIO, errno.ENXIO))
 
 
 def _say(*lines: str | None) -> None:
