@@ -15,11 +15,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import os
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any, Final
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, in_terminal
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
@@ -97,6 +99,7 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
 
     SIGTERM and SIGHUP end it as quitting does (through `session.quit`, when a session is given), so
     prompt_toolkit leaves the alternate screen and restores the terminal; the result is 143 or 129.
+    SIGTSTP suspends it off the screen, and `fg` brings it back drawn anew.
     """
     loop = asyncio.get_running_loop()
 
@@ -113,11 +116,31 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
         if app.is_running and not app.future.done():  # type: ignore[union-attr]
             app.exit(result=code)
 
+    def suspend() -> None:
+        """SIGTSTP: leave the screen (no hand stays on show) and the terminal as the shell wants it, stop,
+        and on `fg` take the terminal back and draw the screen again."""
+        stop = getattr(signal, "SIGTSTP", None)
+        if stop is None or not app.is_running:
+            return
+
+        def stopped() -> None:
+            loop.remove_signal_handler(stop)
+            try:
+                os.kill(os.getpid(), stop)  # the default action: stopped here until SIGCONT
+            finally:
+                loop.add_signal_handler(stop, suspend)
+
+        app.create_background_task(_in_terminal(stopped))
+
     loop.set_exception_handler(on_error)
     installed = []
-    for sig, code in LEAVING_SIGNALS:
+    handlers: list[tuple[signal.Signals, Callable[..., None], tuple[int, ...]]] = [
+        (sig, leave, (code,)) for sig, code in LEAVING_SIGNALS]
+    if hasattr(signal, "SIGTSTP"):
+        handlers.append((signal.SIGTSTP, suspend, ()))
+    for sig, handler, args in handlers:
         try:
-            loop.add_signal_handler(sig, leave, code)
+            loop.add_signal_handler(sig, handler, *args)
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signals here
             continue
         installed.append(sig)
@@ -126,6 +149,12 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
     finally:
         for sig in installed:
             loop.remove_signal_handler(sig)
+
+
+async def _in_terminal(work: Callable[[], None]) -> None:
+    """Run `work` with the application off the screen: alternate screen left, cooked mode, then redrawn."""
+    async with in_terminal():
+        work()
 
 
 def farewell(session: Session) -> str:
