@@ -162,8 +162,10 @@ def log_lines(record: Record) -> list[str]:
 
 
 def _title(record: Record) -> str:
+    """The log's title; the seed only of a finished game (before, it would tell the draw stack, R12.2)."""
+    seed = f"seed {record.seed}, " if record.game().is_over else ""
     return (f"Game {record.id}: {record.players[0]} and {record.players[1]}, started {_started(record)} UTC, "
-            f"seed {record.seed}, {record.players[record.start_player]} first")
+            f"{seed}{record.players[record.start_player]} first")
 
 
 def log(target: str | None, *, out: TextIO | None = None) -> int:

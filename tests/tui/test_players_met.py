@@ -167,3 +167,29 @@ def test_the_handoff_erases_the_whole_screen_before_it_is_drawn() -> None:
         await p.keys(CTRL_C + "y")
 
     assert play_app(session, script) == 0
+
+
+def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is() -> None:
+    from famiglia.commands.records import log_lines
+    from famiglia.tui.shell.app import farewell
+    from famiglia.tui.view.overlays import OverlayRows
+
+    session = Session(names=("Anna", "Ben"), seed=987654, handoff_guard=0, confirm=False)
+    saver = Autosave.attach(session, Store())
+    session.drawn()
+    session.reveal()
+    session.play(_first_take(session.game))  # type: ignore[arg-type]
+    rows = OverlayRows(session)
+    for overlay in (session.toggle_help, session.toggle_log):
+        overlay()
+        assert "987654" not in "\n".join(rows.window(100, 60, plain=True))
+        overlay()
+    assert saver.record is not None
+    assert "987654" not in farewell(session) and "987654" not in "\n".join(log_lines(saver.record))
+    while session.screen is not Screen.END:  # two passes in a row end it
+        session.drawn()
+        session.reveal()
+        session.pass_turn()
+    assert "987654" in farewell(session) and "987654" in "\n".join(log_lines(saver.record))
+    session.toggle_log()
+    assert "987654" in "\n".join(OverlayRows(session).window(100, 60, plain=True))

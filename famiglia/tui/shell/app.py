@@ -158,7 +158,8 @@ async def _in_terminal(work: Callable[[], None]) -> None:
 
 
 def farewell(session: Session) -> str:
-    """The one line left on the normal screen after the game: who played, how it stands, and the seed."""
+    """The one line left on the normal screen after the game: who played, how it stands, and the seed of a
+    finished game (an unfinished one's would let anyone deal it again and read the draw stack, R12.2)."""
     game = session.game
     if game is None:
         return "famiglia: no game was started."
@@ -175,7 +176,7 @@ def farewell(session: Session) -> str:
     else:
         w = result.winner
         line += f": {short_name(game.names[w])} won {result.scores[w]} to {result.scores[1 - w]}"
-    if game.seed is not None:
+    if game.seed is not None and result is not None:  # before the end the seed would tell the stack (R12.2)
         line += f" (seed {game.seed})"
     return line + "."
 
