@@ -17,6 +17,7 @@ from typing import Final, TextIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from famiglia.engine import Game, Step
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, Turn, printable, read_record
@@ -109,7 +110,7 @@ def games(*, out: TextIO | None = None) -> int:
         table = Table(*head, box=None, header_style="heading", pad_edge=False)
         table.columns[3].justify = "right"
         for row in rows:
-            table.add_row(*row)
+            table.add_row(*(Text(cell) for cell in row))  # names are text, never markup
         Console(file=out, theme=THEME, highlight=False).print(table)
     else:
         _plain(out, head, rows, right=(3,))
@@ -183,7 +184,7 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
     table = Table("turn", "player", "actions", "points after", box=None, header_style="heading", pad_edge=False)
     table.columns[0].justify = "right"
     for turn in record.turns():
-        table.add_row(*_turn_line(record, turn))
+        table.add_row(*(Text(cell) for cell in _turn_line(record, turn)))  # names are text, never markup
     console.print(table)
     for line in _ending(record, record.game()):
         console.print(line, markup=False)

@@ -7,8 +7,11 @@ that did nothing without a word, and the words of a few lines.
 
 from __future__ import annotations
 
+import io
 import random
 import threading
+
+import pytest
 
 from famiglia.commands.records import game_state
 from famiglia.engine import Action, Game, Pass, Take
@@ -193,3 +196,24 @@ def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is
     assert "987654" in farewell(session) and "987654" in "\n".join(log_lines(saver.record))
     session.toggle_log()
     assert "987654" in "\n".join(OverlayRows(session).window(100, 60, plain=True))
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("name", ["[/]", "[bold]Ann", "[link=x]y", "\\[b]"])
+def test_a_name_with_rich_markup_is_text_in_games_and_log(name: str) -> None:
+    from famiglia.commands.records import games, log
+
+    session = Session(names=(name, "Ben"), seed=3, handoff_guard=0)
+    saver = Autosave.attach(session, Store())
+    session.drawn()
+    session.reveal()
+    session.play(_first_take(session.game))  # type: ignore[arg-type]
+    assert saver.record is not None
+    for command in (lambda out: games(out=out), lambda out: log(saver.record.id, out=out)):  # type: ignore[union-attr]
+        out = _Terminal()
+        assert command(out) == 0
+        assert name in out.getvalue()
