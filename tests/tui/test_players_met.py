@@ -217,3 +217,49 @@ def test_a_name_with_rich_markup_is_text_in_games_and_log(name: str) -> None:
         out = _Terminal()
         assert command(out) == 0
         assert name in out.getvalue()
+
+
+def test_a_save_that_fails_is_said_on_the_screen_while_it_lasts_and_in_the_farewell(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store()
+    writes = {"left": 1}  # the first write works, then the disk is full
+    real_update = store.update
+
+    def update(*args: object, **kw: object) -> object:
+        if writes["left"] <= 0:
+            raise OSError(28, "No space left on device")
+        writes["left"] -= 1
+        return real_update(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "update", update)
+    session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0, confirm=False)
+    saver = Autosave.attach(session, store)
+    for _ in range(4):  # a turn each, and more
+        session.drawn()
+        session.reveal()
+        session.play(_first_take(session.game))  # type: ignore[arg-type]
+    assert saver.record is not None and len(saver.record.moves) < len(session.history)
+    session.drawn()
+    session.reveal()
+    text = compose(session, 80, 23, plain=True)
+    assert "Not saved" in text and "No space left on device" in text  # still on show, turns later
+    said = saver.hint()
+    assert said is not None and "This game is saved:" not in said
+    assert f"only up to action {len(saver.record.moves)} of {len(session.history)}" in said
+
+
+def test_a_game_no_save_of_which_was_written_says_so_on_leaving(monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store()
+
+    def create(*args: object, **kw: object) -> object:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "create", create)
+    session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0, confirm=False)
+    saver = Autosave.attach(session, store)
+    session.drawn()
+    session.reveal()
+    session.play(_first_take(session.game))  # type: ignore[arg-type]
+    assert saver.hint() is None
+    said = saver.not_saved()
+    assert said is not None and "not saved" in said and "No space left on device" in said

@@ -202,7 +202,7 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         saver.check(session)  # a folder that takes no file is said on the first screen; play goes on
         code = asyncio.run(run_app(build_app(session, output=output), session))
         saver.close(session)
-        _say(farewell(session), saver.hint())
+        _say(farewell(session), saver.hint() or saver.not_saved())
         return code
     except Exception as error:  # one line, never a traceback; the game is kept
         if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
