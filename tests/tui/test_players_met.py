@@ -263,3 +263,17 @@ def test_a_game_no_save_of_which_was_written_says_so_on_leaving(monkeypatch: pyt
     assert saver.hint() is None
     said = saver.not_saved()
     assert said is not None and "not saved" in said and "No space left on device" in said
+
+
+def test_the_farewell_never_wraps_in_the_middle_of_the_seed_at_80_columns() -> None:
+    from famiglia.tui.shell.app import farewell
+
+    session = Session(names=("Maximiliane Friederi", "Bartholomäus Ignaz"), seed=12345678901234567890,
+                      handoff_guard=0, confirm=False)
+    while session.screen is not Screen.END:
+        session.drawn()
+        session.reveal()
+        session.pass_turn()
+    lines = farewell(session).split("\n")
+    with_seed = [line for line in lines if "12345678901234567890" in line]
+    assert len(with_seed) == 1 and len(with_seed[0]) <= 80, lines  # the seed whole, on a line that fits

@@ -38,6 +38,7 @@ from .layout import INPUT_BUFFER, create_layout, too_small
 __all__ = ["build_app", "farewell", "run_app", "run_play"]
 
 EXIT_FAILURE = 1
+FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
 HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
 # The signals that end a game as quitting does, with the shell's exit status for each (128 + the number).
 LEAVING_SIGNALS: Final = tuple((s, 128 + s.value) for s in (getattr(signal, "SIGTERM", None),
@@ -177,7 +178,10 @@ def farewell(session: Session) -> str:
         w = result.winner
         line += f": {short_name(game.names[w])} won {result.scores[w]} to {result.scores[1 - w]}"
     if game.seed is not None and result is not None:  # before the end the seed would tell the stack (R12.2)
-        line += f" (seed {game.seed})"
+        seed = f" (seed {game.seed})"
+        if len(line) + len(seed) + 1 > FAREWELL_WIDTH:  # never wrapped in the middle of the seed
+            return f"{line}.\nfamiglia: seed {game.seed}."
+        line += seed
     return line + "."
 
 
