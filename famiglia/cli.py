@@ -65,8 +65,8 @@ def _one_line(message: str) -> str:
 
 
 def _player_name(text: str) -> str:
-    """Argument type for ``--names``: the names screen's rules (`famiglia.tui.names`), with its words."""
-    from famiglia.tui.names import NameRefused, tidy_name
+    """Argument type for ``--names``: the names screen's rules (`famiglia.tui.model.names`), with its words."""
+    from famiglia.tui.model.names import NameRefused, tidy_name
 
     try:
         return tidy_name(text)
@@ -79,7 +79,7 @@ class _NamesAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[str] | None, option_string: str | None = None) -> None:
-        from famiglia.tui.names import NameRefused, check_pair
+        from famiglia.tui.model.names import NameRefused, check_pair
 
         match values:
             case [str() as only]:  # one person against the computer (--vs); _cmd_play checks it goes with --vs
@@ -95,8 +95,8 @@ class _NamesAction(argparse.Action):
 
 
 def _opponent(text: str) -> str:
-    """Argument type for ``--vs``: the computer's seat (`famiglia.tui.seats`), or the usage error saying why not."""
-    from famiglia.tui.seats import SeatRefused, parse_opponent
+    """Argument type for ``--vs``: the computer's seat (`famiglia.tui.model.seats`), or the usage error why not."""
+    from famiglia.tui.model.seats import SeatRefused, parse_opponent
 
     try:
         return parse_opponent(text)
@@ -185,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_record_commands(commands: Any) -> None:
-    """The saved-games commands (docs/records.md); they live in `famiglia.tui.records`."""
+    """The saved-games commands (docs/records.md); they live in `famiglia.commands.records`."""
     games = commands.add_parser("games", help="list the saved games, newest first",
                                 description="List the saved games, newest first: id, players, turns and state.")
     games.add_argument("--delete", metavar="ID", help="remove saved game ID (on a terminal it asks first)")
@@ -207,8 +207,7 @@ def _add_record_commands(commands: Any) -> None:
 
 
 def _cmd_records(args: argparse.Namespace) -> int:
-    from famiglia.persistence import Store, StoreError
-    from famiglia.tui import records
+    from famiglia.commands import records
 
     if args.command == "games":
         if args.delete is not None:
@@ -216,17 +215,6 @@ def _cmd_records(args: argparse.Namespace) -> int:
         if args.yes:
             raise UsageError("--yes goes with --delete ID")
         return records.games()
-    target = args.id if args.command == "resume" else args.target
-    if target is not None:  # an id or a file, made plain by the store: a game of ours is named by its id
-        try:
-            target = Store().target(target)
-        except StoreError as error:
-            _complain(str(error))
-            return EXIT_USAGE
-    if args.command == "resume":
-        args.id = target
-    else:
-        args.target = target
     if args.command == "resume":
         return records.resume(args.id, memory_aid=args.memory_aid)
     if args.command == "replay":
@@ -344,8 +332,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.load is not None:
         if names is not None or args.seed is not None or first is not None:
             raise UsageError("--load plays a saved game on: its names, seed and start player are the record's")
+        from famiglia.commands.records import play_file
         from famiglia.persistence import Store, StoreError
-        from famiglia.tui.records import play_file
 
         try:  # a file that is, or leads to, a game of ours plays that game on, in its own file
             own = Store().own_path(Path(args.load))
@@ -387,8 +375,8 @@ def _seating(given: tuple[str, ...] | None, vs: str | None) -> tuple[tuple[str, 
         if given is not None and len(given) != 2:
             raise UsageError("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
         return (given[0], given[1]) if given is not None else None, {}
-    from famiglia.tui.names import NameRefused, check_pair
-    from famiglia.tui.seats import HUMAN, seat_name
+    from famiglia.tui.model.names import NameRefused, check_pair
+    from famiglia.tui.model.seats import HUMAN, seat_name
 
     seats = (HUMAN, vs)
     if given is None:

@@ -16,7 +16,7 @@ import pytest
 
 from famiglia import cli
 from famiglia.persistence import MAX_ID, GameNotFound, Store, StoreError, parse_id, read_record
-from famiglia.tui.saving import Autosave, resume_session
+from famiglia.tui.model.saving import Autosave, resume_session
 from tests.persistence.helpers import home, moments
 from tests.persistence.records import played
 
@@ -124,7 +124,7 @@ def test_play_load_through_a_link_is_handed_the_game_file_it_leads_to(tmp_path: 
     link = tmp_path / "game-5.json"
     link.symlink_to(home() / "game-1.json")
     given: list[str] = []
-    monkeypatch.setattr("famiglia.tui.records.play_file", lambda path, **_: given.append(path) or 0)
+    monkeypatch.setattr("famiglia.commands.records.play_file", lambda path, **_: given.append(path) or 0)
     assert cli.main(["play", "--load", str(link)]) == 0
     assert given == [str(home() / "game-1.json")]
     outside = tmp_path / "friend.json"

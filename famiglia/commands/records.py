@@ -8,8 +8,6 @@ is ever changed by reading it. Tables are drawn with rich on a terminal and as p
 
 from __future__ import annotations
 
-import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,17 +15,16 @@ from typing import Final, TextIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from famiglia.engine import Game, Step
-from famiglia.persistence import GameNotFound, Record, Store, StoreError, Turn, printable, read_record
-
-from .theme import THEME
+from famiglia.persistence import Record, Store, StoreError, Turn, printable
+from famiglia.tui.view.theme import THEME
 
 __all__ = ["EXIT_BAD_RECORD", "game_state", "games", "locate", "log", "log_lines", "play_file", "replay", "resume"]
 
 EXIT_OK: Final = 0
 EXIT_BAD_RECORD: Final = 2
-_ID: Final = re.compile(r"(game-)?[0-9]+(\.json)?")
 
 
 def _fail(message: str) -> int:
@@ -38,30 +35,11 @@ def _fail(message: str) -> int:
 def locate(target: str | None, store: Store, *, unfinished: bool = False) -> tuple[Path, Record, bool]:
     """The record `target` names (an id, or a file), or the latest one; and whether it lives in `store`.
 
-    Without a target: the unfinished game saved last if `unfinished`, else the game saved last.
-    Raises `StoreError` with the line to print.
+    Without a target: the unfinished game saved last if `unfinished`, else the game saved last. The
+    store decides what is an id and which files are its own (`Store.locate`). Raises `StoreError` with
+    the line to print.
     """
-    if target is None:
-        if unfinished:
-            found = store.latest_unfinished()
-            if found is None:
-                raise GameNotFound("there is no unfinished game to resume ('famiglia games' lists the saved games)")
-        else:
-            entries = [e for e in store.entries() if e.record is not None]
-            if not entries:
-                raise GameNotFound("there is no saved game yet ('famiglia play' starts one)")
-            latest = max(entries, key=lambda e: (e.record.updated if e.record else "", e.number))
-            assert latest.record is not None
-            found = (latest.path, latest.record)
-        return (*found, True)
-    if _ID.fullmatch(target) and "/" not in target and not Path(target).is_file():
-        path, record = store.find(target)
-        return path, record, True
-    path = Path(target)
-    if not os.path.lexists(path):
-        raise GameNotFound(f"{printable(target, 80)}: there is no such file, nor a saved game of that id "
-                           "('famiglia games' lists the saved games)")
-    return path, read_record(path), store.holds(path)
+    return store.locate(target, unfinished=unfinished)
 
 
 # -- famiglia games -------------------------------------------------------------------------------------------------
@@ -72,10 +50,10 @@ def game_state(game: Game) -> str:
     result = game.result()
     if result is None:
         return f"{game.names[game.to_move]} to move"
-    scores = f"{result.scores[0]}–{result.scores[1]}"
     if result.winner is None:
-        return f"draw {scores}"
-    return f"{game.names[result.winner]} won {scores}"
+        return f"draw {result.scores[0]}–{result.scores[1]}"
+    w = result.winner
+    return f"{game.names[w]} won {result.scores[w]}–{result.scores[1 - w]}"  # the winner's score first
 
 
 def _started(record: Record) -> str:
@@ -110,7 +88,7 @@ def games(*, out: TextIO | None = None) -> int:
         table = Table(*head, box=None, header_style="heading", pad_edge=False)
         table.columns[3].justify = "right"
         for row in rows:
-            table.add_row(*row)
+            table.add_row(*(Text(cell) for cell in row))  # names are text, never markup
         Console(file=out, theme=THEME, highlight=False).print(table)
     else:
         _plain(out, head, rows, right=(3,))
@@ -163,8 +141,10 @@ def log_lines(record: Record) -> list[str]:
 
 
 def _title(record: Record) -> str:
+    """The log's title; the seed only of a finished game (before, it would tell the draw stack, R12.2)."""
+    seed = f"seed {record.seed}, " if record.game().is_over else ""
     return (f"Game {record.id}: {record.players[0]} and {record.players[1]}, started {_started(record)} UTC, "
-            f"seed {record.seed}, {record.players[record.start_player]} first")
+            f"{seed}{record.players[record.start_player]} first")
 
 
 def log(target: str | None, *, out: TextIO | None = None) -> int:
@@ -182,7 +162,7 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
     table = Table("turn", "player", "actions", "points after", box=None, header_style="heading", pad_edge=False)
     table.columns[0].justify = "right"
     for turn in record.turns():
-        table.add_row(*_turn_line(record, turn))
+        table.add_row(*(Text(cell) for cell in _turn_line(record, turn)))  # names are text, never markup
     console.print(table)
     for line in _ending(record, record.game()):
         console.print(line, markup=False)
@@ -198,7 +178,7 @@ def replay(target: str | None) -> int:
         _, record, _ = locate(target, Store())
     except StoreError as error:
         return _fail(str(error))
-    from .replay import run_replay
+    from famiglia.tui.shell.replay import run_replay
 
     return run_replay(record)
 
@@ -214,15 +194,15 @@ def play_file(path: str, *, memory_aid: bool = False) -> int:
 
 
 def _play(target: str | None, *, memory_aid: bool, unfinished: bool = False, file: bool = False) -> int:
-    from .app import run_play
-    from .saving import resume_session
+    from famiglia.tui.model.saving import resume_session
+    from famiglia.tui.shell.app import run_play
 
     store = Store()
     try:
         if file:
             assert target is not None
-            path = Path(target)
-            record, ours = read_record(path), store.holds(path)
+            own, record = store.adopt(Path(target))  # a file that leads to a game of ours plays it on, in its file
+            path, ours = (own, True) if own is not None else (Path(target), False)
         else:
             path, record, ours = locate(target, store, unfinished=unfinished)
     except StoreError as error:

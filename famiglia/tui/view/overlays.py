@@ -4,8 +4,9 @@ Both are drawn once per content and width and kept as rows; a keypress that scro
 another window of those rows, so scrolling a log of sixty turns costs no more than an arrow key on
 the table. The help is the key list and the rules in short of `render_help`, followed by what a
 player looks up during a game: the notation of the six actions, the refresh limits after the first
-exhaustion, and this game's seed. The game log is every finished turn in public events only (R12.1),
-in the words of the last-turn box (`event_lines`), newest at the bottom.
+exhaustion, and this game's seed once it is over (before, it would tell the order of the draw stack).
+The game log is every finished turn in public events only (R12.1), in the words of the last-turn
+box (`event_lines`), newest at the bottom.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from rich.text import Text
 
 from famiglia.engine import Event
 
+from ..model.commands import help_rows
+from ..model.session import Overlay, Screen, Session
 from .bridge import ansi_text, render_lines
-from .render import render_help
-from .render_screens import event_lines
-from .session import Overlay, Screen, Session
+from .lastturn import event_lines
+from .screens import render_help
 
 __all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "OverlayRows", "help_keys", "log_renderable"]
 
@@ -47,25 +49,8 @@ _HELP_KEYS: Final = "↑↓ PgUp PgDn Home End: scroll · Esc, q or ?: back"
 
 
 def help_keys(session: Session) -> tuple[tuple[str, str], ...]:
-    """The keys as the help lists them (keys.py binds them); `c` says whether a turn's end is asked."""
-    asked = "on" if session.confirm else "off"
-    return (
-        ("1-9", "choose from the list"),
-        ("↑ ↓ Enter", "point, then choose"),
-        ("type, Enter", "play in notation"),
-        ("Tab", "complete what you type"),
-        ("Esc", "back one choice"),
-        ("p", "pass (take nothing)"),
-        ("h", "hint: a good action"),
-        ("u, Ctrl-Z", "undo, within the turn"),
-        ("Enter, u", "end a turn / take it back"),
-        ("c", f"ask before a turn ends: {asked}"),
-        ("l", "the opponent's last turn"),
-        ("g", "the game log, every turn"),
-        ("?", "help on and off"),
-        ("q, Ctrl-C", "quit (asks first)"),
-        ("n", "new game, at the end"),
-    )
+    """The keys as the help lists them, from the command table (`c` says whether a turn's end is asked)."""
+    return help_rows(session)
 
 
 def _help_more(session: Session, width: int) -> RenderableType:
@@ -74,7 +59,7 @@ def _help_more(session: Session, width: int) -> RenderableType:
     card.add_column(ratio=1)
     for example, what in NOTATION_CARD:
         card.add_row(Text(example), Text(what))
-    seed = session.game.seed if session.game is not None else session.seed
+    seed = _seed_shown(session)
     lines: list[RenderableType] = [Text("Actions in notation", style="heading"), card, Text(),
                                    Text(REFRESH_LIMITS)]
     if seed is not None:
@@ -132,7 +117,7 @@ class OverlayRows:
     def content(self, width: int, plain: bool) -> list[str]:
         session = self.session
         if session.overlay is Overlay.HELP:
-            seed = session.game.seed if session.game is not None else session.seed
+            seed = _seed_shown(session)
             return self._help.rows((width, plain, session.confirm, seed), lambda: Group(
                 render_help(help_keys(session), width=width), _help_more(session, width)), width, plain)
         last = session.log[-1] if session.log else None
@@ -175,10 +160,16 @@ class OverlayRows:
         return [*body, *[""] * (height - len(body) - len(footer)), *footer][:height]
 
 
+def _seed_shown(session: Session) -> object:
+    """The game's seed once the game is over; None before: it deals the same draw stack again (R12.2)."""
+    game = session.game
+    return game.seed if game is not None and game.is_over else None
+
+
 def _log_title(session: Session) -> str:
     turns = len(session.log)
     title = f" Game log · {turns} turn{'' if turns == 1 else 's'}"
-    seed = session.game.seed if session.game is not None else None
+    seed = _seed_shown(session)
     if seed is not None:
         title += f" · seed {seed}"
     if session.screen is Screen.TABLE and session.ending is not None:

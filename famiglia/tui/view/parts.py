@@ -10,16 +10,33 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from famiglia.engine import Card, SeatView, sorted_cards
 
+from ..model.words import NAME_CELLS, short_name
 from .theme import FAMILY_STYLE, THEME, card_text
 
-__all__ = ["DOT", "NAME_CELLS", "capitalized", "card_parts", "cards_text", "flow", "grouped", "joined", "known_hand",
-           "line_count", "pad", "points", "short_name", "shorten_quoted", "vp_text"]
+__all__ = [
+    "DOT",
+    "NAME_CELLS",
+    "capitalized",
+    "card_parts",
+    "cards_text",
+    "flow",
+    "grouped",
+    "joined",
+    "known_hand",
+    "line_count",
+    "pad",
+    "points",
+    "seat_label",
+    "short_name",
+    "shorten_quoted",
+    "vp_text",
+]
 
 DOT: Final = " · "
 
@@ -119,14 +136,15 @@ def pad(text: Text, width: int) -> Text:
     return text
 
 
-NAME_CELLS: Final = 24  # a name longer than this is shortened where it labels a part of the table
+def seat_label(name: str, role: str) -> tuple[str, str]:
+    """A player's name and what is said of their seat, as `Anna (1st, you)`; `Computer (easy, 2nd)`, never `) (`.
 
-
-def short_name(name: str, cells: int = NAME_CELLS) -> str:
-    """`name` cut to `cells` cells with an ellipsis, so a long name cannot push the table apart."""
-    if cell_len(name) <= cells:
-        return name
-    return set_cell_size(name, cells - 1) + "…"
+    Returns the name part and the rest, for two styles.
+    """
+    if name.endswith(")") and "(" in name:
+        cut = name.rindex("(")
+        return name[:cut].rstrip(), f" {name[cut:-1]}, {role})"
+    return name, f" ({role})"
 
 
 def capitalized(sentence: str) -> str:

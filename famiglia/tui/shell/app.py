@@ -13,27 +13,33 @@ the normal screen (`farewell`): who played, the score or whose turn it was, and 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
+import os
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any, Final
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, in_terminal
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
+from ..model.saving import Autosave, crash_save
+from ..model.seats import HUMAN
+from ..model.session import Screen, Session
+from ..model.words import plural
+from ..view.parts import short_name
 from .computer import Computer
-from .keys import create_key_bindings
+from .editing import install_editing_keys
+from .keys import create_key_bindings, typing
 from .layout import INPUT_BUFFER, create_layout, too_small
-from .overlays import OverlayRows
-from .render_parts import short_name
-from .saving import Autosave, crash_save
-from .seats import HUMAN
-from .session import Session
-from .words import plural
 
 __all__ = ["build_app", "farewell", "run_app", "run_play"]
 
 EXIT_FAILURE = 1
+FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
+HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
 # The signals that end a game as quitting does, with the shell's exit status for each (128 + the number).
 LEAVING_SIGNALS: Final = tuple((s, 128 + s.value) for s in (getattr(signal, "SIGTERM", None),
                                                            getattr(signal, "SIGHUP", None)) if s is not None)
@@ -46,24 +52,43 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
     `computer` plays the computer's seat and works out hints (`h`); by default one with the real players.
     """
 
+    turn = session.turn
+
     def after_render(app: Application[int]) -> None:
+        nonlocal turn
+        buffer = app.layout.get_buffer_by_name(INPUT_BUFFER)
         if not too_small() and session.drawn():
             # The handoff is on screen: whatever was typed before it belongs to the last player (R12.2).
             app.input.flush_keys()
-            buffer = app.layout.get_buffer_by_name(INPUT_BUFFER)
             if buffer is not None:
                 buffer.reset()
+        if session.turn is not turn:  # a new turn: the player's line starts empty
+            turn = session.turn
+            if buffer is not None and buffer.text:
+                buffer.reset()
 
-    overlays = OverlayRows(session)  # the help and the log, drawn by the layout, scrolled by the keys
+    shown = session.screen
+
+    def before_render(app: Application[int]) -> None:
+        nonlocal shown
+        if session.screen is Screen.HANDOFF and shown is not Screen.HANDOFF:
+            # The whole screen is erased before the handoff is drawn, so that no frame, even one a slow
+            # terminal shows half written, has the last player's hand above the handoff box (R12.2).
+            app.renderer.erase(leave_alternate_screen=False)
+        shown = session.screen
+
     app: Application[int] = Application(
-        layout=create_layout(session, overlays=overlays),
-        key_bindings=create_key_bindings(session, overlays=overlays),
+        layout=create_layout(session),
+        key_bindings=create_key_bindings(session),
         full_screen=True,
         mouse_support=False,
         input=input,
         output=output,
+        before_render=before_render,
+        enable_page_navigation_bindings=False,
         after_render=after_render,
     )
+    install_editing_keys(app, typing(session))  # in place of prompt_toolkit's defaults: no Ctrl-Q, no mouse
     app.ttimeoutlen = 0.05  # Esc answers at once rather than waiting for a key sequence
     app.timeoutlen = 0.3
     (computer or Computer(session)).attach(app)
@@ -75,6 +100,7 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
 
     SIGTERM and SIGHUP end it as quitting does (through `session.quit`, when a session is given), so
     prompt_toolkit leaves the alternate screen and restores the terminal; the result is 143 or 129.
+    SIGTSTP suspends it off the screen, and `fg` brings it back drawn anew.
     """
     loop = asyncio.get_running_loop()
 
@@ -91,11 +117,31 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
         if app.is_running and not app.future.done():  # type: ignore[union-attr]
             app.exit(result=code)
 
+    def suspend() -> None:
+        """SIGTSTP: leave the screen (no hand stays on show) and the terminal as the shell wants it, stop,
+        and on `fg` take the terminal back and draw the screen again."""
+        stop = getattr(signal, "SIGTSTP", None)
+        if stop is None or not app.is_running:
+            return
+
+        def stopped() -> None:
+            loop.remove_signal_handler(stop)
+            try:
+                os.kill(os.getpid(), stop)  # the default action: stopped here until SIGCONT
+            finally:
+                loop.add_signal_handler(stop, suspend)
+
+        app.create_background_task(_in_terminal(stopped))
+
     loop.set_exception_handler(on_error)
     installed = []
-    for sig, code in LEAVING_SIGNALS:
+    handlers: list[tuple[signal.Signals, Callable[..., None], tuple[int, ...]]] = [
+        (sig, leave, (code,)) for sig, code in LEAVING_SIGNALS]
+    if hasattr(signal, "SIGTSTP"):
+        handlers.append((signal.SIGTSTP, suspend, ()))
+    for sig, handler, args in handlers:
         try:
-            loop.add_signal_handler(sig, leave, code)
+            loop.add_signal_handler(sig, handler, *args)
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signals here
             continue
         installed.append(sig)
@@ -106,8 +152,15 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
             loop.remove_signal_handler(sig)
 
 
+async def _in_terminal(work: Callable[[], None]) -> None:
+    """Run `work` with the application off the screen: alternate screen left, cooked mode, then redrawn."""
+    async with in_terminal():
+        work()
+
+
 def farewell(session: Session) -> str:
-    """The one line left on the normal screen after the game: who played, how it stands, and the seed."""
+    """The one line left on the normal screen after the game: who played, how it stands, and the seed of a
+    finished game (an unfinished one's would let anyone deal it again and read the draw stack, R12.2)."""
     game = session.game
     if game is None:
         return "famiglia: no game was started."
@@ -118,14 +171,17 @@ def farewell(session: Session) -> str:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
         mover = short_name(game.names[seat])
-        line += f", {plural(played, 'turn')} played; it was {mover}'s turn"
+        line += f", {plural(played, 'turn')} played; {mover} was to move"
     elif result.winner is None:
         line += f": a draw at {plural(result.scores[0], 'victory point')} each"
     else:
         w = result.winner
         line += f": {short_name(game.names[w])} won {result.scores[w]} to {result.scores[1 - w]}"
-    if game.seed is not None:
-        line += f" (seed {game.seed})"
+    if game.seed is not None and result is not None:  # before the end the seed would tell the stack (R12.2)
+        seed = f" (seed {game.seed})"
+        if len(line) + len(seed) + 1 > FAREWELL_WIDTH:  # never wrapped in the middle of the seed
+            return f"{line}.\nfamiglia: seed {game.seed}."
+        line += seed
     return line + "."
 
 
@@ -135,7 +191,7 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
     """Play at this terminal until the players quit; the exit status for the command line.
 
     `session` is one made beforehand (a resumed game); otherwise a new one is made from the options
-    (`confirm`: ask before a take or pass ends the turn; `seats`: who plays each seat, `famiglia.tui.seats`).
+    (`confirm`: ask before a take or pass ends the turn; `seats`: who plays each seat, `famiglia.persistence.seats`).
     Every action is saved as it is made (`saving.Autosave`); the last line printed says how to go on.
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -150,17 +206,28 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         saver.check(session)  # a folder that takes no file is said on the first screen; play goes on
         code = asyncio.run(run_app(build_app(session, output=output), session))
         saver.close(session)
-        _say(farewell(session), saver.hint())
+        _say(farewell(session), saver.hint() or saver.not_saved())
         return code
     except Exception as error:  # one line, never a traceback; the game is kept
+        if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
+            if session is not None:
+                crash_save(session)
+            return HANGUP
         # An application stopped by an error may leave line wrapping off; the shell needs it back.
-        output.enable_autowrap()
-        output.flush()
+        with contextlib.suppress(OSError):
+            output.enable_autowrap()
+            output.flush()
         kept = crash_save(session) if session is not None else "no game had started yet"
         print(f"famiglia: the game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
               file=sys.stderr)
         return EXIT_FAILURE
 
+
+
+def _terminal_gone(error: Exception, session: Session | None) -> bool:
+    """Whether `error` says the terminal went away: a read or write after a hangup, or a hangup just before."""
+    hung_up = session is not None and session.exit_code == HANGUP
+    return isinstance(error, OSError) and (hung_up or error.errno in (errno.EIO, errno.ENXIO))
 
 
 def _say(*lines: str | None) -> None:

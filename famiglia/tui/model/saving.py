@@ -17,22 +17,13 @@ from typing import Any
 
 from famiglia.engine import Action, Event, Game, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Store, StoreError, printable
+from famiglia.persistence.turns import moves_of, turn_log, turn_start
 
+from .screens import Message, Screen, quoted
 from .seats import HUMAN, level_of
-from .session import Message, Screen, Session, replay_log
+from .session import Session
 
-__all__ = ["Autosave", "crash_save", "moves_of", "resume_session"]
-
-
-def moves_of(first_player: int, actions: Sequence[Action]) -> list[Move]:
-    """Actions with the player who made each: turns alternate, and a take or a pass ends one (R4)."""
-    moves = []
-    player = first_player
-    for action in actions:
-        moves.append(Move(player, action))
-        if action.step is Step.TAKE:
-            player = 1 - player
-    return moves
+__all__ = ["Autosave", "crash_save", "resume_session"]
 
 
 def _seat(seat: Any) -> str:
@@ -55,6 +46,8 @@ class Autosave:
         self._lock = lock
         self._history: list[Action] | None = None  # the session's history this record follows
         self._warned = False  # the player has been told that saving fails
+        self.problem: str | None = None  # why the last save failed; None while saving works
+        self._actions = 0  # the actions of the game as it stands, the last time a save was tried
 
     @classmethod
     def attach(cls, session: Session, store: Store | None = None, **options: Any) -> Autosave:
@@ -82,13 +75,12 @@ class Autosave:
         except (StoreError, OSError) as error:
             self._warn(session, error)
             self._warned = True
+            self.problem = _reason(error)
             return False
         return True
 
     def _warn(self, session: Session, error: Exception) -> None:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        session.message = Message(f"The game cannot be saved ({printable(reason, 100)}); play goes on unsaved.",
-                                  "warning")
+        session.message = Message(f"The game cannot be saved ({_reason(error)}); play goes on unsaved.", "warning")
 
     # -- saving ---------------------------------------------------------------------------------------------
 
@@ -107,6 +99,7 @@ class Autosave:
             self._new_game(session)
         if not (session.history or self._before or self.path is not None or always):
             return False
+        self._actions = len(self._before) + len(session.history)
         try:
             record = self._record(session, game, session.ending is None if confirmed is None else confirmed)
             if self.path is None:
@@ -118,9 +111,18 @@ class Autosave:
             if not self._warned:
                 self._warn(session, error)
                 self._warned = warn_shown
+            self.problem = _reason(error)
+            session.standing = self._unsaved()  # on the screen for as long as it lasts
             return False
         self._warned = False  # saving works again: a new failure is worth a new warning
+        self.problem = session.standing = None
         return True
+
+    def _unsaved(self) -> str:
+        saved = len(self.record.moves) if self.record is not None and self.path is not None else 0
+        left = self._actions - saved
+        return (f"Not saved: {'the last ' if saved else ''}{left} action{'' if left == 1 else 's'} of "
+                f"{self._actions} ({self.problem}); the game goes on.")
 
     def _new_game(self, session: Session) -> None:
         self.close()
@@ -154,14 +156,28 @@ class Autosave:
             self._lock.release()
             self._lock = None
 
+    def not_saved(self) -> str | None:
+        """The line printed on leaving a game no save of which could be written; None if one was."""
+        if self.problem is None or (self.record is not None and self.path is not None):
+            return None
+        return f"This game is not saved: it could not be written ({self.problem})."
+
     def hint(self) -> str | None:
         """The line printed on leaving: how to play the saved game on, or to watch it again."""
         record = self.record
         if record is None or self.path is None:
             return None
+        if self.problem is not None:  # what the file holds, and what it does not
+            return (f"This game is saved only up to action {len(record.moves)} of {self._actions} "
+                    f"({self.problem}): 'famiglia resume {record.id}' plays on from there.")
         if record.game().is_over:
             return f"This game is saved as game {record.id}: 'famiglia replay {record.id}' shows it again."
         return f"This game is saved: 'famiglia resume {record.id}' plays it on."
+
+
+def _reason(error: Exception) -> str:
+    """Why a save failed, in one short line."""
+    return printable(error.strerror if isinstance(error, OSError) and error.strerror else str(error), 100)
 
 
 def _start(session: Session, game: Game) -> Game:
@@ -210,9 +226,9 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     waiting = (not record.confirmed and bool(moves) and moves[-1].action.step is Step.TAKE
                and options.get("confirm", True) and not record.game().is_over)
     ended = moves[:-1] if waiting else moves
-    turn_start = max((i + 1 for i, m in enumerate(ended) if m.action.step is Step.TAKE), default=0)
-    undoable = max((i + 1 for i in range(turn_start, len(moves)) if isinstance(moves[i].action, Refresh)),
-                   default=turn_start)
+    turn_start_at = turn_start([m.action for m in ended])
+    undoable = max((i + 1 for i in range(turn_start_at, len(moves)) if isinstance(moves[i].action, Refresh)),
+                   default=turn_start_at)
     game = record.game(upto=undoable)
     actions = [m.action for m in moves]
     session = Session.resume(game, log=_turn_log(record, actions[:undoable]), **options)
@@ -220,6 +236,9 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     store = Store() if store is None else store
     lock = store.lock(record.id) if path is not None else None
     Autosave.attach(session, store, record=record, path=path, before=moves[:undoable], lock=lock)
+    if session.screen is Screen.END:  # a finished game opens on its scoring: say so, never without a word
+        session.message = Message(f"Game {record.id} is over: this is its scoring. n starts a new game with the "
+                                  "same players, q leaves.")
     return session
 
 
@@ -227,13 +246,13 @@ def _seats(record: Record) -> tuple[str, str]:
     """Who plays each seat of the record: a person, or the computer at a level this famiglia knows."""
     for seat in record.seats:
         if seat != HUMAN and level_of(seat) is None:
-            raise StoreError(f"the record's seat {printable(seat, 40)!r} is no player this famiglia knows "
+            raise StoreError(f"the record's seat {quoted(seat, 40)} is no player this famiglia knows "
                              "('famiglia log' and 'replay' still show the game)")
     return record.seats
 
 
 def _turn_log(record: Record, actions: Sequence[Action]) -> list[tuple[Event, ...]]:
-    return replay_log(record.game(upto=0), actions)
+    return turn_log(record.game(upto=0), actions)
 
 
 def _play_again(session: Session, actions: Sequence[Action]) -> None:
