@@ -7,7 +7,8 @@ file that cannot be read is reported in one line and the defaults are used; a se
 unknown name or a wrong value is reported in the same line and its default is used, the good ones
 are kept. Only `write_value`, which a player asks for (`famiglia settings set`), writes the file, in
 one step (a temporary file renamed over it), and it refuses to write over a file that is no TOML.
-Options given on the command line win over the file for one game (`for_play`).
+Options given on the command line win over the file for one game (`for_play`). The command line
+imports this module at start, so it imports nothing heavy (no engine, no screen) until asked.
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
-
-from famiglia.persistence import printable
 
 from ..names import NameRefused, check_pair, tidy_name
 from ..seats import DEFAULT_LEVEL, LEVELS, SeatRefused, computer_seat, seat_name
@@ -157,6 +156,13 @@ KEYS: Final[Mapping[str, Key]] = {k.name: k for k in (
         _flag("colour"), _flag_words("colour"), "true|false"),
 )}
 assert tuple(KEYS) == tuple(f.name for f in fields(Settings))
+
+
+def printable(text: str, limit: int) -> str:
+    """`text` safe for one line of a terminal (the saved games' rule, `famiglia.persistence.printable`)."""
+    from famiglia.persistence import printable as safe
+
+    return safe(text, limit)
 
 
 def _shown(value: Any) -> str:
