@@ -63,7 +63,9 @@ class Game:
         """Set up a game by R3: starting sets in hand, 52 cards shuffled, a Street of six.
 
         With no seed one is drawn from the operating system and kept in `game.seed`, so any game can be
-        replayed. `first` (0 or 1) fixes the start player; otherwise it is drawn (R3.3). A seed that is
+        replayed. `first` (0 or 1) fixes the start player; otherwise it is drawn (R3.3). The deal depends on
+        the seed alone, so fixing the start player never changes the cards (games dealt before this rule, with
+        `first` given, dealt differently; their records keep their own deal and load as they were). A seed that is
         neither a whole number nor text, or a `first` that is no int, raises `TypeError`; a `first` other
         than 0 or 1 raises `ValueError`.
         """
@@ -71,7 +73,8 @@ class Game:
         if first is not None:
             _player_index(first, "first")
         rng = random.Random(seed)
-        start = rng.randrange(2) if first is None else first
+        drawn = rng.randrange(2)  # R3.3: drawn even when given, so the deal depends on the seed alone (R3.2)
+        start = drawn if first is None else first
         rest = Counter(DECK)
         for c in _STARTING_SET:
             rest[c] -= 2

@@ -10,7 +10,7 @@ import time
 from famiglia.engine import Game, Step
 from tests.e2e.test_tmux import Tmux, start
 
-SEED = 3
+SEED = 5
 NAMES = ("Anna", "Computer (easy)")
 
 

@@ -58,6 +58,18 @@ def test_R3_the_same_seed_deals_the_same_game():
     assert Game.new(seed=1).to_dict()["draw_stack"] != Game.new(seed=2).to_dict()["draw_stack"]
 
 
+def test_R3_the_deal_depends_on_the_seed_alone_not_on_a_given_start_player():
+    def deal(g: Game) -> tuple[object, ...]:
+        d = g.to_dict()
+        return d["street"], d["draw_stack"], [p["hand"] for p in d["players"]]
+
+    for seed in (42, 7, "x"):
+        drawn = Game.new(seed=seed)
+        assert deal(Game.new(seed=seed, first=0)) == deal(drawn) == deal(Game.new(seed=seed, first=1))
+        # the start player drawn when none is given is the one a given `first` equal to it reproduces exactly
+        assert Game.new(seed=seed, first=drawn.start_player).to_dict() == drawn.to_dict()
+
+
 # R4 ----------------------------------------------------------------------------------------------------
 
 

@@ -90,7 +90,7 @@ async def redrawn(p: Player) -> None:
 # -- a whole game ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("seed", "first"), [(3, 0), (8, 1)])
+@pytest.mark.parametrize(("seed", "first"), [(4, 0), (8, 1)])
 def test_a_game_against_the_computer_is_played_to_its_end(seed: int, first: int) -> None:
     session = against(seed=seed, first=first)
     rng = random.Random(seed)
@@ -397,7 +397,7 @@ def test_no_hint_during_the_computers_turn_and_the_help_lists_h() -> None:
 
 
 def test_a_resumed_game_against_the_computer_goes_on_against_the_same_level() -> None:
-    session = against(seed=3, first=0)
+    session = against(seed=5, first=0)
     saver = Autosave.attach(session)
 
     async def first_sitting(p: Player) -> None:
