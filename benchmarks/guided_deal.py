@@ -1,7 +1,7 @@
 """The search for the guided game's deal: the seed on which every part of a turn comes up soonest.
 
 For each seed `learn:1` … `learn:N` it plays the player's first turns with a stand-in player (greedy)
-against the easy computer (`famiglia.tui.home.rehearsal`) and notes the turn on which each lesson
+against the easy computer (`famiglia.tui.model.home.rehearsal`) and notes the turn on which each lesson
 first comes up. The seeds are ranked by the turn by which all the parts of a turn (refresh, free
 take, pair, Mercenary, Accountant, swaps, Brute, the opponent's turn) had come up, then by the sum of
 those turns; the best few are then played to the end, to see when the draw stack runs out and how
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from famiglia.tui.home.rehearsal import EARLY, Rehearsal, rehearse
+from famiglia.tui.model.home.rehearsal import EARLY, Rehearsal, rehearse
 
 
 def _rank(r: Rehearsal) -> tuple[int, int]:

@@ -25,8 +25,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["FAMIGLIA_HOME"] = str(Path(home) / "saved")
         from famiglia.persistence import read_record
-        from famiglia.tui.saving import Autosave
-        from famiglia.tui.session import Screen, Session
+        from famiglia.tui.model.saving import Autosave
+        from famiglia.tui.model.session import Screen, Session
 
         per_action: list[float] = []
         reads: list[float] = []

@@ -37,9 +37,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from famiglia.engine import Game, Pass, Step
-from famiglia.tui.app import build_app, run_app
-from famiglia.tui.layout import compose
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.shell.app import build_app, run_app
+from famiglia.tui.view.compose import compose
 
 TARGET_REDRAW_MS = 50.0
 TARGET_STARTUP_S = 0.3

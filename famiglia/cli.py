@@ -18,7 +18,7 @@ from famiglia import __version__
 if TYPE_CHECKING:
     from rich.pager import Pager
 
-    from famiglia.tui.home.settings import Settings
+    from famiglia.tui.model.home.settings import Settings
 
 PROG = "famiglia"
 
@@ -66,8 +66,8 @@ def _one_line(message: str) -> str:
 
 
 def _player_name(text: str) -> str:
-    """Argument type for ``--names``: the names screen's rules (`famiglia.tui.names`), with its words."""
-    from famiglia.tui.names import NameRefused, tidy_name
+    """Argument type for ``--names``: the names screen's rules (`famiglia.tui.model.names`), with its words."""
+    from famiglia.tui.model.names import NameRefused, tidy_name
 
     try:
         return tidy_name(text)
@@ -80,7 +80,7 @@ class _NamesAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[str] | None, option_string: str | None = None) -> None:
-        from famiglia.tui.names import NameRefused, check_pair
+        from famiglia.tui.model.names import NameRefused, check_pair
 
         match values:
             case [str() as only]:  # one person against the computer (--vs); _cmd_play checks it goes with --vs
@@ -96,9 +96,9 @@ class _NamesAction(argparse.Action):
 
 
 def _opponent(text: str) -> str:
-    """Argument type for ``--vs``: the computer's seat (`famiglia.tui.seats`), or the usage error saying why not."""
-    from famiglia.tui.home.settings import BARE_COMPUTER
-    from famiglia.tui.seats import SeatRefused, parse_opponent
+    """Argument type for ``--vs``: the computer's seat (`famiglia.tui.model.seats`), or the usage error why not."""
+    from famiglia.tui.model.home.settings import BARE_COMPUTER
+    from famiglia.tui.model.seats import SeatRefused, parse_opponent
 
     try:
         seat = parse_opponent(text)
@@ -176,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_record_commands(commands: Any) -> None:
-    """The saved-games commands (docs/records.md); they live in `famiglia.tui.records`."""
+    """The saved-games commands (docs/records.md); they live in `famiglia.commands.records`."""
     games = commands.add_parser("games", help="list the saved games, newest first",
                                 description="List the saved games, newest first: id, players, turns and state.")
     games.set_defaults(handler=_cmd_records, command_parser=games)
@@ -196,7 +196,7 @@ def _add_record_commands(commands: Any) -> None:
 
 
 def _cmd_records(args: argparse.Namespace) -> int:
-    from famiglia.tui import records
+    from famiglia.commands import records
 
     if args.command == "games":
         return records.games()
@@ -281,7 +281,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("--load plays a saved game on: its names, seed and start player are the record's")
     try:
         from famiglia.tui import run_play
-        from famiglia.tui.home.settings import for_play
+        from famiglia.tui.model.home.settings import for_play
     except ImportError as exc:
         if exc.name != "famiglia.tui":
             raise
@@ -293,7 +293,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if not choice.colour:
         os.environ["NO_COLOR"] = "1"  # the screen's one switch for colour (no-color.org)
     if args.load is not None:
-        from famiglia.tui.records import play_file
+        from famiglia.commands.records import play_file
 
         return play_file(args.load, memory_aid=choice.memory_aid)
     names, options = _seating(choice.names, choice.vs)
@@ -304,7 +304,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _remembered() -> Settings:
     """The settings of the settings file; what is wrong with it is said in one line, and the defaults used."""
-    from famiglia.tui.home import settings as settings_file
+    from famiglia.tui.model.home import settings as settings_file
 
     loaded = settings_file.load()
     if loaded.problem is not None:
@@ -314,7 +314,7 @@ def _remembered() -> Settings:
 
 def _add_settings_commands(commands: Any) -> None:
     """`famiglia settings` and `famiglia stats` (docs/settings.md, docs/statistics.md)."""
-    keys = ("names", "level", "memory_aid", "confirm", "colour")  # famiglia.tui.home.settings.KEYS, not loaded here
+    keys = ("names", "level", "memory_aid", "confirm", "colour")  # settings.KEYS, which --help does not load
     settings = commands.add_parser(
         "settings", help="show the remembered settings, or change one",
         description="Show where the settings file is and what it holds; 'set KEY VALUE' changes a setting, "
@@ -345,7 +345,7 @@ def _add_settings_commands(commands: Any) -> None:
 
 
 def _cmd_settings(args: argparse.Namespace) -> int:
-    from famiglia.tui.home import settings as settings_file
+    from famiglia.tui.model.home import settings as settings_file
 
     if args.action is None:
         loaded = settings_file.load()
@@ -369,7 +369,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     import json
 
     from famiglia.persistence import Store, StoreError
-    from famiglia.tui.home.statistics import report_lines, statistics
+    from famiglia.tui.model.home.statistics import report_lines, statistics
 
     you = args.name if args.name is not None else _remembered().you
     try:
@@ -395,8 +395,8 @@ def _seating(given: tuple[str, ...] | None, vs: str | None) -> tuple[tuple[str, 
         if given is not None and len(given) != 2:
             raise UsageError("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
         return (given[0], given[1]) if given is not None else None, {}
-    from famiglia.tui.names import NameRefused, check_pair
-    from famiglia.tui.seats import HUMAN, seat_name
+    from famiglia.tui.model.names import NameRefused, check_pair
+    from famiglia.tui.model.seats import HUMAN, seat_name
 
     seats = (HUMAN, vs)
     if given is None:

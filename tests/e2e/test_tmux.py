@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from famiglia.engine import Game, Step
-from famiglia.tui.render import STEP_SEPARATOR
+from famiglia.tui.view.table import STEP_SEPARATOR
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 3  # Anna starts; the Street is B3 B2 F2 A3 B4 B1

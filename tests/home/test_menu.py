@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from famiglia.persistence import Store
-from famiglia.tui.home.commands import COMMANDS, help_lines, press
-from famiglia.tui.home.games import game_lines
-from famiglia.tui.home.lessons import GUIDED_SEED
-from famiglia.tui.home.menu import (
+from famiglia.tui.model.home.commands import COMMANDS, help_lines, press
+from famiglia.tui.model.home.games import game_lines
+from famiglia.tui.model.home.lessons import GUIDED_SEED
+from famiglia.tui.model.home.menu import (
     MAIN_ENTRIES,
     Home,
     Learn,
@@ -22,8 +22,8 @@ from famiglia.tui.home.menu import (
     ShowLog,
     ShowReplay,
 )
-from famiglia.tui.home.settings import SettingRefused, Settings, load, write_value
-from famiglia.tui.seats import HUMAN
+from famiglia.tui.model.home.settings import SettingRefused, Settings, load, write_value
+from famiglia.tui.model.seats import HUMAN
 
 from .helpers import play, save, stamp
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from famiglia.tui.home.settings import (
+from famiglia.tui.model.home.settings import (
     BARE_COMPUTER,
     ENV,
     SettingRefused,

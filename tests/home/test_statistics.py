@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from famiglia.persistence import Record, Store
-from famiglia.tui.home.lessons import GUIDED_SEED
-from famiglia.tui.home.statistics import (
+from famiglia.tui.model.home.lessons import GUIDED_SEED
+from famiglia.tui.model.home.statistics import (
     INITIAL_RATING,
     K_FACTOR,
     LEVEL_RATINGS,
@@ -16,7 +16,7 @@ from famiglia.tui.home.statistics import (
     report_lines,
     statistics,
 )
-from famiglia.tui.seats import HUMAN
+from famiglia.tui.model.seats import HUMAN
 
 from .helpers import play, save, stamp
 

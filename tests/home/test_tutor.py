@@ -9,9 +9,9 @@ import pytest
 
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record
-from famiglia.tui.home.lessons import GUIDED_SEED, LESSON_IDS, TextsError, is_guided, load_texts, parse_texts
-from famiglia.tui.home.rehearsal import EARLY, rehearse
-from famiglia.tui.home.tutor import Progress, Tutor, due
+from famiglia.tui.model.home.lessons import GUIDED_SEED, LESSON_IDS, TextsError, is_guided, load_texts, parse_texts
+from famiglia.tui.model.home.rehearsal import EARLY, rehearse
+from famiglia.tui.model.home.tutor import Progress, Tutor, due
 from tests.positions import position
 
 RULES = Path(__file__).parents[2] / "famiglia" / "data" / "rules.md"

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from famiglia.persistence import Store
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.session import Screen, Session
 
 
 def home() -> Path:

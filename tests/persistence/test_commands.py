@@ -13,12 +13,14 @@ import re
 import pytest
 
 from famiglia.cli import main
+from famiglia.commands.records import game_state
 from famiglia.persistence import Store, read_record
-from famiglia.tui.records import game_state
-from famiglia.tui.render_parts import short_name
-from famiglia.tui.replay import Replay, build_replay_app
-from famiglia.tui.saving import Autosave, resume_session
-from famiglia.tui.session import Screen
+from famiglia.tui.model.replay import Replay
+from famiglia.tui.model.saving import Autosave, resume_session
+from famiglia.tui.model.session import Screen
+from famiglia.tui.shell.replay import build_replay_app
+from famiglia.tui.view.parts import short_name
+from famiglia.tui.view.replay import caption, render_replay
 from tests.persistence.helpers import home, moments, new_session
 from tests.tui.test_app import Player, Terminal, play
 
@@ -102,10 +104,10 @@ def test_replay_steps_through_every_position_by_action_and_by_turn() -> None:
     saver = saved_game(6)
     assert saver.record is not None
     replay = Replay(saver.record)
-    assert not replay.asking and replay.index == 0 and "the deal" in replay.caption().plain
+    assert not replay.asking and replay.index == 0 and "the deal" in caption(replay).plain
     replay.step(1)
     first = saver.record.moves[0]
-    assert f"turn 1: {saver.record.players[first.player]} {first.action}" in replay.caption().plain
+    assert f"turn 1: {saver.record.players[first.player]} {first.action}" in caption(replay).plain
     replay.end()
     assert replay.index == len(saver.record.moves)
     replay.step(5)
@@ -116,7 +118,7 @@ def test_replay_steps_through_every_position_by_action_and_by_turn() -> None:
         replay.digit(digit)
     replay.enter()
     assert replay.turn_of[replay.index] == 3 and replay.turn_of[replay.index - 1] == 2
-    assert replay.caption().plain.endswith("turn 3 begins")
+    assert caption(replay).plain.endswith("turn 3 begins")
     replay.digit("9")
     replay.digit("9")
     replay.digit("9")
@@ -133,13 +135,13 @@ def test_replay_draws_both_hands_and_the_final_scores() -> None:
     replay.step(3)
     shown = replay.positions[3]
     mover = short_name(shown.names[shown.to_move])
-    text = render_text(replay.render(100, 40), width=100)
+    text = render_text(render_replay(replay, 100, 40), width=100)
     # Worded for someone watching: the player to move by name, and the other hand simply open.
     assert f"{mover}'s turn" in text and f"{mover}'s hand" in text
     assert any("live total" in line and "  hand  " in line for line in text.splitlines())
     assert not re.search(r"\b(you|your)\b", text, re.IGNORECASE) and "tracked" not in text
     replay.end()
-    text = render_text(replay.render(100, 40), width=100)
+    text = render_text(render_replay(replay, 100, 40), width=100)
     assert "Game over" in text and "total" in text
 
 

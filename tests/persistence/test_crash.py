@@ -28,7 +28,7 @@ KILLS = int(os.environ.get("FAMIGLIA_KILLS", "6"))
 
 CHILD = """
 import hashlib, json, random, sys
-from famiglia.tui.saving import Autosave
+from famiglia.tui.model.saving import Autosave
 from tests.persistence.helpers import new_session, step
 
 seed = int(sys.argv[1])

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from famiglia.persistence import Record, Store, read_record
-from famiglia.tui.saving import Autosave, resume_session
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.saving import Autosave, resume_session
+from famiglia.tui.model.session import Screen, Session
 from tests.persistence.helpers import at_table, moments, new_session
 
 GAMES = int(os.environ.get("FAMIGLIA_ROUND_TRIPS", "8"))

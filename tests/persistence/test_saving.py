@@ -18,8 +18,8 @@ import pytest
 from famiglia.engine import Step
 from famiglia.persistence import Store, read_record
 from famiglia.persistence.store import Store as StoreClass
-from famiglia.tui.saving import Autosave, crash_save, resume_session
-from famiglia.tui.session import Screen
+from famiglia.tui.model.saving import Autosave, crash_save, resume_session
+from famiglia.tui.model.session import Screen
 from tests.persistence.helpers import at_table, home, moments, new_session, step
 from tests.persistence.records import write
 
@@ -167,7 +167,7 @@ def test_a_resumed_game_goes_on_in_its_own_file_and_cannot_be_opened_twice(tmp_p
 
 
 def test_a_take_not_yet_confirmed_is_asked_again_after_the_handoff_back_to_its_player() -> None:
-    from famiglia.tui.layout import compose, hint_line
+    from famiglia.tui.view.compose import compose, hint_line
 
     session = new_session(12)  # confirm: on
     saver = Autosave.attach(session)
@@ -235,7 +235,7 @@ def test_a_record_played_by_an_unknown_computer_is_shown_but_not_resumed(tmp_pat
 
 def test_a_session_resumed_from_a_bare_position_saves_from_that_position() -> None:
     from famiglia.engine import Game
-    from famiglia.tui.session import Session
+    from famiglia.tui.model.session import Session
 
     game = Game.new(seed=31, names=("Anna", "Ben"))
     for action in ("refresh " + game.view(None).street[0].card.name,):

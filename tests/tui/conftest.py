@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console, RenderableType
 
 from famiglia.engine import Family, Game
-from famiglia.tui.theme import FAMILY_SYMBOL, THEME
+from famiglia.tui.view.theme import FAMILY_SYMBOL, THEME
 from tests.positions import position
 
 

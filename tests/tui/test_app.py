@@ -19,10 +19,10 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from famiglia.engine import Action, Game, Pass, Step
-from famiglia.tui.app import build_app, run_app
-from famiglia.tui.builder import menu
-from famiglia.tui.layout import INPUT_BUFFER
-from famiglia.tui.session import Overlay, Screen, Session
+from famiglia.tui.model.builder import menu
+from famiglia.tui.model.session import Overlay, Screen, Session
+from famiglia.tui.shell.app import build_app, run_app
+from famiglia.tui.shell.layout import INPUT_BUFFER
 
 DOWN = "\x1b[B"
 UP = "\x1b[A"
@@ -563,7 +563,7 @@ def test_an_unexpected_error_ends_the_application_with_the_error() -> None:
 
 
 def test_an_error_while_drawing_ends_the_application_with_the_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from famiglia.tui import layout
+    from famiglia.tui.view import compose as layout
 
     session = new_session(seed=3)
 
@@ -587,7 +587,7 @@ def test_run_play_reports_an_unexpected_error_in_one_line_and_keeps_the_game(
     import tempfile
 
     from famiglia.persistence import Store
-    from famiglia.tui import app as app_module
+    from famiglia.tui.shell import app as app_module
 
     async def crash(application: Application[int], session: object = None) -> int:
         raise ZeroDivisionError("division by zero")
@@ -606,7 +606,7 @@ def test_run_play_reports_an_unexpected_error_in_one_line_and_keeps_the_game(
 
 
 def test_run_play_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
-    from famiglia.tui.app import run_play
+    from famiglia.tui.shell.app import run_play
 
     assert run_play(names=("Anna", "Ben"), seed=1) == 1  # pytest's captured streams are no terminal
     assert "needs a terminal" in capsys.readouterr().err
@@ -617,8 +617,8 @@ def test_no_color_loses_colour_only(monkeypatch: pytest.MonkeyPatch, no_color: s
     from prompt_toolkit.formatted_text import to_formatted_text
 
     from famiglia.engine import card
-    from famiglia.tui.bridge import render_ansi
-    from famiglia.tui.theme import card_text
+    from famiglia.tui.shell.layout import render_ansi
+    from famiglia.tui.view.theme import card_text
 
     monkeypatch.setenv("NO_COLOR", no_color)
     fragments = to_formatted_text(render_ansi(card_text(card("F4")), width=20))

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from famiglia.engine import Game
-from famiglia.tui.layout import compose, hint_line, prompt_text
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.view.compose import compose, hint_line, prompt_text
 
 SIZES = ((80, 23), (100, 29), (130, 39))  # main areas of 80x24, 100x30 and 130x40 terminals
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 import pytest
 
 from famiglia.engine import Game, Pass, Step
-from famiglia.tui.app import farewell
-from famiglia.tui.session import Overlay, Screen, Session
+from famiglia.tui.model.session import Overlay, Screen, Session
+from famiglia.tui.shell.app import farewell
 from tests.tui.test_app import CTRL_C, ESC, UP, Player, new_session, play
 
 TAB = "\t"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from famiglia.engine import Action, Game, Pass, PlayBrute, Swap, Take, card
-from famiglia.tui.builder import Menu, complete, menu
+from famiglia.tui.model.builder import Menu, complete, menu
 
 
 def leaves(legal: list[Action], path: tuple[str, ...] = ()) -> Iterator[tuple[Action, int]]:

@@ -19,11 +19,11 @@ from famiglia.ai import Player as ComputerPlayer
 from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
 from famiglia.engine import Action, Game, Pass, PositionError, Refresh, SeatView, Take
 from famiglia.persistence import Store
-from famiglia.tui.computer import Computer, hint_text
-from famiglia.tui.layout import compose, prompt_text
-from famiglia.tui.saving import Autosave, resume_session
-from famiglia.tui.seats import HUMAN
-from famiglia.tui.session import Overlay, Screen, Session
+from famiglia.tui.model.saving import Autosave, resume_session
+from famiglia.tui.model.seats import HUMAN
+from famiglia.tui.model.session import Overlay, Screen, Session
+from famiglia.tui.shell.computer import Computer, hint_text
+from famiglia.tui.view.compose import compose, prompt_text
 from tests.tui.test_app import CTRL_C, Player
 from tests.tui.test_app import play as play_app
 from tests.tui.test_session_hidden import exchange

@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 
 from famiglia.engine import Pass
-from famiglia.tui.layout import compose, prompt_text
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.view.compose import compose, prompt_text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
 WIDTH, HEIGHT = 80, 24

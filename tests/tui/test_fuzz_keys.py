@@ -22,8 +22,8 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 
 from famiglia.engine import Game
-from famiglia.tui.app import build_app, run_app
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.shell.app import build_app, run_app
 from tests.tui.test_app import Terminal
 
 CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "240"))

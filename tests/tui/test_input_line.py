@@ -16,9 +16,10 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from famiglia.engine import Game
-from famiglia.tui.app import build_app, run_app
-from famiglia.tui.layout import INPUT_BUFFER, prompt_fitted, prompt_text
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.shell.app import build_app, run_app
+from famiglia.tui.shell.layout import INPUT_BUFFER
+from famiglia.tui.view.compose import prompt_fitted, prompt_text
 
 CTRL_U = "\x15"
 HOME = "\x1b[H"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from famiglia import cli
-from famiglia.tui.names import NAME_LENGTH, NameRefused, check_pair, tidy_name
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.names import NAME_LENGTH, NameRefused, check_pair, tidy_name
+from famiglia.tui.model.session import Screen, Session
 
 
 def test_a_name_is_tidied() -> None:
@@ -46,7 +46,7 @@ def test_two_names_that_read_the_same_are_refused_both_ways(capsys: pytest.Captu
 
 
 def test_the_longest_name_keeps_a_player_row_on_one_line_at_80_columns() -> None:
-    from famiglia.tui.layout import compose
+    from famiglia.tui.view.compose import compose
 
     long = "M" * NAME_LENGTH
     session = Session(names=(long, "W" * NAME_LENGTH), seed=3, first=0, handoff_guard=0)
@@ -58,7 +58,7 @@ def test_the_longest_name_keeps_a_player_row_on_one_line_at_80_columns() -> None
 
 
 def test_the_names_screen_says_the_limit_before_it_is_reached() -> None:
-    from famiglia.tui.layout import compose
+    from famiglia.tui.view.compose import compose
 
     text = " ".join(compose(Session(seed=1), 80, 23, plain=True).split())
     assert f"at most {NAME_LENGTH} characters" in text

@@ -12,11 +12,11 @@ from rich.style import Style
 from rich.text import Text
 
 from famiglia.engine import Family, Game, card
-from famiglia.tui.builder import menu
-from famiglia.tui.layout import render_menu
-from famiglia.tui.render import LEVELS, MIN_SIZE, SIDE, STEP_SEPARATOR, WIDE, render_handoff, render_table, step_bar
-from famiglia.tui.render_parts import capitalized, shorten_quoted
-from famiglia.tui.theme import FAMILY_SYMBOL, THEME, card_text
+from famiglia.tui.model.builder import menu
+from famiglia.tui.view.compose import render_menu
+from famiglia.tui.view.parts import capitalized, shorten_quoted
+from famiglia.tui.view.table import LEVELS, MIN_SIZE, SIDE, STEP_SEPARATOR, WIDE, render_handoff, render_table, step_bar
+from famiglia.tui.view.theme import FAMILY_SYMBOL, THEME, card_text
 from tests.tui.conftest import shown
 
 Plain = Callable[..., str]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from famiglia.engine import Game
-from famiglia.tui.render import render_handoff, render_table
+from famiglia.tui.view.table import render_handoff, render_table
 
 GAMES = 30
 

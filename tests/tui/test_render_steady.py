@@ -13,9 +13,9 @@ import random
 import pytest
 
 from famiglia.engine import Pass
-from famiglia.tui.layout import TableCache, compose
-from famiglia.tui.render import LEVELS, steady_level
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.view.compose import TableCache, compose
+from famiglia.tui.view.table import LEVELS, steady_level
 
 SIZES = ((80, 23), (100, 29))  # the main areas of 80x24 and 100x30 terminals
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from famiglia.engine import Action, Game, Pass, PlayAccountant, Refresh, Step, Take, card
-from famiglia.tui.session import HUMAN, Overlay, Screen, Session
+from famiglia.tui.model.session import HUMAN, Overlay, Screen, Session
 
 
 class Clock:

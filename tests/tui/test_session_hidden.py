@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from famiglia.engine import Game
-from famiglia.tui.layout import compose, prompt_text
-from famiglia.tui.session import Screen, Session
+from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.view.compose import compose, prompt_text
 
 SIZES = ((80, 23), (124, 39))  # the main area of an 80x24 and a 124x40 terminal
 

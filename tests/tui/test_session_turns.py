@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from famiglia.engine import Game, Pass, Step, Swap, Take, card
-from famiglia.tui.session import DONE_SWAPPING, Overlay, Screen, Session, number_text, replay_log
+from famiglia.tui.model.session import DONE_SWAPPING, Overlay, Screen, Session, number_text, replay_log
 from tests.tui.test_session import resumed, reveal, seated
 
 # -- numbers: ASCII digits only --------------------------------------------------------------------------

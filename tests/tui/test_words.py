@@ -7,7 +7,7 @@ import random
 import pytest
 
 from famiglia.engine import Event, Game, Pass, PlayAccountant, PlayBrute, Refresh, Swap, Take, card, parse_action
-from famiglia.tui.words import describe, describe_event, describe_own
+from famiglia.tui.model.words import describe, describe_event, describe_own
 
 NAMES = ("Anna", "Ben")
 

@@ -21,15 +21,14 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
+from ..model.saving import Autosave, crash_save
+from ..model.seats import HUMAN
+from ..model.session import Session
+from ..model.words import plural
+from ..view.parts import short_name
 from .computer import Computer
 from .keys import create_key_bindings
 from .layout import INPUT_BUFFER, create_layout, too_small
-from .overlays import OverlayRows
-from .render_parts import short_name
-from .saving import Autosave, crash_save
-from .seats import HUMAN
-from .session import Session
-from .words import plural
 
 __all__ = ["build_app", "farewell", "run_app", "run_play"]
 
@@ -54,10 +53,9 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
             if buffer is not None:
                 buffer.reset()
 
-    overlays = OverlayRows(session)  # the help and the log, drawn by the layout, scrolled by the keys
     app: Application[int] = Application(
-        layout=create_layout(session, overlays=overlays),
-        key_bindings=create_key_bindings(session, overlays=overlays),
+        layout=create_layout(session),
+        key_bindings=create_key_bindings(session),
         full_screen=True,
         mouse_support=False,
         input=input,

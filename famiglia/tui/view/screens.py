@@ -17,9 +17,10 @@ from rich.text import Text
 
 from famiglia.engine import Card, Event, Family, SeatView
 
-from .render_parts import capitalized, cards_text, joined, known_hand, points, short_name, vp_text
+from ..model.commands import small_keys
+from ..model.words import describe_event, plural
+from .parts import capitalized, cards_text, joined, known_hand, points, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
-from .words import describe_event, plural
 
 __all__ = ["MIN_SIZE", "RULES_SUMMARY", "event_lines", "render_end", "render_help", "render_too_small",
            "render_turn_summary"]
@@ -187,5 +188,5 @@ def render_too_small(width: int, height: int, *, need: tuple[int, int], asking_q
         text.append("n", style="key")
         text.append(" go on playing")
     else:
-        text.append("\nCtrl-C: quit", style="label")
+        text.append(f"\n{small_keys()}", style="label")
     return Padding(text, (max(0, height // 2 - 2), 0, 0, 0))

@@ -1,68 +1,45 @@
-"""The screen's layout: what fills the terminal for each screen of the session, read at draw time.
+"""What fills the terminal for each screen of the session, as text for a given size, made at draw time.
 
-`create_layout(session)` builds the prompt_toolkit containers once; every window asks the session for
-its text when it is drawn, so the layout never needs telling that something changed. `compose` is the
-heart of it: the whole main area as text for a given size, from the one view the screen may show
-(R12), the action picker, and the summary of the opponent's turn. Tests read the same `compose` in
-plain text, so what they check is what the player sees.
+`compose` is the heart of the screen: the whole main area as text for a given size, from the one
+view the screen may show (R12), the action picker, and the summary of the opponent's turn. Tests
+read the same `compose` in plain text, so what they check is what the player sees.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from typing import Final
 
-from prompt_toolkit.application.current import get_app
-from prompt_toolkit.buffer import Buffer
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion
-from prompt_toolkit.document import Document
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
-from prompt_toolkit.layout import (
-    ConditionalContainer,
-    DynamicContainer,
-    Float,
-    FloatContainer,
-    FormattedTextControl,
-    HSplit,
-    Layout,
-    VSplit,
-    Window,
-)
-from prompt_toolkit.layout.controls import BufferControl
-from prompt_toolkit.layout.menus import CompletionsMenu
 from rich.cells import cell_len, set_cell_size
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from famiglia.engine import SeatView, Step, parse_action
+from famiglia.engine import SeatView, Step
 
+from ..model.builder import Choice, Menu
+from ..model.commands import computer_turn_keys, key_line
+from ..model.names import NAME_LENGTH
+from ..model.seats import seat_name
+from ..model.session import Screen, Session
+from ..model.words import describe
 from .bridge import ansi_text, render_lines
-from .builder import Choice, Menu
-from .names import NAME_LENGTH
-from .overlays import OverlayRows
-from .render import (
+from .parts import capitalized, flow, line_count, short_name, shorten_quoted
+from .table import (
     MIN_SIZE,
     WIDE,
     level_cards,
     render_end,
     render_handoff,
     render_table,
-    render_too_small,
     render_turn_summary,
     steady_level,
     table_level,
 )
-from .render_parts import capitalized, flow, line_count, short_name, shorten_quoted
-from .seats import seat_name
-from .session import Overlay, Screen, Session
 from .theme import cards_in
-from .words import describe
 
-__all__ = ["INPUT_BUFFER", "compose", "create_layout", "hint_line", "message_text", "prompt_text"]
-
-INPUT_BUFFER: Final = "input"
+__all__ = ["MESSAGE_ROWS", "PICKER_ROWS", "TableCache", "compose", "computer_turn_text", "confirm_quit_text",
+           "ending_text", "hint_line", "last_turn_crowded_out", "message_text", "prompt_fitted", "prompt_text",
+           "render_menu", "too_small"]
 
 _HEADER: Final = max(len(step.title) for step in Step) + 2
 _GAP: Final = "   "
@@ -203,6 +180,7 @@ class TableCache:
         self.level = 0
         self._key: tuple[object, ...] | None = None
         self._rows: list[str] = []
+        self.crowded = False  # the last drawing found no room for the opponent's last turn beside the table
 
     def rows(self, view: SeatView, *, width: int, room: int, steady_room: int, memory_aid: bool,
              plain: bool) -> list[str]:
@@ -239,7 +217,8 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
         rows = _text(Group(render_end(view, width=width), _end_choices(session.game and session.game.seed)),
                      width, plain)
     else:
-        rows, _ = _table_screen(session, width, room, plain, cache or TableCache())
+        cache = cache or TableCache()
+        rows, cache.crowded = _table_screen(session, width, room, plain, cache)
     rows = rows[:room]
     return "\n".join([*rows, *[""] * (room - len(rows)), *message])
 
@@ -248,11 +227,15 @@ def _message_rows(session: Session, width: int, plain: bool) -> list[str]:
     return _text(message_text(session, width=width), width, plain)[:MESSAGE_ROWS] or [""]
 
 
-def last_turn_crowded_out(session: Session) -> bool:
-    """Whether the opponent's last turn is on show but finds no room beside the table at the terminal's size."""
+def too_small(width: int, height: int) -> bool:
+    """Whether a terminal of this size cannot hold the table (`MIN_SIZE`)."""
+    return width < MIN_SIZE[0] or height < MIN_SIZE[1]
+
+
+def last_turn_crowded_out(session: Session, width: int, height: int) -> bool:
+    """Whether the opponent's last turn is on show but finds no room beside the table at a terminal's size."""
     if not session.summary():
         return False
-    width, height = _size()
     room = height - 1 - len(_message_rows(session, width, True))  # the input line and the message line
     return _table_screen(session, width, room, True, TableCache())[1]
 
@@ -321,34 +304,14 @@ def message_text(session: Session, *, width: int | None = None) -> RenderableTyp
 
 
 def hint_line(session: Session) -> str:
-    if session.overlay is Overlay.CONFIRM_QUIT:
-        return "Quit the game? y / n"
-    if session.overlay is Overlay.LAST_TURN:
-        return "l, Esc or q: back to the table"
-    if session.screen is Screen.NAMES:
-        return "Enter: next · Ctrl-C: quit"
-    if session.screen is Screen.HANDOFF:
-        if session.waiting:
-            return "Wait a moment… then press Enter (keys are ignored just after the handoff)"
-        name = short_name(session.names[session.at_keyboard]) if session.game is not None else "next player"
-        return f"{name}: Enter shows your hand · g: log · ?: help · q: quit"
-    if session.screen is Screen.END:
-        return "n: new game · g: game log · q: quit"
-    if session.computer_to_move:
-        return f"{short_name(session.names[1 - session.at_keyboard])} is playing · g: game log · ?: help"
-    if session.ending is not None:
-        return "Enter: confirm · u or Esc: take it back · g: game log · ?: help"
-    if session.path:
-        return "number or ↑↓ Enter: choose · Esc: back · p: pass · or type an action · ?: help"
-    return "number or ↑↓ Enter: choose · p: pass · type an action (Tab) · u: undo · ?: help"  # 79 columns
+    """The key line: what the keys available now do (`famiglia.tui.model.commands`)."""
+    return key_line(session)
 
 
 def computer_turn_text(session: Session) -> RenderableType:
     """Where the choices stand during the computer's turn: whose turn it is, and the keys that work meanwhile."""
     name = short_name(session.names[1 - session.at_keyboard])
-    return Group(Text(f"{name} is playing its turn", style="title"),
-                 Text("any key hurries it · l: your last turn · g: game log · ?: help · Ctrl-C: quit",
-                      style="label"))
+    return Group(Text(f"{name} is playing its turn", style="title"), Text(computer_turn_keys(), style="label"))
 
 
 def ending_text(session: Session) -> RenderableType:
@@ -387,108 +350,3 @@ def confirm_quit_text() -> RenderableType:
     return Panel(body, border_style="warning", width=40, padding=(0, 2))
 
 
-# -- prompt_toolkit ----------------------------------------------------------------------------------------
-
-
-class ActionCompleter(Completer):
-    """Tab completion of the legal actions in notation; the menu shows each in words."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
-    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
-        typed = document.text_before_cursor
-        for text in self.session.completions(typed):
-            yield Completion(text, start_position=-len(typed), display_meta=describe(parse_action(text)))
-
-
-def _size() -> tuple[int, int]:
-    size = get_app().output.get_size()
-    return size.columns, size.rows
-
-
-def too_small() -> bool:
-    width, height = _size()
-    return width < MIN_SIZE[0] or height < MIN_SIZE[1]
-
-
-def _ansi(make: Callable[[int, int], RenderableType | str]) -> Callable[[], StyleAndTextTuples]:
-    """A window's text, made at draw time for the terminal's size of that moment."""
-
-    def text() -> StyleAndTextTuples:
-        width, height = _size()
-        made = make(width, height)
-        return to_formatted_text(ANSI(made if isinstance(made, str) else ansi_text(made, width=width)))
-
-    return text
-
-
-def create_layout(session: Session, *, overlays: OverlayRows | None = None) -> Layout:
-    """The containers of the game: the main area (message line included), the input line, overlays on top.
-
-    `overlays` holds the rows of the help and the game log; the keys share it to know how far they scroll.
-    """
-    input_buffer = Buffer(
-        name=INPUT_BUFFER,
-        multiline=False,
-        completer=ActionCompleter(session),
-        complete_while_typing=False,
-        read_only=Condition(lambda: session.screen not in (Screen.NAMES, Screen.TABLE) or session.overlay is not None
-                            or session.ending is not None),
-    )
-    input_buffer.on_text_changed += lambda buffer: session.line_changed(buffer.text)
-    typing = Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE))
-    cache = TableCache()
-    overlays = overlays or OverlayRows(session)
-
-    main = Window(
-        # Under the help or the log (they cover it all) nothing needs composing: scrolling stays quick.
-        FormattedTextControl(_ansi(lambda w, h: "" if session.overlay is not None and session.overlay.scrolls
-                                   else compose(session, w, h - 1, cache=cache))),
-        wrap_lines=False,
-        always_hide_cursor=True,
-    )
-    # The prompt has a window of its own: however much is typed or pasted, only the text scrolls.
-    prompt = Window(FormattedTextControl(lambda: prompt_fitted(session, _size()[0])),
-                    width=lambda: cell_len(prompt_fitted(session, _size()[0])), height=1, dont_extend_width=True)
-    input_line = ConditionalContainer(
-        VSplit([prompt, Window(BufferControl(buffer=input_buffer), height=1, wrap_lines=False)]),
-        filter=typing,
-        alternative_content=Window(height=1),
-    )
-    body = FloatContainer(
-        content=HSplit([main, input_line]),
-        floats=[
-            Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8, scroll_offset=1)),
-            Float(
-                content=ConditionalContainer(
-                    Window(FormattedTextControl(_ansi(lambda w, h: "\n".join(overlays.window(w, h - 1))))),
-                    filter=Condition(lambda: session.overlay is not None and session.overlay.scrolls),
-                ),
-                top=0,
-                left=0,
-                right=0,
-                bottom=1,
-            ),
-            Float(
-                content=ConditionalContainer(
-                    Window(FormattedTextControl(_ansi(lambda w, h: render_turn_summary(
-                        session.last_turn(), session.names, width=w, subtitle="l, Esc or q closes this")))),
-                    filter=Condition(lambda: session.overlay is Overlay.LAST_TURN),
-                ),
-                top=0,
-                left=0,
-                right=0,
-            ),
-            Float(
-                content=ConditionalContainer(
-                    Window(FormattedTextControl(_ansi(lambda w, h: confirm_quit_text())), width=40, height=5),
-                    filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT),
-                ),
-            ),
-        ],
-    )
-    small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(
-        w, h, need=MIN_SIZE, asking_quit=session.overlay is Overlay.CONFIRM_QUIT))))
-    root = DynamicContainer(lambda: small if too_small() else body)
-    return Layout(root, focused_element=input_buffer)

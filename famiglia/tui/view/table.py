@@ -19,11 +19,11 @@ from rich.text import Text
 
 from famiglia.engine import Card, Event, Family, SeatView, Step, Swap
 
-from .render_cards import CardStyle, hand_cards, street_cards
-from .render_parts import card_parts, flow, joined, known_hand, line_count, pad, points, short_name, vp_text
-from .render_screens import MIN_SIZE, event_lines, render_end, render_help, render_too_small, render_turn_summary
+from ..model.words import plural
+from .cards import CardStyle, hand_cards, street_cards
+from .parts import card_parts, flow, joined, known_hand, line_count, pad, points, short_name, vp_text
+from .screens import MIN_SIZE, event_lines, render_end, render_help, render_too_small, render_turn_summary
 from .theme import card_text, family_label
-from .words import plural
 
 __all__ = [
     "LEVELS",

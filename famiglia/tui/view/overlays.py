@@ -20,10 +20,11 @@ from rich.text import Text
 
 from famiglia.engine import Event
 
+from ..model.commands import help_rows
+from ..model.session import Overlay, Screen, Session
 from .bridge import ansi_text, render_lines
-from .render import render_help
-from .render_screens import event_lines
-from .session import Overlay, Screen, Session
+from .screens import event_lines
+from .table import render_help
 
 __all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "OverlayRows", "help_keys", "log_renderable"]
 
@@ -47,25 +48,8 @@ _HELP_KEYS: Final = "↑↓ PgUp PgDn Home End: scroll · Esc, q or ?: back"
 
 
 def help_keys(session: Session) -> tuple[tuple[str, str], ...]:
-    """The keys as the help lists them (keys.py binds them); `c` says whether a turn's end is asked."""
-    asked = "on" if session.confirm else "off"
-    return (
-        ("1-9", "choose from the list"),
-        ("↑ ↓ Enter", "point, then choose"),
-        ("type, Enter", "play in notation"),
-        ("Tab", "complete what you type"),
-        ("Esc", "back one choice"),
-        ("p", "pass (take nothing)"),
-        ("h", "hint: a good action"),
-        ("u, Ctrl-Z", "undo, within the turn"),
-        ("Enter, u", "end a turn / take it back"),
-        ("c", f"ask before a turn ends: {asked}"),
-        ("l", "the opponent's last turn"),
-        ("g", "the game log, every turn"),
-        ("?", "help on and off"),
-        ("q, Ctrl-C", "quit (asks first)"),
-        ("n", "new game, at the end"),
-    )
+    """The keys as the help lists them, from the command table (`c` says whether a turn's end is asked)."""
+    return help_rows(session)
 
 
 def _help_more(session: Session, width: int) -> RenderableType:

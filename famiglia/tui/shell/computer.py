@@ -35,8 +35,8 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from famiglia.ai import Player, player
 from famiglia.engine import Action, SeatView
 
-from .seats import SeatRefused, level_of
-from .session import Message, Overlay, Session
+from ..model.seats import SeatRefused, level_of
+from ..model.session import Message, Overlay, Session
 
 __all__ = ["HINT_LEVEL", "PACE", "Computer", "PlayerMaker", "hint_text", "off_loop"]
 

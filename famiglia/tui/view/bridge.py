@@ -1,4 +1,4 @@
-"""The rich → prompt_toolkit bridge: a renderable becomes the formatted text of a window at draw time.
+"""The rich side of the bridge to prompt_toolkit: a renderable becomes text with terminal codes at draw time.
 
 The layout asks for its text on every redraw, with the width the terminal has at that moment, so a
 resize simply draws again at the new width. Rich writes into a string with its terminal codes and
@@ -11,12 +11,11 @@ from __future__ import annotations
 import os
 from io import StringIO
 
-from prompt_toolkit.formatted_text import ANSI
 from rich.console import Console, RenderableType
 
 from .theme import THEME
 
-__all__ = ["ansi_text", "no_color", "render_ansi", "render_lines"]
+__all__ = ["ansi_text", "no_color", "render_lines"]
 
 
 def no_color() -> bool:
@@ -39,11 +38,6 @@ def _console(file: StringIO, width: int, height: int | None, *, plain: bool) -> 
         markup=False,
         _environ={},
     )
-
-
-def render_ansi(renderable: RenderableType, *, width: int, height: int | None = None) -> ANSI:
-    """`renderable` drawn at `width` columns, as prompt_toolkit formatted text."""
-    return ANSI(ansi_text(renderable, width=width, height=height))
 
 
 def ansi_text(renderable: RenderableType, *, width: int, height: int | None = None) -> str:

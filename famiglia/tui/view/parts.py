@@ -10,12 +10,13 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.text import Text
 
 from famiglia.engine import Card, SeatView, sorted_cards
 
+from ..model.words import NAME_CELLS, short_name
 from .theme import FAMILY_STYLE, THEME, card_text
 
 __all__ = ["DOT", "NAME_CELLS", "capitalized", "card_parts", "cards_text", "flow", "grouped", "joined", "known_hand",
@@ -117,16 +118,6 @@ def pad(text: Text, width: int) -> Text:
     text = text.copy()
     text.pad_right(max(0, width - text.cell_len))
     return text
-
-
-NAME_CELLS: Final = 24  # a name longer than this is shortened where it labels a part of the table
-
-
-def short_name(name: str, cells: int = NAME_CELLS) -> str:
-    """`name` cut to `cells` cells with an ellipsis, so a long name cannot push the table apart."""
-    if cell_len(name) <= cells:
-        return name
-    return set_cell_size(name, cells - 1) + "…"
 
 
 def capitalized(sentence: str) -> str:

@@ -20,8 +20,7 @@ from rich.table import Table
 
 from famiglia.engine import Game, Step
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, Turn, printable, read_record
-
-from .theme import THEME
+from famiglia.tui.view.theme import THEME
 
 __all__ = ["EXIT_BAD_RECORD", "game_state", "games", "locate", "log", "log_lines", "play_file", "replay", "resume"]
 
@@ -198,7 +197,7 @@ def replay(target: str | None) -> int:
         _, record, _ = locate(target, Store())
     except StoreError as error:
         return _fail(str(error))
-    from .replay import run_replay
+    from famiglia.tui.shell.replay import run_replay
 
     return run_replay(record)
 
@@ -214,8 +213,8 @@ def play_file(path: str, *, memory_aid: bool = False) -> int:
 
 
 def _play(target: str | None, *, memory_aid: bool, unfinished: bool = False, file: bool = False) -> int:
-    from .app import run_play
-    from .saving import resume_session
+    from famiglia.tui.model.saving import resume_session
+    from famiglia.tui.shell.app import run_play
 
     store = Store()
     try:

@@ -8,11 +8,40 @@ what the action or event itself holds, so they can never give away a hidden hand
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
+from typing import Final
 
 from famiglia.engine import Action, Card, Event, Pass, PlayAccountant, PlayBrute, Refresh, Swap, Take
 
-__all__ = ["cards_words", "describe", "describe_event", "describe_own", "exhaustion_words", "plural"]
+__all__ = ["NAME_CELLS", "cards_words", "cells", "describe", "describe_event", "describe_own", "exhaustion_words",
+           "plural", "short_name"]
+
+NAME_CELLS: Final = 24  # a name longer than this is shortened where it labels a part of the table
+
+
+def _width(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def cells(text: str) -> int:
+    """How many terminal cells `text` takes: wide (East Asian) characters two, combining marks none."""
+    return sum(_width(ch) for ch in text)
+
+
+def short_name(name: str, limit: int = NAME_CELLS) -> str:
+    """`name` cut to `limit` cells with an ellipsis, so a long name cannot push the table apart."""
+    if cells(name) <= limit:
+        return name
+    out, used = [], 0
+    for ch in name:
+        if used + _width(ch) > limit - 1:
+            break
+        out.append(ch)
+        used += _width(ch)
+    return "".join(out) + " " * (limit - 1 - used) + "…"
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

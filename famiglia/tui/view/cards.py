@@ -14,7 +14,7 @@ from rich.text import Text
 
 from famiglia.engine import Card, StreetCard
 
-from .render_parts import grouped, vp_text
+from .parts import grouped, vp_text
 from .theme import card_text
 
 __all__ = ["CardStyle", "card_rows", "compact_card", "framed_card", "hand_cards", "street_cards"]

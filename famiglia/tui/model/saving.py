@@ -17,22 +17,13 @@ from typing import Any
 
 from famiglia.engine import Action, Event, Game, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Store, StoreError, printable
+from famiglia.persistence.turns import moves_of, turn_log, turn_start
 
+from .screens import Message, Screen
 from .seats import HUMAN, level_of
-from .session import Message, Screen, Session, replay_log
+from .session import Session
 
-__all__ = ["Autosave", "crash_save", "moves_of", "resume_session"]
-
-
-def moves_of(first_player: int, actions: Sequence[Action]) -> list[Move]:
-    """Actions with the player who made each: turns alternate, and a take or a pass ends one (R4)."""
-    moves = []
-    player = first_player
-    for action in actions:
-        moves.append(Move(player, action))
-        if action.step is Step.TAKE:
-            player = 1 - player
-    return moves
+__all__ = ["Autosave", "crash_save", "resume_session"]
 
 
 def _seat(seat: Any) -> str:
@@ -210,9 +201,9 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     waiting = (not record.confirmed and bool(moves) and moves[-1].action.step is Step.TAKE
                and options.get("confirm", True) and not record.game().is_over)
     ended = moves[:-1] if waiting else moves
-    turn_start = max((i + 1 for i, m in enumerate(ended) if m.action.step is Step.TAKE), default=0)
-    undoable = max((i + 1 for i in range(turn_start, len(moves)) if isinstance(moves[i].action, Refresh)),
-                   default=turn_start)
+    turn_start_at = turn_start([m.action for m in ended])
+    undoable = max((i + 1 for i in range(turn_start_at, len(moves)) if isinstance(moves[i].action, Refresh)),
+                   default=turn_start_at)
     game = record.game(upto=undoable)
     actions = [m.action for m in moves]
     session = Session.resume(game, log=_turn_log(record, actions[:undoable]), **options)
@@ -233,7 +224,7 @@ def _seats(record: Record) -> tuple[str, str]:
 
 
 def _turn_log(record: Record, actions: Sequence[Action]) -> list[tuple[Event, ...]]:
-    return replay_log(record.game(upto=0), actions)
+    return turn_log(record.game(upto=0), actions)
 
 
 def _play_again(session: Session, actions: Sequence[Action]) -> None:

@@ -1,0 +1,133 @@
+"""`famiglia replay`: which position of a saved game is on show, stepped forward and backward by the keys.
+
+`Replay` holds every position of the game (the deal, then one after each action) and which one is
+on show; its verbs are the keys (`famiglia.tui.shell.replay`), and `famiglia.tui.view.replay` draws
+it. An unfinished game is only shown after the question whether both hands may be seen: it reveals them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from famiglia.engine import Game
+from famiglia.persistence import Record
+from famiglia.persistence.turns import turn_of, turn_starts
+
+__all__ = ["REPLAY_COMMANDS", "Replay", "ReplayCommand", "replay_key_line"]
+
+
+class Replay:
+    """Which position of a recorded game is on show; the keys move it."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.positions: list[Game] = list(record.games())
+        self.index = 0
+        self.typed = ""  # digits of a turn number being typed
+        self.message: str | None = None
+        self.asking = not self.positions[-1].is_over  # both hands of a running game: ask first
+        self.done = False
+        # The turn each action belongs to, and where each turn starts (the index of its first position).
+        actions = [m.action for m in record.moves]
+        self.turn_of: list[int] = turn_of(actions)
+        self.turn_starts: list[int] = turn_starts(actions)
+
+    @property
+    def last(self) -> int:
+        return len(self.positions) - 1
+
+    # -- the keys ---------------------------------------------------------------------------------------------
+
+    def step(self, delta: int) -> None:
+        self.index = max(0, min(self.last, self.index + delta))
+        self.typed, self.message = "", None
+
+    def home(self) -> None:
+        self.step(-self.last)
+
+    def end(self) -> None:
+        self.step(self.last)
+
+    def digit(self, digit: str) -> None:
+        if len(self.typed) < 6:
+            self.typed += digit
+        self.message = None
+
+    def backspace(self) -> None:
+        self.typed = self.typed[:-1]
+
+    def enter(self) -> None:
+        """Go to the start of the turn whose number was typed."""
+        if not self.typed:
+            return
+        number, self.typed = int(self.typed), ""
+        if not 1 <= number <= len(self.turn_starts):
+            self.message = f"There is no turn {number}: the game has {len(self.turn_starts)}."
+            return
+        self.index = self.turn_starts[number - 1]
+        self.message = None
+
+    def answer(self, yes: bool) -> None:
+        """The question before an unfinished game: yes shows it, no leaves."""
+        self.asking = False
+        if not yes:
+            self.done = True
+
+    def next_or_no(self) -> None:
+        """n: no, to the question before an unfinished game (and leave); else the next position."""
+        if self.asking:
+            self.answer(False)
+        else:
+            self.step(1)
+
+    def leave(self) -> None:
+        self.done = True
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayCommand:
+    """One key of the replay: its keys, how the key line writes them and what it says, and its verb."""
+
+    keys: tuple[str, ...]
+    run: Callable[[Replay, str], None]  # the verb, given the replay and the key pressed
+    label: str | None = None
+    words: str = ""
+    eager: bool = False
+
+
+def _watching(verb: Callable[[Replay], None]) -> Callable[[Replay, str], None]:
+    """`verb`, acting only once the question before an unfinished game is answered."""
+    return lambda replay, key: None if replay.asking else verb(replay)
+
+
+# The replay's keys, once: the bindings and the key line under the table are made from them.
+REPLAY_COMMANDS: Final[tuple[ReplayCommand, ...]] = (
+    ReplayCommand(("n",), lambda r, k: r.next_or_no(), eager=True),
+    ReplayCommand(("right", " ", "pagedown"), _watching(lambda r: r.step(1)), "→ n", "next"),
+    ReplayCommand(("left", "p", "pageup"), _watching(lambda r: r.step(-1)), "← p", "back"),
+    ReplayCommand(("home",), _watching(lambda r: r.home()), "Home"),
+    ReplayCommand(("end",), _watching(lambda r: r.end()), "End"),
+    ReplayCommand(tuple("0123456789"), lambda r, k: None if r.asking else r.digit(k), "a turn number, Enter",
+                  "go there"),
+    ReplayCommand(("enter",), _watching(lambda r: r.enter())),
+    ReplayCommand(("backspace",), lambda r, k: r.backspace()),
+    ReplayCommand(("y",), lambda r, k: r.answer(True) if r.asking else None),
+    ReplayCommand(("q", "escape", "c-c", "c-d"), lambda r, k: r.leave(), "q", "leave", eager=True),
+)
+
+
+def replay_key_line() -> str:
+    """The key line under the replay's table, from `REPLAY_COMMANDS`."""
+    parts: list[str] = []
+    for command in REPLAY_COMMANDS:
+        if command.label is None:
+            continue
+        if command.words:
+            parts.append(f"{command.label}: {command.words}")
+        elif parts and ":" not in parts[-1]:
+            parts[-1] += f" {command.label}"  # keys without words of their own share one entry: Home End
+        else:
+            parts.append(command.label)
+    return " · ".join(parts)

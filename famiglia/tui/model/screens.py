@@ -1,0 +1,82 @@
+"""The screens and overlays a sitting can be on, the message line, and how a message quotes a player.
+
+Plain values (no rich, no prompt_toolkit): the session says which screen is on show, the view draws it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Screen", "number_text", "quoted"]
+
+NUMBER_DIGITS: Final = 6  # longer numbers are quoted shortened: no menu has a million choices
+
+
+class Screen(Enum):
+    """What fills the terminal."""
+
+    NAMES = "names"  # who plays? (skipped when the names are given)
+    HANDOFF = "handoff"  # between turns: public information only (R12.1)
+    TABLE = "table"  # the player to move sees their hand and chooses
+    END = "end"  # the scoring (R11)
+
+
+class Overlay(Enum):
+    """What may lie on top of a screen; it closes without touching the game."""
+
+    HELP = "help"
+    LAST_TURN = "last turn"  # the opponent's last turn, when it finds no room beside the table
+    LOG = "game log"  # every finished turn of the game, public events only (R12.1)
+    CONFIRM_QUIT = "confirm quit"
+
+    @property
+    def scrolls(self) -> bool:
+        """Whether the arrow and page keys scroll it (it may be longer than the screen)."""
+        return self in (Overlay.HELP, Overlay.LOG)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One line for the player: what went wrong, or what just happened. `style` is a theme name."""
+
+    text: str
+    style: str = "notice"
+
+
+@dataclass(slots=True)
+class Drawn:
+    """What the last drawing of the screen found, for the keys that depend on it.
+
+    The shell notes it at every redraw, so a key reads the model only: how many rows the terminal
+    has (a page of scrolling), how far the open overlay can scroll, and whether the opponent's last
+    turn found no room beside the table (then `l` lays it on top).
+    """
+
+    rows: int = 24
+    scroll_limit: int = 0
+    summary_crowded: bool = False
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """What a player typed or a file held, quoted for a one-line message: `'take F9'`, cut to `limit` with `…`.
+
+    The one quoting of the screen's messages: a repr (so controls and quotes show as escapes, never act)
+    of at most `limit` characters of the text.
+    """
+    shown = text if len(text) <= limit else f"{text[:max(1, limit - 4)]}…"
+    return repr(shown)
+
+
+def number_text(text: str) -> int | None:
+    """`text` as a choice number if it is one: ASCII digits only, and not absurdly long.
+
+    `str.isdigit` also accepts `²` and `①`, which `int` refuses, and Arabic-Indic or full-width digits,
+    which a player cannot mean as a choice; `int` refuses more than 4,300 digits. None may reach it.
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    if len(text) > NUMBER_DIGITS:
+        return 10**NUMBER_DIGITS  # a number no menu reaches; refused as such
+    return int(text)

@@ -1,0 +1,71 @@
+"""The replay's application: the keys of `famiglia replay` on the model's verbs, run by the one `run_app`."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Final
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import FormattedTextControl, Layout, Window
+from prompt_toolkit.output import Output
+
+from famiglia.persistence import Record
+
+from ..model.replay import REPLAY_COMMANDS, Replay, ReplayCommand
+from ..view.bridge import ansi_text
+from ..view.replay import render_replay
+
+__all__ = ["build_replay_app", "run_replay"]
+
+EXIT_OK: Final = 0
+EXIT_FAILURE: Final = 1
+
+
+def _bindings(replay: Replay) -> KeyBindings:
+    """The replay's keys, made from its command table; the application ends once the replay is done."""
+    keys = KeyBindings()
+
+    def bind(command: ReplayCommand, key: str) -> None:
+        @keys.add(key, eager=command.eager)
+        def _(event: KeyPressEvent) -> None:
+            command.run(replay, event.data if len(key) == 1 else key)
+            if replay.done and event.app.is_running and not event.app.future.done():  # type: ignore[union-attr]
+                event.app.exit(result=EXIT_OK)
+
+    for command in REPLAY_COMMANDS:
+        for key in command.keys:
+            bind(command, key)
+    return keys
+
+
+def build_replay_app(replay: Replay, *, input: Input | None = None, output: Output | None = None) -> Application[int]:
+    """The replay on the whole screen, reading `input` and writing `output` (tests use a pipe)."""
+
+    def text() -> StyleAndTextTuples:
+        size = get_app().output.get_size()
+        return to_formatted_text(ANSI(ansi_text(render_replay(replay, size.columns, size.rows), width=size.columns)))
+
+    app: Application[int] = Application(
+        layout=Layout(Window(FormattedTextControl(text), wrap_lines=False, always_hide_cursor=True)),
+        key_bindings=_bindings(replay),
+        full_screen=True,
+        input=input,
+        output=output,
+    )
+    app.ttimeoutlen = 0.05
+    return app
+
+
+def run_replay(record: Record) -> int:
+    """Show the replay of `record` in the terminal's alternate screen (so no hand stays in the scrollback)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("famiglia: replay needs a terminal (standard input and output are not one); "
+              "'famiglia log' prints a game", file=sys.stderr)
+        return EXIT_FAILURE
+    result: int = asyncio.run(build_replay_app(Replay(record)).run_async())
+    return result
