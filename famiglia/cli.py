@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from famiglia import __version__
@@ -107,6 +108,24 @@ def _opponent(text: str) -> str:
     return seat if ":" in text else BARE_COMPUTER  # plain cpu: the level of the settings
 
 
+def _seed(text: str) -> int:
+    """Argument type for ``--seed``: a whole number within the one limit a saved game holds (docs/records.md)."""
+    from famiglia.persistence import SEED_BITS, check_seed
+
+    shown = text if len(text) <= 24 else f"{text[:20]}…"
+    if len(text.strip().lstrip("+-").replace("_", "")) > SEED_BITS and text.strip().lstrip("+-").isdigit():
+        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_BITS:,} bits (some 308 digits), "
+                                         f"not {len(text.strip().lstrip('+-')):,} digits")
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {shown!r}") from None
+    try:
+        return check_seed(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for the whole command line, subcommands included."""
     parser = _Parser(
@@ -138,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play against the computer: cpu, or cpu:easy, cpu:normal, cpu:hard (cpu is cpu:normal); "
              "you are player 1, so --first 2 lets the computer start",
     )
-    play.add_argument("--seed", type=int, metavar="N", help="seed for the shuffle: the same seed deals the same game")
+    play.add_argument("--seed", type=_seed, metavar="N", help="seed for the shuffle: the same seed deals the same game")
     play.add_argument(
         "--first",
         type=int,
@@ -179,6 +198,8 @@ def _add_record_commands(commands: Any) -> None:
     """The saved-games commands (docs/records.md); they live in `famiglia.commands.records`."""
     games = commands.add_parser("games", help="list the saved games, newest first",
                                 description="List the saved games, newest first: id, players, turns and state.")
+    games.add_argument("--delete", metavar="ID", help="remove saved game ID (on a terminal it asks first)")
+    games.add_argument("--yes", action="store_true", help="with --delete: remove it without asking")
     games.set_defaults(handler=_cmd_records, command_parser=games)
     resume = commands.add_parser("resume", help="play a saved game on",
                                  description="Play a saved game on where it stopped (by default the unfinished "
@@ -197,15 +218,68 @@ def _add_record_commands(commands: Any) -> None:
 
 def _cmd_records(args: argparse.Namespace) -> int:
     from famiglia.commands import records
+    from famiglia.persistence import Store, StoreError
 
     if args.command == "games":
+        if args.delete is not None:
+            return _delete_game(args.delete, yes=args.yes)
+        if args.yes:
+            raise UsageError("--yes goes with --delete ID")
         return records.games()
+    target = args.id if args.command == "resume" else args.target
+    if target is not None:  # an id or a file, made plain by the store: a game of ours is named by its id
+        try:
+            target = Store().target(target)
+        except StoreError as error:
+            _complain(str(error))
+            return EXIT_USAGE
+    if args.command == "resume":
+        args.id = target
+    else:
+        args.target = target
     if args.command == "resume":
         memory_aid = _remembered().memory_aid if args.memory_aid is None else args.memory_aid
         return records.resume(args.id, memory_aid=memory_aid)
     if args.command == "replay":
         return records.replay(args.target)
     return records.log(args.target)
+
+
+def _delete_game(text: str, *, yes: bool) -> int:
+    """`famiglia games --delete ID`: remove one saved game, asking first on a terminal (docs/records.md)."""
+    from famiglia.persistence import GameNotFound, Store, StoreError, parse_id, printable
+
+    store = Store()
+    try:
+        id = parse_id(text)
+        try:
+            _, record = store.find(id)
+            what = (f"game {id} ({printable(record.players[0], 40)} and {printable(record.players[1], 40)}, "
+                    f"started {record.started.replace('T', ' ')[:16]} UTC)")
+        except GameNotFound:
+            raise
+        except StoreError:
+            store.entries()  # a folder famiglia does not use says so here; a file it cannot read can still go
+            what = f"game {id} (a file famiglia cannot read)"
+        if store.is_locked(id):
+            raise StoreError(f"game {id} is being played in another famiglia right now; it is kept")
+        if not yes:
+            if not sys.stdin.isatty():
+                raise UsageError(f"--delete asks before it removes a game: add --yes to remove game {id} without "
+                                 "asking")
+            try:
+                answer = input(f"Remove {what}? This cannot be undone. [y/N] ")
+            except EOFError:
+                answer = ""
+            if answer.strip().lower() not in ("y", "yes"):
+                print(f"Game {id} is kept.")
+                return EXIT_OK
+        store.delete(id)
+    except StoreError as error:
+        _complain(str(error))
+        return EXIT_USAGE
+    print(f"Removed {what}.")
+    return EXIT_OK
 
 
 def rules_text() -> str:
@@ -294,12 +368,29 @@ def _cmd_play(args: argparse.Namespace) -> int:
         os.environ["NO_COLOR"] = "1"  # the screen's one switch for colour (no-color.org)
     if args.load is not None:
         from famiglia.commands.records import play_file
+        from famiglia.persistence import Store, StoreError
 
-        return play_file(args.load, memory_aid=choice.memory_aid)
+        try:  # a file that is, or leads to, a game of ours plays that game on, in its own file
+            own = Store().own_path(Path(args.load))
+        except StoreError as error:
+            _complain(str(error))
+            return EXIT_USAGE
+        return play_file(args.load if own is None else str(own), memory_aid=choice.memory_aid)
     names, options = _seating(choice.names, choice.vs)
+    _tidy_saved_games()
     code: int = run_play(names=names, seed=args.seed, first=first, memory_aid=choice.memory_aid,
                          confirm=choice.confirm, **options)
     return code
+
+
+def _tidy_saved_games() -> None:
+    """On starting a new game: remove the leftovers of killed famiglias and the games never played a turn."""
+    import contextlib
+
+    from famiglia.persistence import Store, StoreError
+
+    with contextlib.suppress(StoreError, OSError):  # the game itself says so if it cannot be saved
+        Store().tidy()
 
 
 def _remembered() -> Settings:
@@ -428,7 +519,7 @@ def _add_simulate_command(commands: Any) -> None:
                           help="two of random, greedy, easy, normal, hard, like normal,greedy")
     simulate.add_argument("--games", type=_simulate_count(SIMULATE_MAX_GAMES), default=100, metavar="N",
                           help="how many games to play (default 100)")
-    simulate.add_argument("--seed", type=int, default=1, metavar="N", help="seed of the match (default 1)")
+    simulate.add_argument("--seed", type=_seed, default=1, metavar="N", help="seed of the match (default 1)")
     simulate.add_argument("--jobs", type=_simulate_count(SIMULATE_MAX_JOBS), default=1, metavar="N",
                           help="processes to spread the games over (default 1); the results do not change")
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON on stdout")
@@ -468,26 +559,33 @@ def _simulate_count(top: int) -> Any:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
-    from famiglia.ai.match import run_match
+    from famiglia.ai.match import MatchInterrupted, run_match
     from famiglia.ai.stats import report
 
     specs: tuple[str, str] = args.players
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
+    code = EXIT_OK
+    try:
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
 
-        with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task(f"{specs[0]} v {specs[1]}", total=args.games)
-            records = run_match(specs, args.games, args.seed, jobs=args.jobs,
-                                progress=lambda n: progress.advance(task, n))
-    else:
-        records = run_match(specs, args.games, args.seed, jobs=args.jobs)
-    result = report(specs, args.games, args.seed, records)
+            with Progress(console=Console(stderr=True), transient=True) as progress:
+                task = progress.add_task(f"{specs[0]} v {specs[1]}", total=args.games)
+                records = run_match(specs, args.games, args.seed, jobs=args.jobs,
+                                    progress=lambda n: progress.advance(task, n))
+        else:
+            records = run_match(specs, args.games, args.seed, jobs=args.jobs)
+    except MatchInterrupted as stop:  # Ctrl-C: the workers are stopped; the games so far are still worth a table
+        records, code = stop.records, EXIT_INTERRUPTED
+        _complain(f"interrupted after {len(records):,} of {args.games:,} games; the figures are of those")
+        if not records:
+            return code
+    result = report(specs, len(records), args.seed, records)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         _print_match(result)
-    return EXIT_OK
+    return code
 
 
 def _print_match(result: dict[str, Any]) -> None:

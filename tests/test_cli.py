@@ -331,3 +331,23 @@ def test_bugs_in_famiglia_are_not_hidden(fake_tui: dict[str, Any]) -> None:
     fake_tui["raise"] = ModuleNotFoundError("No module named 'famiglia.nowhere'", name="famiglia.nowhere")
     with pytest.raises(ModuleNotFoundError):
         cli.main(["play"])
+
+
+# --- seeds: one limit, that of the saved game (issue 14.6) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [2**1024 - 1, -(2**1024 - 1), 0, -1])
+def test_play_takes_every_seed_a_saved_game_can_hold(fake_tui: dict[str, Any], seed: int) -> None:
+    assert cli.main(["play", "--seed", str(seed)]) == 0
+    assert fake_tui["seed"] == seed
+
+
+@pytest.mark.parametrize("seed", [str(2**1024), str(-(2**1024)), "9" * 400, "9" * 5000, "-" + "9" * 5000])
+@pytest.mark.parametrize("command", [["play"], ["simulate", "--players", "random,random", "--games", "1"]])
+def test_a_seed_past_the_limit_is_a_usage_error_that_says_the_limit(fake_tui: dict[str, Any], seed: str,
+                                                                    command: list[str],
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([*command, "--seed", seed]) == 2
+    err = capsys.readouterr().err
+    assert USAGE_ERROR.fullmatch(err[:-1]) and "at most 1,024 bits" in err and len(err) < 300, err
+    assert "seed" not in fake_tui

@@ -141,3 +141,46 @@ def test_a_file_name_of_thousands_of_characters_is_quoted_short(name: str, capsy
     code = cli.main([name, "9" * 5000 + "\x1b[2J"])
     err = capsys.readouterr().err
     assert code in (1, 2) and err.count("\n") == 1 and len(err) < 600 and "\x1b" not in err, err
+
+
+# -- ids and seeds at their limits (issue 14.6, 14.8, 14.16) --------------------------------------------------------
+
+LIMITS = [
+    "0", "1", "-1", "00", "01", "999999999", "1000000000", str(10**18 - 1), str(10**18), "9" * 19, "9" * 255,
+    "9" * 256, "9" * 4300, "9" * 4301, str(2**1024 - 1), str(2**1024), str(-(2**1024 - 1)), str(-(2**1024)),
+    "+" + str(2**1024 - 1), "1_000", "game-1", "game-1.json", "game-0.json", "game-" + "9" * 18 + ".json",
+    "game-" + "9" * 19 + ".json", " 1 ", "1\n", "", ".", "..", "/", "//", "./", "\x00", "1\x00", "\u0661", "²",
+]
+
+
+def test_ids_and_seeds_at_their_limits_are_one_line_or_a_game(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Every saved-games command with an id at a limit, and every seed option with a seed at one."""
+    from famiglia.persistence import Store
+    from tests.persistence.records import played
+
+    store = Store()
+    for seed in (1, 2):
+        _, numbered = store.create(*played(seed, 30))
+        store.lock(numbered.id).release()
+    rng = random.Random(SEED + 14)
+    tried = 0
+    for _ in range(CASES // 2):
+        text = rng.choice(LIMITS)
+        if rng.random() < 0.2:
+            text = rng.choice(LIMITS) + rng.choice(LIMITS)
+        args = rng.choice([["log", text], ["resume", text], ["replay", text], ["games", "--delete", text],
+                           ["play", "--load", text], ["play", "--seed", text],
+                           ["simulate", "--players", "random,random", "--games", "1", "--seed", text]])
+        tried += 1
+        code = cli.main(args)
+        err = capsys.readouterr().err
+        where = f"famiglia {[a[:40] for a in args]!r}"
+        assert code in (0, 1, 2), where
+        assert "Traceback" not in err and err.count("\n") <= 1 and len(err) < 600, (where, err)
+        assert err[:-1].isprintable(), (where, err)
+        if code == 2 and "--seed" in args:
+            assert "seed" in err and USAGE_ERROR.fullmatch(err[:-1]), (where, err)
+    assert sorted(p.name for p in Path(store.root).glob("game-*.json")) == ["game-1.json", "game-2.json"]
+    with capsys.disabled():
+        print(f"\nids and seeds at their limits: tried {tried}, misbehaved 0")

@@ -5,13 +5,18 @@ Game `i` of a match with seed `s` is dealt from a seed derived from `(s, i)`; pl
 `(s, i, A or B)` too, and the search players play without their wall-clock safety net. A game's record
 therefore depends only on the specs, the match seed and `i`: `jobs` only says how many processes
 share the work, and results are gathered by game index.
+
+Ctrl-C stops a match at once: the worker processes ignore the terminal's interrupt (so none of them
+prints a traceback) and are terminated by the parent, which raises `MatchInterrupted` with the games
+finished so far.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 
 from famiglia.engine import Game, Pass, Take
@@ -21,9 +26,17 @@ from .ismcts import ISMCTSPlayer
 from .registry import player
 from .seeding import derive_seed
 
-__all__ = ["MAX_ACTIONS", "GameRecord", "play_game", "run_match"]
+__all__ = ["MAX_ACTIONS", "GameRecord", "MatchInterrupted", "play_game", "run_match"]
 
 MAX_ACTIONS = 20_000  # far beyond any real game; a player that never ends its game is a bug
+
+
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a match: every worker is stopped; `records` holds the games finished so far, in game order."""
+
+    def __init__(self, records: Sequence[GameRecord]) -> None:
+        super().__init__(f"interrupted after {len(records)} games")
+        self.records = list(records)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +94,14 @@ def _untimed(p: Player) -> Player:
     return p
 
 
-def _play_many(specs: tuple[str, str], match_seed: int, indexes: Sequence[int]) -> list[GameRecord]:
+def _play_many(job: tuple[tuple[str, str], int, range]) -> list[GameRecord]:
+    specs, match_seed, indexes = job
     return [play_game(specs, match_seed, i) for i in indexes]
+
+
+def _ignore_interrupt() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the workers itself (and no worker prints a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_match(specs: tuple[str, str], games: int, seed: int, *, jobs: int = 1,
@@ -90,26 +109,38 @@ def run_match(specs: tuple[str, str], games: int, seed: int, *, jobs: int = 1,
     """Play `games` games and return their records in game order; `progress(n)` after every n games done.
 
     With `jobs` > 1 the games are spread over that many processes (the standard library's pool); the
-    records are the same whatever `jobs` is, except for the decision times.
+    records are the same whatever `jobs` is, except for the decision times. Ctrl-C (KeyboardInterrupt)
+    raises `MatchInterrupted` with the games done so far, once every worker has stopped.
     """
     for spec in specs:
         player(spec)  # an unknown spec fails here, before any process starts
-    if jobs <= 1:
-        records = []
-        for i in range(games):
-            records.append(play_game(specs, seed, i))
-            if progress is not None:
-                progress(1)
-        return records
-    chunk = max(1, min(8, games // (jobs * 4)))
     found: dict[int, GameRecord] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_play_many, specs, seed, range(start, min(games, start + chunk)))
-                   for start in range(0, games, chunk)]
-        for future in as_completed(futures):
-            done = future.result()
+    if jobs <= 1:
+        try:
+            for i in range(games):
+                found[i] = play_game(specs, seed, i)
+                if progress is not None:
+                    progress(1)
+        except KeyboardInterrupt:
+            raise MatchInterrupted(list(found.values())) from None
+        return [found[i] for i in range(games)]
+    chunk = max(1, min(8, games // (jobs * 4)))
+    work = [(specs, seed, range(start, min(games, start + chunk))) for start in range(0, games, chunk)]
+    pool = multiprocessing.get_context().Pool(min(jobs, len(work)), initializer=_ignore_interrupt)
+    try:
+        for done in pool.imap_unordered(_play_many, work):
             for record in done:
                 found[record.index] = record
             if progress is not None:
                 progress(len(done))
+    except KeyboardInterrupt:
+        pool.terminate()
+        pool.join()
+        raise MatchInterrupted([found[i] for i in sorted(found)]) from None
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
     return [found[i] for i in range(games)]

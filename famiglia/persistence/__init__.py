@@ -7,12 +7,14 @@ atomically. This layer uses the engine and the standard library (and platformdir
 
 from __future__ import annotations
 
-from .record import FORMAT, VERSION, Move, Record, RecordError, Turn, printable
-from .store import ENV, Entry, GameLock, GameNotFound, Store, StoreError, data_dir, read_record
+from .record import FORMAT, SEED_BITS, VERSION, Move, Record, RecordError, Turn, check_seed, printable
+from .store import ENV, MAX_ID, Entry, GameLock, GameNotFound, Store, StoreError, data_dir, parse_id, read_record
 
 __all__ = [
     "ENV",
     "FORMAT",
+    "MAX_ID",
+    "SEED_BITS",
     "VERSION",
     "Entry",
     "GameLock",
@@ -23,7 +25,9 @@ __all__ = [
     "Store",
     "StoreError",
     "Turn",
+    "check_seed",
     "data_dir",
+    "parse_id",
     "printable",
     "read_record",
 ]

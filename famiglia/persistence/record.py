@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from famiglia import __version__
-from famiglia.engine import Action, Game, IllegalAction, Result, Step, parse_action
+from famiglia.engine import Action, Game, IllegalAction, NotationError, Result, Step, parse_action
 
 __all__ = [
     "FORMAT",
@@ -26,6 +26,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Turn",
+    "check_seed",
     "now",
     "printable",
 ]
@@ -37,6 +38,7 @@ HUMAN: Final = "human"
 
 MAX_ACTIONS: Final = 5000  # far beyond any real game (a few hundred actions): a bound on the work of a replay
 MAX_TEXT: Final = 200  # names, seats, seeds and actions are short; a longer one is no record of ours
+SEED_BITS: Final = 1024  # the one limit on a whole-number seed: given on the command line, written, and read
 _ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 # What the engine may raise on a position or action it refuses; all of them are the file's fault.
@@ -170,6 +172,16 @@ class Record:
         """This record with `moves` instead of its own, stamped with the time of now."""
         return replace(self, moves=list(moves), confirmed=confirmed, updated=now(), program=PROGRAM)
 
+    def check(self) -> None:
+        """`RecordError` unless the reader would take this record's fields back (the store checks before it writes)."""
+        _id(self.id)
+        _seed(self.seed)
+        _names(list(self.players), "players")
+        _seats(list(self.seats))
+        _time(self.started, "started")
+        _time(self.updated, "updated")
+        _text(self.program, "program")
+
     # -- JSON --------------------------------------------------------------------------------------------
 
     def to_json(self, result: Result | None = None) -> dict[str, Any]:
@@ -206,6 +218,8 @@ class Record:
             data = json.loads(text, parse_constant=_no_constant)
         except RecursionError:
             raise RecordError("the JSON is nested too deeply to be a game record") from None
+        except RecordError:
+            raise  # NaN and Infinity: already said in the record's words
         except ValueError as error:  # JSONDecodeError, and an integer too long to read
             raise RecordError(f"this is not valid JSON ({printable(str(error), 120)})") from None
         return cls.from_json(data)
@@ -225,7 +239,7 @@ class Record:
             seed=_seed(data.get("seed")),
             players=players,
             start=_start(data.get("start")),
-            seats=_names(data.get("seats"), "seats"),
+            seats=_seats(data.get("seats")),
             started=_time(data.get("started"), "started"),
             updated=_time(data.get("updated"), "updated"),
             confirmed=_flag(data.get("confirmed", True), "confirmed"),
@@ -292,14 +306,37 @@ def _id(value: Any) -> str:
     return value
 
 
+def check_seed(value: int) -> int:
+    """`value` if a record can hold it as its seed; `ValueError` (in words for the command line) if not.
+
+    The one limit on seeds, `SEED_BITS`: `famiglia play --seed`, the save and the reader all apply it,
+    so a game dealt from a seed is a game that can be read back.
+    """
+    if value.bit_length() > SEED_BITS:
+        raise ValueError(f"a seed has at most {SEED_BITS:,} bits (some 308 digits), "
+                         f"not {len(str(abs(value))):,} digits")
+    return value
+
+
 def _seed(value: Any) -> int | str:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise RecordError(f"seed must be a whole number or text, not {_quote(value)}")
-    if isinstance(value, int) and value.bit_length() > 1024:
-        raise RecordError("seed is too large")
+    if isinstance(value, int):
+        try:
+            check_seed(value)
+        except ValueError as error:
+            raise RecordError(f"seed is too large: {error}") from None
     if isinstance(value, str):
         _text(value, "seed")
     return value
+
+
+def _seats(value: Any) -> tuple[str, str]:
+    seats = _names(value, "seats")
+    if HUMAN not in seats:  # a computer's hand would be shown to whoever sits at the keyboard
+        raise RecordError(f"seats {_quote(list(seats))}: no game has two computer seats (one seat at least is "
+                          f"{HUMAN!r})")
+    return seats
 
 
 def _time(value: Any, what: str) -> str:
@@ -339,9 +376,13 @@ def _moves(value: Any) -> list[Move]:
             raise RecordError(f"action {n} must be an action in notation, not {_quote(text)}")
         try:
             action = parse_action(text)
+        except NotationError as error:
+            said = printable(str(error), 160)
+            if said.startswith(("'", '"')):  # it quotes the text and says why it is no action: said once
+                raise RecordError(f"action {n} {said}") from None
+            raise RecordError(f"action {n} {_quote(text)} is not an action: {said}") from None
         except _REFUSALS as error:
-            reason = error.reason if isinstance(error, IllegalAction) else str(error)
-            raise RecordError(f"action {n} {_quote(text)} is not an action: {printable(reason, 120)}") from None
+            raise RecordError(f"action {n} {_quote(text)} is not an action: {printable(str(error), 120)}") from None
         moves.append(Move(player, action))
     return moves
 

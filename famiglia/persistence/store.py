@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import os
 import re
 import secrets
@@ -23,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from famiglia.engine import Game
+from famiglia.engine import Game, Step
 
 from .record import Record, RecordError, printable
 
@@ -32,13 +33,17 @@ try:
 except ImportError:  # not on this platform: two sittings may then resume the same game
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["ENV", "Entry", "GameLock", "GameNotFound", "Store", "StoreError", "data_dir", "read_record"]
+__all__ = ["ENV", "Entry", "GameLock", "GameNotFound", "Store", "StoreError", "data_dir", "parse_id", "read_record"]
 
 ENV: Final = "FAMIGLIA_HOME"  # overrides the data directory (the tests use it)
 MAX_SIZE: Final = 4 * 1024 * 1024  # a long game's record is some 30 kB
-_NAME: Final = re.compile(r"game-([1-9][0-9]{0,8})\.json")
+ID: Final = r"[1-9][0-9]{0,17}"  # the one pattern of a game's id, for the names written and the names read
+MAX_ID: Final = 10**18 - 1
+_NAME: Final = re.compile(rf"game-({ID})\.json")
+_LOCK: Final = re.compile(rf"\.game-({ID})\.lock")
 _TEMP: Final = re.compile(r"\.saving-[0-9a-f]{12}\.tmp")
-STALE: Final = 600  # seconds after which a temporary file is a killed famiglia's leftover
+STALE: Final = 2  # seconds: a temporary file no save holds that is older than this is a killed famiglia's leftover
+STALE_UNLOCKED: Final = 600  # the same where files cannot be locked: only age tells then
 
 
 class StoreError(Exception):
@@ -59,12 +64,27 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("famiglia", appauthor=False))
 
 
+def parse_id(text: str) -> str:
+    """The game id `text` names (`3`, `game-3`, `game-3.json`), or `GameNotFound` saying it is none."""
+    bare = text.strip().removeprefix("game-").removesuffix(".json")
+    if not re.fullmatch(ID, bare):
+        shown = printable(text, 40)
+        raise GameNotFound(f"{shown!r} is not the id of a saved game (ids are numbers: 'famiglia games' lists them)")
+    return bare
+
+
+def _file_id(path: Path) -> str | None:
+    match = _NAME.fullmatch(path.name)
+    return None if match is None else match.group(1)
+
+
 def read_record(path: Path, *, follow: bool = True) -> Record:
     """Read and replay the record at `path`, changing nothing; `StoreError` names the file and the fault.
 
     `follow=False` refuses a symbolic link (inside the data directory, where nothing should be one).
+    A file named `game-N.json` holds game N whatever id it says inside: the file name is the id.
     """
-    name = printable(path.name, 80)
+    name = printable(path.name or str(path), 80)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | (0 if follow else os.O_NOFOLLOW)
     try:
         fd = os.open(path, flags)
@@ -72,8 +92,12 @@ def read_record(path: Path, *, follow: bool = True) -> Record:
         if error.errno == errno.ELOOP and not follow:
             raise StoreError(f"{name}: is a symbolic link, which famiglia does not follow") from None
         raise StoreError(f"{name}: cannot be read ({error.strerror or error})") from None
+    except ValueError:  # a NUL in the name: no file can have it
+        raise StoreError(f"{name}: there is no such file (a file name has no NUL character)") from None
     try:
         info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise StoreError(f"{name}: is a folder, not a saved game")
         if not stat.S_ISREG(info.st_mode):
             raise StoreError(f"{name}: is not a file")
         if info.st_size > MAX_SIZE:
@@ -93,9 +117,11 @@ def read_record(path: Path, *, follow: bool = True) -> Record:
     if not text.strip():
         raise StoreError(f"{name}: is empty")
     try:
-        return Record.loads(text)
+        record = Record.loads(text)
     except RecordError as error:
         raise StoreError(f"{name}: {error}") from None
+    id = _file_id(path)
+    return record if id is None or id == record.id else replace(record, id=id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,62 +135,99 @@ class Entry:
 
 
 class Store:
-    """The saved games in one directory (by default `data_dir()`); see the module docstring."""
+    """The saved games in one directory (by default `data_dir()`); see the module docstring.
+
+    A game's id is the number in its file name, `game-N.json`, and nothing else: two files never
+    share an id, and what a file says inside does not change which game it is.
+    """
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = data_dir() if root is None else root
+        self._held: dict[str, GameLock] = {}  # games this store has just created, locked until a sitting takes them
 
     def path(self, id: str) -> Path:
         return self.root / f"game-{id}.json"
 
     def ready(self) -> Path:
-        """Make the directory if need be (0700) and check that it is ours and no link; `StoreError` if not."""
+        """Make the directory if need be (0700) and check that it is ours and no link; `StoreError` if not.
+
+        A folder that is there already keeps the mode it has: its game files are 0600 whatever it is.
+        Missing parent folders are made 0700 too, whatever the umask.
+        """
         root = self.root
         try:
-            root.parent.mkdir(parents=True, exist_ok=True)
+            _make_parents(root.parent)
             with contextlib.suppress(FileExistsError):
                 os.mkdir(root, 0o700)
-            info = os.lstat(root)
+                if stat.S_IMODE(os.lstat(root).st_mode) != 0o700:  # made by us just now, under an odd umask
+                    os.chmod(root, 0o700)
         except OSError as error:
             raise StoreError(f"the folder for saved games {root} cannot be made ({error.strerror or error})") from None
+        self._usable()
+        return root
+
+    def _usable(self) -> bool:
+        """Whether the directory is there; `StoreError` if it is a link, no folder, or another user's.
+
+        Every command asks this before it reads or writes, so all of them give the same answer.
+        """
+        root = self.root
+        try:
+            info = os.lstat(root)
+        except FileNotFoundError:
+            return False
+        except OSError as error:
+            raise StoreError(f"the folder for saved games {root} cannot be read ({error.strerror or error})") from None
         if stat.S_ISLNK(info.st_mode):
             raise StoreError(f"the folder for saved games {root} is a symbolic link, which famiglia does not follow")
         if not stat.S_ISDIR(info.st_mode):
             raise StoreError(f"the folder for saved games {root} is not a folder")
         if hasattr(os, "getuid") and info.st_uid != os.getuid():
             raise StoreError(f"the folder for saved games {root} belongs to another user")
-        if stat.S_IMODE(info.st_mode) & 0o077:
-            try:
-                os.chmod(root, 0o700)  # ours, but open to others: saved games hold hidden cards
-            except OSError as error:
-                raise StoreError(f"the folder for saved games {root} cannot be made private "
-                                 f"({error.strerror or error})") from None
-        return root
+        return True
 
     def check(self) -> None:
         """Whether a game can be saved here now: the folder is ready and takes a file (`StoreError`, `OSError`)."""
         self.ready()
-        os.unlink(self._write_temp(""))
+        temp, fd = self._write_temp("")
+        os.close(fd)
+        os.unlink(temp)
 
     # -- writing --------------------------------------------------------------------------------------------
 
     def create(self, record: Record, game: Game | None = None) -> tuple[Path, Record]:
-        """Save `record` as a new game with the next free number; returns its file and the numbered record."""
+        """Save `record` as a new game with the next free number; returns its file and the numbered record.
+
+        The number is the highest in use plus one (the lowest free one once that would pass `MAX_ID`).
+        The new game is locked for this store until a sitting takes it with `lock`.
+        """
+        _checked(record)
         root = self.ready()
         self._sweep()
-        number = max((e.number for e in self._names()), default=0) + 1
-        for _ in range(1000):
-            numbered = _renamed(record, str(number))
-            path = self.path(numbered.id)
-            temp = self._write_temp(numbered.dumps(game))
+        taken = {e.number for e in self._names()}
+        numbers = _free_numbers(taken)
+        for number in itertools.islice(numbers, 1000):
+            id = str(number)
+            try:
+                lock = GameLock(self._lock_path(id), id)
+            except StoreError:
+                continue  # another famiglia is making this number right now
+            numbered = replace(record, id=id)
+            path = self.path(id)
+            temp, fd = self._write_temp(numbered.dumps(game))
             try:
                 os.link(temp, path)  # fails if anything at all is at that name: a game, a link, a folder
             except FileExistsError:
-                number += 1
+                lock.release()
                 continue
+            except BaseException:
+                lock.release()
+                raise
             finally:
+                os.close(fd)
                 with contextlib.suppress(OSError):
                     os.unlink(temp)
+            self._held[id] = lock
             _sync_dir(root)
             return path, numbered
         raise StoreError(f"no free name for a new game in {root}")
@@ -173,12 +236,19 @@ class Store:
         """Replace the saved game at `path` by `record` in one step; a new file if the name was taken over.
 
         Whatever sits at `path` is replaced, never written into or followed: a link at the name is
-        replaced by the file. If a folder sits there now, the game goes to a new number instead.
+        replaced by the file. If a folder sits there now, the game goes to a new number instead. A
+        `path` that is no game file of this directory is refused: nothing is written elsewhere.
         """
         root = self.ready()
-        temp = self._write_temp(record.dumps(game))
+        id = _file_id(path)
+        if id is None or not _same_folder(path.parent, root):
+            raise StoreError(f"{printable(str(path), 120)} is not a game file of the folder for saved games {root}")
+        record = replace(record, id=id)  # the file name is the id
+        _checked(record)
+        target = self.path(id)
+        temp, fd = self._write_temp(record.dumps(game))
         try:
-            os.replace(temp, path)
+            os.replace(temp, target)
         except IsADirectoryError:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
@@ -187,10 +257,13 @@ class Store:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             raise
+        finally:
+            os.close(fd)
         _sync_dir(root)
-        return path, record
+        return target, record
 
-    def _write_temp(self, text: str) -> Path:
+    def _write_temp(self, text: str) -> tuple[Path, int]:
+        """A new temporary file holding `text`, synced, and its descriptor, locked as long as it is open."""
         data = text.encode("utf-8", "surrogateescape")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
         while True:
@@ -201,6 +274,8 @@ class Store:
             except FileExistsError:
                 continue
         try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # tells a sweep that a save is writing it
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
@@ -210,22 +285,104 @@ class Store:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
             raise
-        os.close(fd)
-        return temp
+        return temp, fd
 
     def _sweep(self) -> None:
-        """Remove temporary files that a killed famiglia left behind (old enough to be no one's now)."""
-        limit = time.time() - STALE
-        with contextlib.suppress(OSError):
-            for entry in os.scandir(self.root):
+        """Remove what killed famiglias left behind: temporary files and lock files that nobody holds."""
+        now = time.time()
+        try:
+            entries = list(os.scandir(self.root))
+        except OSError:
+            return
+        for entry in entries:
+            with contextlib.suppress(OSError):
                 if _TEMP.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-                    with contextlib.suppress(OSError):
-                        if entry.stat(follow_symlinks=False).st_mtime < limit:
-                            os.unlink(entry.path)
+                    age = now - entry.stat(follow_symlinks=False).st_mtime
+                    if age > (STALE_UNLOCKED if fcntl is None else STALE):
+                        _remove_unheld(Path(entry.path))
+                elif _LOCK.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    _remove_unheld(Path(entry.path))
+
+    def _lock_path(self, id: str) -> Path:
+        return self.root / f".game-{id}.lock"
 
     def lock(self, id: str) -> GameLock:
         """Hold game `id` for this sitting; `StoreError` if another famiglia is playing it now."""
+        held = self._held.pop(id, None)
+        if held is not None and held.holding:
+            return held
+        if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", id):
+            raise StoreError(f"{printable(id, 40)!r} is not the id of a saved game")
         return GameLock(self.ready() / f".game-{id}.lock", id)
+
+    def is_locked(self, id: str) -> bool:
+        """Whether a sitting (in this process or another) is playing game `id` right now."""
+        id = parse_id(id)
+        if not self._usable():
+            return False
+        if id in self._held:
+            return True
+        try:
+            GameLock(self._lock_path(id), id).release()
+        except StoreError:
+            return True
+        return False
+
+    def delete(self, id: str) -> Path:
+        """Remove saved game `id` (its file and its lock file, nothing else); returns the file removed.
+
+        `GameNotFound` if there is none; `StoreError` if it is being played in another terminal now,
+        or is a folder. A link at its name is removed, never what it points to.
+        """
+        id = parse_id(id)
+        self._usable()
+        path = self.path(id)
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            raise GameNotFound(f"there is no saved game {id} ('famiglia games' lists the saved games)") from None
+        except OSError as error:
+            raise StoreError(f"game {id} cannot be removed ({error.strerror or error})") from None
+        if stat.S_ISDIR(info.st_mode):
+            raise StoreError(f"{path.name}: is a folder, not a saved game; famiglia leaves it alone")
+        lock = GameLock(self._lock_path(id), id)
+        try:
+            os.unlink(path)
+        except OSError as error:
+            raise StoreError(f"game {id} cannot be removed ({error.strerror or error})") from None
+        finally:
+            lock.release()
+        _sync_dir(self.root)
+        return path
+
+    def tidy(self) -> list[str]:
+        """On starting: remove what is provably nobody's, and the games in which no turn was ever confirmed.
+
+        Temporary files and lock files that no running famiglia holds go; so does a game with no
+        confirmed turn that no sitting is playing now. A file that cannot be read is left alone.
+        Returns the ids of the games removed.
+        """
+        if not self._usable():
+            return []
+        self._sweep()
+        removed = []
+        for entry in self._names():
+            id = str(entry.number)
+            try:
+                if _confirmed_turn(read_record(entry.path, follow=False)) or id in self._held:
+                    continue
+                lock = GameLock(self._lock_path(id), id)
+            except StoreError:
+                continue
+            try:
+                if not _confirmed_turn(read_record(entry.path, follow=False)):  # again, now that it is ours
+                    os.unlink(entry.path)
+                    removed.append(id)
+            except (StoreError, OSError):
+                pass
+            finally:
+                lock.release()
+        return removed
 
     # -- reading --------------------------------------------------------------------------------------------
 
@@ -243,7 +400,15 @@ class Store:
                 yield Entry(Path(entry.path), int(match.group(1)), None)
 
     def entries(self) -> list[Entry]:
-        """Every game file of the directory, newest first, each read and replayed or with its problem."""
+        """The saved games, newest first, each read and replayed or with its problem (what `games` lists).
+
+        A game in which no turn was ever confirmed is not listed (`tidy` removes it on the next start).
+        """
+        return [e for e in self._read_all() if e.record is None or _confirmed_turn(e.record)]
+
+    def _read_all(self) -> list[Entry]:
+        if not self._usable():
+            return []
         out = []
         for entry in self._names():
             try:
@@ -254,19 +419,21 @@ class Store:
 
     def find(self, id: str) -> tuple[Path, Record]:
         """The saved game `id` (its number), read and replayed; `GameNotFound` or `StoreError` if not."""
-        text = id.strip().removeprefix("game-").removesuffix(".json")
-        if not re.fullmatch(r"[1-9][0-9]{0,8}", text):
-            raise GameNotFound(f"{printable(id, 40)!r} is not the id of a saved game (ids are numbers: "
-                               "'famiglia games' lists them)")
-        path = self.path(text)
+        id = parse_id(id)
+        self._usable()
+        path = self.path(id)
         if not os.path.lexists(path):
-            raise GameNotFound(f"there is no saved game {text} ('famiglia games' lists the saved games)")
+            raise GameNotFound(f"there is no saved game {id} ('famiglia games' lists the saved games)")
         return path, read_record(path, follow=False)
 
     def latest_unfinished(self) -> tuple[Path, Record] | None:
-        """The unfinished game saved last, or None; files that cannot be read are passed over."""
+        """The unfinished game saved last, or None; files that cannot be read are passed over.
+
+        A game not listed because no turn of it was confirmed is found here too: a game killed in
+        its first turn is resumed by `famiglia resume` like any other, until the next new game.
+        """
         best: tuple[str, int, Path, Record] | None = None
-        for entry in self.entries():
+        for entry in self._read_all():
             record = entry.record
             if record is None or record.game().is_over:
                 continue
@@ -276,40 +443,213 @@ class Store:
         return None if best is None else (best[2], best[3])
 
     def holds(self, path: Path) -> bool:
-        """Whether `path` is a game file of this directory (so playing it on saves into it)."""
+        """Whether `path` is itself a game file of this directory (no link to one), so playing it saves into it."""
         try:
-            return path.resolve().parent == self.root.resolve() and _NAME.fullmatch(path.name) is not None
-        except OSError:
+            return (_file_id(path) is not None and not path.is_symlink()
+                    and _same_folder(path.parent, self.root))
+        except (OSError, ValueError):
             return False
+
+    def own_path(self, path: Path) -> Path | None:
+        """The game file of this directory that `path` is, or leads to by links; None for a file from elsewhere.
+
+        This is what decides whether playing a file on saves into a game of ours: by the resolved
+        path, so a link from elsewhere to game 3 plays game 3 on, in its own file.
+        """
+        try:
+            real = path.resolve(strict=True)
+        except (OSError, RuntimeError, ValueError):
+            return None
+        if self._usable() and _file_id(real) is not None and _same_folder(real.parent, self.root):
+            return self.path(real.name.removeprefix("game-").removesuffix(".json"))
+        return None
+
+    def adopt(self, path: Path) -> tuple[Path | None, Record]:
+        """Read the record file `path` to play it on: its game file here (None: it is saved anew) and its record."""
+        record = read_record(path)
+        own = self.own_path(path)
+        if own is None:
+            return None, record
+        return own, read_record(own, follow=False)
+
+    def target(self, text: str) -> str:
+        """What a saved-games command was given, made plain: a game's id, or the path of a file from elsewhere.
+
+        A number (`3`, `game-3`, `game-3.json`) is an id unless a file of that name is here; a file
+        that leads into this directory is its id. Anything else (empty, a folder, a missing file, an
+        id out of range) is `GameNotFound` or `StoreError` with the line to print.
+        """
+        found = self._classify(text)
+        if isinstance(found, str):
+            return found
+        own = self.own_path(found)
+        return text if own is None else own.name.removeprefix("game-").removesuffix(".json")
+
+    def locate(self, target: str | None, *, unfinished: bool = False) -> tuple[Path, Record, bool]:
+        """The record `target` names (an id, or a file), or the latest one; and whether it is a game of ours.
+
+        Without a target: the unfinished game saved last if `unfinished`, else the game saved last.
+        The path returned is the one to save into when it is ours. `StoreError` has the line to print.
+        """
+        if target is None:
+            entries = [e for e in self.entries() if e.record is not None]
+            if unfinished:
+                found = self.latest_unfinished()
+                if found is None:
+                    raise GameNotFound("there is no unfinished game to resume ('famiglia games' lists the saved games)")
+                return (*found, True)
+            if not entries:
+                raise GameNotFound("there is no saved game yet ('famiglia play' starts one)")
+            latest = max(entries, key=lambda e: (e.record.updated if e.record else "", e.number))
+            assert latest.record is not None
+            return latest.path, latest.record, True
+        found_id = self._classify(target)
+        if isinstance(found_id, str):
+            return (*self.find(found_id), True)
+        own, record = self.adopt(found_id)
+        return (found_id, record, False) if own is None else (own, record, True)
+
+    def _classify(self, text: str) -> str | Path:
+        if re.fullmatch(r"\s*(game-)?[0-9]+(\.json)?\s*", text) and not _is_file(text):
+            return parse_id(text)
+        if not text.strip():
+            parse_id(text)  # says that '' is no id
+        path = Path(text)
+        name = printable(text, 80)
+        try:
+            info = os.lstat(path)
+            if stat.S_ISLNK(info.st_mode):
+                info = os.stat(path)
+        except FileNotFoundError:
+            raise GameNotFound(f"{name}: there is no such file, nor a saved game of that id "
+                               "('famiglia games' lists the saved games)") from None
+        except (OSError, ValueError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else "no file name"
+            raise GameNotFound(f"{name}: is neither a saved game nor a file ({reason})") from None
+        if stat.S_ISDIR(info.st_mode):
+            raise StoreError(f"{name}: is a folder, not a saved game")
+        return path
 
 
 class GameLock:
-    """An advisory lock on one saved game for as long as a sitting plays it (released on `release` or exit)."""
+    """An advisory lock on one saved game for as long as a sitting plays it (released on `release` or exit).
+
+    The lock file is removed by its holder on release (and by `Store.tidy` once nobody holds it); a
+    lock is only taken on the file that is at the name after the lock is held, so removing a lock
+    file can never let two sittings hold one game.
+    """
 
     def __init__(self, path: Path, id: str) -> None:
+        self.path = path
         self._fd: int | None = None
         if fcntl is None:
             return
         flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-        try:
-            fd = os.open(path, flags, 0o600)
-        except OSError as error:
-            raise StoreError(f"the game cannot be locked ({error.strerror or error})") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            raise StoreError(f"game {id} is being played in another famiglia right now") from None
-        self._fd = fd
+        for _ in range(100):
+            try:
+                fd = os.open(path, flags, 0o600)
+            except OSError as error:
+                raise StoreError(f"the game cannot be locked ({error.strerror or error})") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as error:
+                os.close(fd)
+                if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise StoreError(f"game {id} is being played in another famiglia right now") from None
+                raise StoreError(f"the game cannot be locked ({error.strerror or error})") from None
+            if _same_file(fd, path):
+                self._fd = fd
+                return
+            os.close(fd)  # its last holder removed it as we opened it: take the one at the name now
+        raise StoreError("the game cannot be locked (its lock file keeps changing)")
+
+    @property
+    def holding(self) -> bool:
+        return self._fd is not None or fcntl is None
 
     def release(self) -> None:
         if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)  # while still held, so nobody is left holding a file that is gone
             os.close(self._fd)
             self._fd = None
 
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):
+            self.release()
 
-def _renamed(record: Record, id: str) -> Record:
-    return replace(record, id=id)
+
+def _checked(record: Record) -> None:
+    """`StoreError` unless the reader would take `record` back: nothing is saved that cannot be read."""
+    try:
+        record.check()
+    except RecordError as error:
+        raise StoreError(str(error)) from None
+
+
+def _confirmed_turn(record: Record) -> bool:
+    """Whether a turn of the game has ended and been confirmed (a take or pass, R4, not awaiting its Enter)."""
+    ends = sum(1 for m in record.moves if m.action.step is Step.TAKE)
+    waiting = not record.confirmed and bool(record.moves) and record.moves[-1].action.step is Step.TAKE
+    return ends - waiting > 0
+
+
+def _free_numbers(taken: set[int]) -> Iterator[int]:
+    """Numbers for a new game: after the highest in use, then the gaps once the ids run out."""
+    top = max(taken, default=0)
+    yield from range(top + 1, MAX_ID + 1)
+    yield from (n for n in range(1, min(top, MAX_ID + 1)) if n not in taken)
+
+
+def _make_parents(folder: Path) -> None:
+    """Make `folder` and its missing parents, each 0700 (an existing one is left as it is)."""
+    missing = []
+    while not os.path.lexists(folder) and folder.parent != folder:
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(made, 0o700)
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        held, there = os.fstat(fd), os.lstat(path)
+    except OSError:
+        return False
+    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
+
+
+def _remove_unheld(path: Path) -> None:
+    """Remove the file at `path` if no process holds a lock on it (so no famiglia is using it)."""
+    if fcntl is None:
+        os.unlink(path)
+        return
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return
+    try:
+        if _same_file(fd, path):
+            os.unlink(path)
+    finally:
+        os.close(fd)
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):
+        return False
 
 
 def _sync_dir(root: Path) -> None:

@@ -278,3 +278,89 @@ def test_damaged_records_are_refused_in_one_line_or_read_as_the_game_they_still_
                 assert code == 2 and err.count("\n") == 1 and err.startswith(f"famiglia: {path.name}: "), err
                 assert err.strip().isprintable() and len(err) < 600
             assert snapshot(path) == before
+
+
+# -- issue 14: seats no game can have, seeds at their limit, each fault said once ----------------------------------
+
+
+@pytest.mark.parametrize("seats", [["cpu:easy", "cpu:easy"], ["cpu:normal", "cpu:hard"], ["robot", "cpu:easy"]])
+def test_a_record_with_no_person_at_the_keyboard_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], seats: list[str]) -> None:
+    """Issue 14.4: two computer seats once drew a computer's hand as 'Your hand'."""
+    line = refused(edited(tmp_path, lambda d: d.update(seats=seats)), capsys)
+    assert "no game has two computer seats" in line
+
+
+def test_a_seed_at_the_limit_reads_back_and_one_past_it_is_neither_saved_nor_read(tmp_path: Path) -> None:
+    """Issue 14.6: a seed over 1,024 bits was saved and could never be read back."""
+    from famiglia.engine import Game
+    from famiglia.persistence import SEED_BITS, Store, StoreError, read_record
+
+    store = Store(tmp_path / "home")
+    for seed in (2**SEED_BITS - 1, -(2**SEED_BITS - 1)):
+        game = Game.new(seed=seed)
+        path, _ = store.create(Record.new(game), game)
+        assert read_record(path).seed == seed
+    game = Game.new(seed=2**SEED_BITS)
+    with pytest.raises(StoreError, match="seed is too large"):
+        store.create(Record.new(game), game)
+    path = edited(tmp_path, lambda d: d.update(seed=2**SEED_BITS))
+    with pytest.raises(StoreError, match="seed is too large: a seed has at most 1,024 bits"):
+        read_record(path)
+
+
+def test_not_a_number_is_said_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14.17: 'this is not valid JSON (this is not valid JSON (NaN is no number))'."""
+    path = write(tmp_path / "game-5.json")
+    path.write_text(path.read_text(encoding="utf-8").replace('"seed": 1,', '"seed": NaN,'), encoding="utf-8")
+    line = refused(path, capsys)
+    assert line.endswith("game-5.json: this is not valid JSON (NaN is no number)"), line
+
+
+def test_an_action_that_is_no_action_is_said_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14.17: "action 47 'refres# B3' is not an action: 'refres# B3' is not an action: start with …"."""
+    line = refused(edited(tmp_path, lambda d: d["actions"][2].update(action="refres# B3")), capsys)
+    assert line.count("is not an action") == 1 and line.count("refres# B3") == 1, line
+    assert "action 3 'refres# B3' is not an action: " in line
+
+
+SEATS = [["cpu:easy", "cpu:easy"], ["human", "cpu:hard"], ["cpu:normal", "human"], ["cpu:grandmaster", "human"],
+         ["human", "human"], ["Human", "cpu:easy"], ["cpu:easy", "cpu:normal"], ["", "human"], ["human"]]
+SEEDS = [2**1024 - 1, 2**1024, -(2**1024), -(2**1024 - 1), 0, -1, 10**308, "", "x" * 200, "x" * 201, "7"]
+IDS = ["1", "999999999", "1000000000", "9" * 64, "9" * 65, "a" * 64, "-1", "", "../x", "3/4", "x\x00"]
+
+
+def mutate(text: str, rng: random.Random) -> bytes:
+    """One of the mutations issue 14 found: seats no game can have, seeds and ids at their limits."""
+    data = json.loads(text)
+    for _ in range(rng.randint(1, 3)):
+        field = rng.choice(["seats", "seed", "id"])
+        data[field] = rng.choice({"seats": SEATS, "seed": SEEDS, "id": IDS}[field])
+    return json.dumps(data).encode("utf-8", "surrogatepass")
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_records_with_seats_seeds_and_ids_at_their_limits_are_refused_in_one_line_or_read_back(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], chunk: int) -> None:
+    """Whatever the reader takes, the store writes back and reads again; whatever it refuses is one line."""
+    from famiglia.persistence import Store, StoreError, read_record
+
+    rng = random.Random(2000 + chunk)
+    store = Store(tmp_path / "home")
+    for n in range(FUZZ_FILES // 2):
+        record, game = played(rng.randrange(10_000), rng.randint(0, 60))
+        path = tmp_path / f"game-{n + 1}.json"
+        path.write_bytes(mutate(record.dumps(game), rng))
+        before = snapshot(path)
+        try:
+            read = read_record(path)
+        except StoreError as error:
+            assert str(error).startswith(f"{path.name}: ") and str(error).isprintable() and len(str(error)) < 600
+            code = main(["log", str(path)])
+            err = capsys.readouterr().err
+            assert code == 2 and err == f"famiglia: {error}\n", err
+        else:
+            assert "human" in read.seats
+            saved, _ = store.create(read)
+            assert read_record(saved).seats == read.seats and read_record(saved).seed == read.seed
+        assert snapshot(path) == before

@@ -39,12 +39,16 @@ def test_the_folder_is_0700_and_the_files_0600(tmp_path: Path) -> None:
     assert not [p for p in store.root.iterdir() if p.suffix == ".tmp"]
 
 
-def test_a_folder_open_to_others_is_made_private(tmp_path: Path) -> None:
+@pytest.mark.parametrize("folder_mode", [0o777, 0o1777, 0o755])
+def test_a_folder_that_is_there_keeps_its_mode_and_the_games_in_it_are_private(tmp_path: Path,
+                                                                              folder_mode: int) -> None:
+    """Issue 14.10: a 1777 FAMIGLIA_HOME once became 0700; the files hold the hidden cards, not the folder."""
     root = tmp_path / "home"
-    root.mkdir(mode=0o777)
-    os.chmod(root, 0o777)
-    Store(root).ready()
-    assert mode(root) == 0o700
+    root.mkdir()
+    os.chmod(root, folder_mode)
+    record, game = record_and_game()
+    path, _ = Store(root).create(record, game)
+    assert mode(root) == folder_mode and mode(path) == 0o600
 
 
 def test_the_folder_may_not_be_a_link(tmp_path: Path) -> None:
