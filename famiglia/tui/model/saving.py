@@ -19,7 +19,7 @@ from famiglia.engine import Action, Event, Game, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Store, StoreError, printable
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
 
-from .screens import Message, Screen
+from .screens import Message, Screen, quoted
 from .seats import HUMAN, level_of
 from .session import Session
 
@@ -218,7 +218,7 @@ def _seats(record: Record) -> tuple[str, str]:
     """Who plays each seat of the record: a person, or the computer at a level this famiglia knows."""
     for seat in record.seats:
         if seat != HUMAN and level_of(seat) is None:
-            raise StoreError(f"the record's seat {printable(seat, 40)!r} is no player this famiglia knows "
+            raise StoreError(f"the record's seat {quoted(seat, 40)} is no player this famiglia knows "
                              "('famiglia log' and 'replay' still show the game)")
     return record.seats
 

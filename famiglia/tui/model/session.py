@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
-from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, SeatView, Step
+from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, SeatView
 from famiglia.persistence.turns import turn_log as replay_log
 
-from .builder import Menu, complete
+from .builder import Menu
 from .handoff import HANDOFF_GUARD, HandoffGuard
-from .names import NAME_LENGTH, NameRefused, check_pair, tidy_name
+from .names import NAME_LENGTH
+from .naming import NamesQuestion
+from .overlays import Overlays
 from .screens import Drawn, Message, Overlay, Screen, number_text
-from .seats import HUMAN, seat_name
+from .seats import HUMAN
 from .table import Table
 from .turn import DONE_SWAPPING, Turn
 
@@ -51,6 +52,25 @@ __all__ = [
 ActionHook = Callable[["Session", Action | None], None]
 
 
+T = TypeVar("T")
+
+
+class _TurnPart(Generic[T]):
+    """A part of the session's `Turn`, read (and, if `settable`, set) as an attribute of the session."""
+
+    def __init__(self, name: str, *, settable: bool = False) -> None:
+        self.name = name
+        self.settable = settable
+
+    def __get__(self, session: Session, owner: object = None) -> T:
+        return cast(T, getattr(session.turn, self.name))
+
+    def __set__(self, session: Session, value: T) -> None:
+        if not self.settable:
+            raise AttributeError(f"{self.name} is the turn's: change it through the session's verbs")
+        setattr(session.turn, self.name, value)
+
+
 class Session:
     """The state of one sitting at the terminal, possibly several games long; see the module docstring."""
 
@@ -67,7 +87,6 @@ class Session:
         self.hints: Callable[[SeatView], None] | None = None
         self.activity: str | None = None  # what the computer is doing (thinking…), under the message line
         self.game: Game | None = None
-        self.names_given: list[str] = []
         self.screen = Screen.NAMES
         self.overlay: Overlay | None = None
         self.message: Message | None = None
@@ -80,11 +99,11 @@ class Session:
         self.drawing = Drawn()  # what the last redraw found (set by the shell)
         self.turn = Turn()
         self.table = Table(self)
+        self.overlays = Overlays(self)
         self.guard = HandoffGuard(handoff_guard, clock)
+        self.naming = NamesQuestion(seats)
         if names is not None:
             self._start(tuple(names))
-        else:
-            self._name_computers()
 
     @classmethod
     def resume(cls, game: Game, *, memory_aid: bool = False, log: Iterable[tuple[Event, ...]] = (),
@@ -93,47 +112,29 @@ class Session:
 
         It opens on the handoff for the player to move (on the scoring, if the game is over); undo
         cannot reach back before this point. `log` is the public record of the turns played before
-        (see `famiglia.persistence.turns.turn_log`); without it the log starts with the last turn the game remembers.
+        (`famiglia.persistence.turns.turn_log`); without it the log starts with the last turn the game remembers.
         """
         session = cls(memory_aid=memory_aid, **options)
-        session.game = game
-        session.origin = game.to_dict()
-        session.log = list(log)
-        if not session.log and game.view(None).last_turn:
-            session.log.append(game.view(None).last_turn)
+        session.game, session.origin = game, game.to_dict()
+        session.log = list(log) or ([game.view(None).last_turn] if game.view(None).last_turn else [])
         if game.is_over:
             session.screen = Screen.END
         else:
             session._begin_turn()
         return session
 
-    # -- the turn being built, as the screen reads it ------------------------------------------------------
-
-    @property
-    def path(self) -> tuple[str, ...]:
-        return self.turn.path
-
-    @path.setter
-    def path(self, path: tuple[str, ...]) -> None:
-        self.turn.path = path
-
-    @property
-    def highlight(self) -> int | None:
-        return self.turn.highlight
-
-    @property
-    def pending(self) -> str:
-        return self.turn.pending
-
-    @property
-    def swaps_done(self) -> bool:
-        return self.turn.swaps_done
-
-    @property
-    def ending(self) -> Action | None:
-        return self.turn.ending
+    # The turn being built, as the screen reads it (the `Turn` holds it).
+    path = _TurnPart[tuple[str, ...]]("path", settable=True)
+    highlight = _TurnPart[int | None]("highlight")
+    pending = _TurnPart[str]("pending")
+    swaps_done = _TurnPart[bool]("swaps_done")
+    ending = _TurnPart[Action | None]("ending")
 
     # -- reading ----------------------------------------------------------------------------------------
+
+    @property
+    def names_given(self) -> list[str]:
+        return self.naming.given
 
     @property
     def names(self) -> tuple[str, str]:
@@ -141,33 +142,11 @@ class Session:
 
     def view(self) -> SeatView | None:
         """The one view the current screen may draw from (R12): public at the handoff, `at_keyboard`'s at the table."""
-        game, turn = self.game, self.turn
-        if game is None or self.screen is Screen.NAMES:
-            return None
-        if self.screen is Screen.HANDOFF:
-            if turn.ending is not None:  # a resumed take or pass awaits its player's Enter: they sit down again
-                return replace(game.view(None), to_move=turn.ending_seat, passes=0)
-            return game.view(None)
-        # The player at the keyboard: after a take or pass still its player; against the computer the person.
-        view = game.view(self.at_keyboard, memory=self.memory_aid)  # never the computer's hand (R12.2)
-        if turn.ending is not None and self.person is None:
-            # The game has moved on (or ended), but this is still the mover's turn on screen until Enter: it
-            # stands at its take (the step bar and "Your turn" say so), as the turn warned (R9.3's last turn).
-            view = replace(view, to_move=turn.ending_seat, step=Step.TAKE, passes=0, refreshes=0, swaps_left=0,
-                           result=None, opponent_hand=view.opponent_hand if self.memory_aid else None)
-        elif turn.swaps_done and view.swaps_left:
-            view = replace(view, swaps_left=0)  # the step bar moves on to the Brute, as the menu does (R6.2)
-        return view
+        return self.table.view()
 
     def menu(self) -> Menu | None:
         """The choices on offer now, at the level of the action being built; None off the table."""
         return self.table.menu()
-
-    def completions(self, text: str) -> list[str]:
-        """Legal actions in notation that start with `text`, for Tab."""
-        if self.screen is not Screen.TABLE or self.game is None or self.ending is not None or self.computer_to_move:
-            return []
-        return complete(self.game.legal_actions(), text)
 
     def summary(self) -> tuple[Event, ...]:
         """The opponent's last turn, while it is on show (every action is public, R12.1)."""
@@ -205,15 +184,8 @@ class Session:
         return self.table.ending_question()
 
     def name_prompt(self) -> tuple[int, str]:
-        """Which player's name is asked for (0 or 1) and the name taken when none is typed.
-
-        The second default is never the name the first player chose (someone may call themselves "Player 2").
-        """
-        index = len(self.names_given)
-        default = DEFAULT_NAMES[index]
-        if index == 1 and default.casefold() == self.names_given[0].casefold():
-            default = DEFAULT_NAMES[0]
-        return index, default
+        """Which player's name is asked for (0 or 1) and the name taken when none is typed."""
+        return self.naming.prompt()
 
     def is_human(self, player: int) -> bool:
         return bool(self.seats[player] == HUMAN)
@@ -234,20 +206,12 @@ class Session:
     # -- the handoff: nothing of the next hand before the screen is drawn ---------------------------
 
     def drawn(self) -> bool:
-        """Note that the screen has been drawn; True the first time the handoff screen is on show.
-
-        The application calls this after every redraw and discards typed-ahead input when it says True.
-        """
+        """Note a redraw; True the first time the handoff is on show (the shell then drops typed-ahead keys)."""
         return self.screen is Screen.HANDOFF and self.guard.drawn()
 
     def accepts_keys(self) -> bool:
         """False while keys must be discarded: the handoff is not drawn yet, or was only just drawn."""
         return self.screen is not Screen.HANDOFF or self.guard.open()
-
-    def discarded(self) -> None:
-        """A key came at the handoff before it took keys: the guard time starts again."""
-        if self.screen is Screen.HANDOFF:
-            self.guard.discarded()
 
     # -- the verbs of the keys --------------------------------------------------------------------------
 
@@ -282,7 +246,7 @@ class Session:
         if self.screen is not Screen.HANDOFF:
             return
         if not self.accepts_keys():
-            self.discarded()
+            self.guard.discarded()
             return
         self.screen = Screen.TABLE
         self.message = None
@@ -323,14 +287,11 @@ class Session:
 
     def end_turn(self) -> None:
         """Enter on the question after a take or pass: the turn is over, the keyboard changes hands."""
-        game = self.game
-        if game is None or self.screen is not Screen.TABLE:
+        if self.game is None or self.screen is not Screen.TABLE:
             return
         self.turn.ending = None
-        if game.is_over:
-            self.screen = Screen.END
-            self.overlay = None
-            self.message = None
+        if self.game.is_over:
+            self.screen, self.overlay, self.message = Screen.END, None, None
         else:
             self._begin_turn()
 
@@ -341,97 +302,26 @@ class Session:
         elif self.screen is Screen.TABLE:
             self.table.undo()
 
-    def ask_hint(self) -> None:
-        """h: a suggested action for the player at the keyboard, from their own view with the memory aid.
-
-        The view is exactly what the memory aid shows (R12.3), never more; `hints` works it out off the
-        screen's loop and puts it on the message line, unless the game has moved on meanwhile.
-        """
-        game = self.game
-        if self.screen is not Screen.TABLE or game is None or self.ending is not None or game.is_over:
-            return
-        if self.computer_to_move:
-            self.message = Message("Hints are for your own turn: the computer is playing now.", "warning")
-        elif self.hints is None:
-            self.message = Message("No hints in this game.", "warning")
-        else:
-            self.hints(game.view(self.at_keyboard, memory=True))
-
     def toggle_help(self) -> None:
-        """?: the help on and off."""
-        self._open(None if self.overlay is Overlay.HELP else Overlay.HELP)
+        self.overlays.toggle_help()
 
     def toggle_log(self) -> None:
-        """g: the game log, every finished turn in public events (R12.1), newest at the bottom."""
-        self._open(None if self.overlay is Overlay.LOG else Overlay.LOG)
-
-    def _open(self, overlay: Overlay | None) -> None:
-        self.overlay = overlay
-        self.scroll = 0
+        self.overlays.toggle_log()
 
     def scroll_by(self, rows: int, *, limit: int | None = None) -> None:
-        """Arrow and page keys in a scrolling overlay; `limit` is how far it can go (by default as last drawn)."""
-        limit = self.drawing.scroll_limit if limit is None else limit
-        self.scroll = max(0, min(limit, self.scroll + rows))
-
-    def scroll_key(self, key: str) -> None:
-        """↑ ↓ PgUp PgDn Home End in the help (which scrolls from its top) or the log (from its bottom)."""
-        page = max(1, self.drawing.rows - 4)
-        rows = {"down": 1, "up": -1, "pagedown": page, "pageup": -page, "end": 1 << 30, "home": -(1 << 30)}[key]
-        self.scroll_by(rows if self.overlay is Overlay.HELP else -rows)
+        self.overlays.scroll_by(rows, limit=limit)
 
     def toggle_confirm(self) -> None:
-        """c in the help: ask, or stop asking, before a take or pass ends the turn."""
-        self.confirm = not self.confirm
-        if self.confirm:
-            self.message = Message("A take or pass now asks you to confirm it (c in the help turns this off).")
-        else:
-            self.message = Message("A take or pass now ends the turn at once (c in the help asks again).")
+        self.overlays.toggle_confirm()
 
     def toggle_summary(self) -> None:
-        """Show or hide the opponent's last turn on the table (and close it where it lies on top).
-
-        Where it is on show but found no room beside the table, it is laid on top of the table instead.
-        """
-        if self.overlay is Overlay.LAST_TURN:
-            self.overlay = None
-        elif self.ending is None and self.summary() and self.drawing.summary_crowded:
-            self.show_last_turn()
-        elif self.screen is Screen.HANDOFF:
-            self.message = Message("The last turn shows with your table: press Enter when you are at the keyboard.",
-                                   "warning")
-        elif self.screen is Screen.TABLE and self.ending is not None:
-            self.message = Message("Your turn is ending: Enter ends it, u takes it back (g shows the game log).",
-                                   "warning")
-        elif self.screen is Screen.TABLE and not self.last_turn():
-            self.message = Message("Nothing to show yet: no turn has been played in this game.", "warning")
-        elif self.screen is Screen.TABLE:
-            self.show_summary = not self.show_summary
-
-    def show_last_turn(self) -> None:
-        """Lay the opponent's last turn on top of the table: for when it finds no room beside it."""
-        if self.last_turn():
-            self.overlay = Overlay.LAST_TURN
+        self.overlays.toggle_summary()
 
     def ask_quit(self) -> None:
-        """q: ask before leaving, never just die."""
-        self.overlay = Overlay.CONFIRM_QUIT
-
-    def interrupt(self) -> None:
-        """Ctrl-C, Ctrl-D: ask before leaving; asked twice, the player means it."""
-        if self.overlay is Overlay.CONFIRM_QUIT:
-            self.answer_quit(True)
-        else:
-            self.ask_quit()
+        self.overlays.ask_quit()
 
     def answer_quit(self, yes: bool) -> None:
-        if self.overlay is not Overlay.CONFIRM_QUIT:
-            return
-        self.overlay = None
-        if yes:
-            self.exit_code = 0
-        else:
-            self.message = None
+        self.overlays.answer_quit(yes)
 
     def quit(self, exit_code: int = 0) -> None:
         """Leave at once: the end screen's q (the game is over, nothing is lost), or the terminal closing.
@@ -452,27 +342,11 @@ class Session:
     # -- turns ------------------------------------------------------------------------------------------
 
     def _take_name(self, text: str) -> bool:
-        index, default = self.name_prompt()
-        try:
-            name = tidy_name(text) if text.strip() else default
-            if index == 1:
-                check_pair(self.names_given[0], name)
-            elif not self.is_human(1):  # the computer's name is known: the person's must read differently
-                check_pair(name, seat_name(self.seats[1]))
-        except NameRefused as refusal:  # the same words as for --names
-            self.message = Message(str(refusal), "error")
-            return False
-        self.names_given.append(name)
-        self.message = None
-        self._name_computers()
-        if len(self.names_given) == 2:
-            self._start((self.names_given[0], self.names_given[1]))
-        return True
-
-    def _name_computers(self) -> None:
-        """Against the computer only the person's name is asked: the computer's seat comes named."""
-        while len(self.names_given) < 2 and not self.is_human(len(self.names_given)):
-            self.names_given.append(seat_name(self.seats[len(self.names_given)]))
+        refusal = self.naming.take(text)
+        self.message = None if refusal is None else Message(refusal, "error")
+        if refusal is None and self.naming.done:
+            self._start(self.naming.names)
+        return refusal is None
 
     def _start(self, names: tuple[str, ...]) -> None:
         self.game = Game.new(seed=self.seed, names=names, first=self.first)

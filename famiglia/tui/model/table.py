@@ -8,11 +8,12 @@ shows the result.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from famiglia.engine import Action, Pass, Refresh, Step, Swap
+from famiglia.engine import Action, Pass, Refresh, SeatView, Step, Swap
 
-from .builder import Menu
+from .builder import Menu, complete
 from .screens import NUMBER_DIGITS, Message, Screen, number_text, quoted
 from .turn import DONE_SWAPPING
 from .words import describe_event, describe_own
@@ -28,6 +29,51 @@ class Table:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+
+    def view(self) -> SeatView | None:
+        """The one view the current screen may draw from (R12): public at the handoff, `at_keyboard`'s at the table."""
+        s = self.session
+        game, turn = s.game, s.turn
+        if game is None or s.screen is Screen.NAMES:
+            return None
+        if s.screen is Screen.HANDOFF:
+            if turn.ending is not None:  # a resumed take or pass awaits its player's Enter: they sit down again
+                return replace(game.view(None), to_move=turn.ending_seat, passes=0)
+            return game.view(None)
+        # The player at the keyboard: after a take or pass still its player; against the computer the person.
+        view = game.view(s.at_keyboard, memory=s.memory_aid)  # never the computer's hand (R12.2)
+        if turn.ending is not None and s.person is None:
+            # The game has moved on (or ended), but this is still the mover's turn on screen until Enter: it
+            # stands at its take (the step bar and "Your turn" say so), as the turn warned (R9.3's last turn).
+            view = replace(view, to_move=turn.ending_seat, step=Step.TAKE, passes=0, refreshes=0, swaps_left=0,
+                           result=None, opponent_hand=view.opponent_hand if s.memory_aid else None)
+        elif turn.swaps_done and view.swaps_left:
+            view = replace(view, swaps_left=0)  # the step bar moves on to the Brute, as the menu does (R6.2)
+        return view
+
+    def completions(self, text: str) -> list[str]:
+        """Legal actions in notation that start with `text`, for Tab."""
+        s = self.session
+        if s.screen is not Screen.TABLE or s.game is None or s.ending is not None or s.computer_to_move:
+            return []
+        return complete(s.game.legal_actions(), text)
+
+    def ask_hint(self) -> None:
+        """h: a suggested action for the player at the keyboard, from their own view with the memory aid.
+
+        The view is exactly what the memory aid shows (R12.3), never more; `hints` works it out off the
+        screen's loop and puts it on the message line, unless the game has moved on meanwhile.
+        """
+        s = self.session
+        game = s.game
+        if s.screen is not Screen.TABLE or game is None or s.ending is not None or game.is_over:
+            return
+        if s.computer_to_move:
+            s.message = Message("Hints are for your own turn: the computer is playing now.", "warning")
+        elif s.hints is None:
+            s.message = Message("No hints in this game.", "warning")
+        else:
+            s.hints(game.view(s.at_keyboard, memory=True))
 
     def menu(self) -> Menu | None:
         """The choices on offer now, at the level of the action being built; None off the table."""
@@ -69,7 +115,7 @@ class Table:
         if text.isdigit():  # any digits, Unicode too: a number is refused as a number, never as an action
             number = number_text(text)
             if number is None:
-                s.message = Message(f"Type choice numbers with the digits 0 to 9, not {text[:12]!r}.", "error")
+                s.message = Message(f"Type choice numbers with the digits 0 to 9, not {quoted(text, 12)}.", "error")
                 return False
             self.choose(number)
             return True

@@ -35,6 +35,7 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from famiglia.ai import Player, player
 from famiglia.engine import Action, SeatView
 
+from ..model.screens import quoted
 from ..model.seats import SeatRefused, level_of
 from ..model.session import Message, Overlay, Session
 
@@ -142,7 +143,8 @@ class Computer:
                 seat = game.to_move
                 level = level_of(session.seats[seat])
                 if level is None:
-                    raise SeatRefused(f"seat {seat + 1} is played by {session.seats[seat]!r}, which is no player")
+                    raise SeatRefused(f"seat {seat + 1} is played by {quoted(str(session.seats[seat]))}, "
+                                      "which is no player")
                 view = game.view(seat, memory=True)  # what the computer may know (R12.3), never the stack's order
                 chooser = self.make_player(level, game.seed)
                 action = await self._think(chooser, view, session.names[seat])

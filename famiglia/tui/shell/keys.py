@@ -197,7 +197,7 @@ def _line_handlers(session: Session) -> dict[str, Handler]:
 
     def scroll(event: KeyPressEvent) -> None:
         key = event.key_sequence[-1].key
-        session.scroll_key(key.value if isinstance(key, Keys) else key)
+        session.overlays.scroll_key(key.value if isinstance(key, Keys) else key)
 
     return {
         "choose": digit,

@@ -61,7 +61,7 @@ class ActionCompleter(Completer):
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         typed = document.text_before_cursor
-        for text in self.session.completions(typed):
+        for text in self.session.table.completions(typed):
             yield Completion(text, start_position=-len(typed), display_meta=describe(parse_action(text)))
 
 
@@ -93,16 +93,7 @@ def create_layout(session: Session) -> Layout:
     Every redraw notes in `session.drawing` what the keys need of it: the terminal's rows, how far the
     open overlay scrolls, and whether the opponent's last turn found room beside the table.
     """
-    input_buffer = Buffer(
-        name=INPUT_BUFFER,
-        multiline=False,
-        completer=ActionCompleter(session),
-        complete_while_typing=False,
-        read_only=Condition(lambda: session.screen not in (Screen.NAMES, Screen.TABLE) or session.overlay is not None
-                            or session.ending is not None),
-    )
-    input_buffer.on_text_changed += lambda buffer: session.line_changed(buffer.text)
-    typing = Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE))
+    input_buffer = _input_buffer(session)
     cache = TableCache()
     overlays = OverlayRows(session)  # the help and the log, drawn once per content and width
 
@@ -115,52 +106,54 @@ def create_layout(session: Session) -> Layout:
         session.drawing.summary_crowded = cache.crowded
         return text
 
-    main = Window(
-        FormattedTextControl(_ansi(main_text)),
-        wrap_lines=False,
-        always_hide_cursor=True,
-    )
-    # The prompt has a window of its own: however much is typed or pasted, only the text scrolls.
-    prompt = Window(FormattedTextControl(lambda: prompt_fitted(session, screen_size()[0])),
-                    width=lambda: cell_len(prompt_fitted(session, screen_size()[0])), height=1, dont_extend_width=True)
-    input_line = ConditionalContainer(
-        VSplit([prompt, Window(BufferControl(buffer=input_buffer), height=1, wrap_lines=False)]),
-        filter=typing,
-        alternative_content=Window(height=1),
-    )
-    body = FloatContainer(
-        content=HSplit([main, input_line]),
-        floats=[
-            Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8, scroll_offset=1)),
-            Float(
-                content=ConditionalContainer(
-                    Window(FormattedTextControl(_ansi(lambda w, h: "\n".join(overlays.window(w, h - 1))))),
-                    filter=Condition(lambda: session.overlay is not None and session.overlay.scrolls),
-                ),
-                top=0,
-                left=0,
-                right=0,
-                bottom=1,
-            ),
-            Float(
-                content=ConditionalContainer(
-                    Window(FormattedTextControl(_ansi(lambda w, h: render_turn_summary(
-                        session.last_turn(), session.names, width=w, subtitle="l, Esc or q closes this")))),
-                    filter=Condition(lambda: session.overlay is Overlay.LAST_TURN),
-                ),
-                top=0,
-                left=0,
-                right=0,
-            ),
-            Float(
-                content=ConditionalContainer(
-                    Window(FormattedTextControl(_ansi(lambda w, h: confirm_quit_text())), width=40, height=5),
-                    filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT),
-                ),
-            ),
-        ],
-    )
+    main = Window(FormattedTextControl(_ansi(main_text)), wrap_lines=False, always_hide_cursor=True)
+    body = FloatContainer(content=HSplit([main, _input_line(session, input_buffer)]),
+                          floats=_floats(session, overlays))
     small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(
         w, h, need=MIN_SIZE, asking_quit=session.overlay is Overlay.CONFIRM_QUIT))))
     root = DynamicContainer(lambda: small if too_small() else body)
     return Layout(root, focused_element=input_buffer)
+
+
+def _input_buffer(session: Session) -> Buffer:
+    """The input line's text: read-only where nothing may be typed (an overlay, a turn's end, no table)."""
+    buffer = Buffer(
+        name=INPUT_BUFFER,
+        multiline=False,
+        completer=ActionCompleter(session),
+        complete_while_typing=False,
+        read_only=Condition(lambda: session.screen not in (Screen.NAMES, Screen.TABLE) or session.overlay is not None
+                            or session.ending is not None),
+    )
+    buffer.on_text_changed += lambda b: session.line_changed(b.text)
+    return buffer
+
+
+def _input_line(session: Session, buffer: Buffer) -> ConditionalContainer:
+    """The prompt and the input line; the prompt has a window of its own, so only the typed text scrolls."""
+    prompt = Window(FormattedTextControl(lambda: prompt_fitted(session, screen_size()[0])),
+                    width=lambda: cell_len(prompt_fitted(session, screen_size()[0])), height=1, dont_extend_width=True)
+    return ConditionalContainer(
+        VSplit([prompt, Window(BufferControl(buffer=buffer), height=1, wrap_lines=False)]),
+        filter=Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE)),
+        alternative_content=Window(height=1),
+    )
+
+
+def _floats(session: Session, overlays: OverlayRows) -> list[Float]:
+    """What lies on top: the Tab completions, the help or the log, the last turn, the quit question."""
+    return [
+        Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8, scroll_offset=1)),
+        Float(content=ConditionalContainer(
+            Window(FormattedTextControl(_ansi(lambda w, h: "\n".join(overlays.window(w, h - 1))))),
+            filter=Condition(lambda: session.overlay is not None and session.overlay.scrolls)),
+            top=0, left=0, right=0, bottom=1),
+        Float(content=ConditionalContainer(
+            Window(FormattedTextControl(_ansi(lambda w, h: render_turn_summary(
+                session.last_turn(), session.names, width=w, subtitle="l, Esc or q closes this")))),
+            filter=Condition(lambda: session.overlay is Overlay.LAST_TURN)),
+            top=0, left=0, right=0),
+        Float(content=ConditionalContainer(
+            Window(FormattedTextControl(_ansi(lambda w, h: confirm_quit_text())), width=40, height=5),
+            filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT))),
+    ]

@@ -1,0 +1,63 @@
+"""The names question before a game: who plays, asked one seat at a time, the computer's seat named.
+
+The same rules and words as `--names` (`famiglia.tui.model.names`). Against the computer only the
+person's name is asked: the computer's seat comes named, and the person's must read differently.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from famiglia.engine import DEFAULT_NAMES
+
+from .names import NameRefused, check_pair, tidy_name
+from .seats import HUMAN, seat_name
+
+__all__ = ["NamesQuestion"]
+
+
+class NamesQuestion:
+    """The names given so far for `seats`, and the question for the next one."""
+
+    def __init__(self, seats: tuple[Any, Any]) -> None:
+        self.seats = seats
+        self.given: list[str] = []
+        self._name_computers()
+
+    @property
+    def done(self) -> bool:
+        return len(self.given) == 2
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.given[0], self.given[1]
+
+    def prompt(self) -> tuple[int, str]:
+        """Which player's name is asked for (0 or 1) and the name taken when none is typed.
+
+        The second default is never the name the first player chose (someone may call themselves "Player 2").
+        """
+        index = len(self.given)
+        default = DEFAULT_NAMES[index]
+        if index == 1 and default.casefold() == self.given[0].casefold():
+            default = DEFAULT_NAMES[0]
+        return index, default
+
+    def take(self, text: str) -> str | None:
+        """The answer `text` (empty: the default); the refusal in the player's words, or None if taken."""
+        index, default = self.prompt()
+        try:
+            name = tidy_name(text) if text.strip() else default
+            if index == 1:
+                check_pair(self.given[0], name)
+            elif self.seats[1] != HUMAN:  # the computer's name is known: the person's must read differently
+                check_pair(name, seat_name(self.seats[1]))
+        except NameRefused as refusal:  # the same words as for --names
+            return str(refusal)
+        self.given.append(name)
+        self._name_computers()
+        return None
+
+    def _name_computers(self) -> None:
+        while len(self.given) < 2 and self.seats[len(self.given)] != HUMAN:
+            self.given.append(seat_name(self.seats[len(self.given)]))
