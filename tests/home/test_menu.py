@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from famiglia.persistence import Store
+from famiglia.persistence import Store, StoreError
 from famiglia.tui.model.home.commands import COMMANDS, help_lines, press
 from famiglia.tui.model.home.games import game_lines
 from famiglia.tui.model.home.lessons import GUIDED_SEED
@@ -118,7 +118,7 @@ def test_delete_asks_first_then_removes_the_game_and_a_refusal_keeps_it(saved: l
 
     def delete(id: str) -> None:
         if id == saved[1].id:
-            raise RuntimeError(f"game {id} is being played in another famiglia right now")
+            raise StoreError(f"game {id} is being played in another famiglia right now")
         deleted.append(id)
 
     home = keys(Home(saved, delete=delete), "4", "d")

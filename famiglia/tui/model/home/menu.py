@@ -14,9 +14,12 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Final
 
+from famiglia.persistence import StoreError
+
 from ..seats import HUMAN, LEVELS, computer_seat
 from .games import GameLine
 from .settings import KEYS, SettingRefused, Settings, parse_words
+from .statistics import Statistics
 
 __all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overlay", "Page", "Quit", "Resume",
            "ShowLog", "ShowReplay"]
@@ -95,16 +98,21 @@ class Home:
     """The home screen's state; see the module docstring. `delete(id)` removes a saved game (None: not offered).
 
     `write(name, value)` writes one setting to the settings file (`settings.write_value`); it may raise
-    `SettingRefused`, whose words become the message.
+    `SettingRefused`, whose words become the message. `statistics()` works out the Statistics page's
+    figures when it is opened; `rules` is the text of the Rules page.
     """
 
     def __init__(self, games: Sequence[GameLine] = (), settings: Settings | None = None, *,
-                 delete: Callable[[str], None] | None = None,
-                 write: Callable[[str, Any], object] | None = None) -> None:
+                 delete: Callable[[str], object] | None = None,
+                 write: Callable[[str, Any], object] | None = None,
+                 statistics: Callable[[], Statistics] | None = None, rules: str = "") -> None:
         self.games = list(games)
         self.settings = Settings() if settings is None else settings
         self._delete = delete
         self._write = write
+        self._statistics = statistics
+        self.stats: Statistics | None = None  # worked out when the Statistics page opens
+        self.rules = rules
         self.pages: list[Page] = [Page.MAIN]
         self.cursor: dict[Page, int] = {}
         self.overlay: Overlay | None = None
@@ -212,6 +220,12 @@ class Home:
         self.cursor[page] = 0
         if page is Page.RULES:
             self.scroll = 0
+        if page is Page.STATISTICS and self._statistics is not None:
+            try:
+                self.stats = self._statistics()
+            except StoreError as error:  # the folder of saved games cannot be read: say so, show nothing
+                self.stats = None
+                self.message = str(error)
 
     def toggle_help(self) -> None:
         self.overlay = None if self.overlay is Overlay.HELP else Overlay.HELP
@@ -276,7 +290,7 @@ class Home:
             return
         try:
             self._delete(target.id)
-        except Exception as error:  # the store's refusal (a game open elsewhere, say): one line, nothing lost
+        except StoreError as error:  # the store's refusal (a game open elsewhere, say): one line, nothing lost
             self.message = f"Game {target.id} was not deleted: {error}"
             return
         self.games = [g for g in self.games if g.id != target.id]
