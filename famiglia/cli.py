@@ -434,6 +434,28 @@ def _add_settings_commands(commands: Any) -> None:
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON on stdout")
     stats.set_defaults(handler=_cmd_stats, command_parser=stats)
 
+    learn = commands.add_parser(
+        "learn", help="learn to play: a guided first game against the easy computer",
+        description="A guided first game against the easy computer, on a deal where each part of the game comes "
+                    "up early, explained the first time it is possible (docs/learn.md). It is saved as it is "
+                    "played: 'famiglia learn' again plays the unfinished guided game on.")
+    learn.add_argument("id", nargs="?", metavar="ID", help="the guided game to play on (by default the one saved last)")
+    learn.add_argument("--new", action="store_true", help="start a new guided game, though one is unfinished")
+    learn.set_defaults(handler=_cmd_learn, command_parser=learn)
+
+
+def _cmd_home(args: argparse.Namespace) -> int:
+    """`famiglia` alone on a terminal: the home screen (docs/playing.md)."""
+    from famiglia.commands.home import run_home
+
+    return run_home()
+
+
+def _cmd_learn(args: argparse.Namespace) -> int:
+    from famiglia.commands.home import learn
+
+    return learn(args.id, new=args.new)
+
 
 def _cmd_settings(args: argparse.Namespace) -> int:
     from famiglia.tui.model.home import settings as settings_file
@@ -630,16 +652,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status; known errors become one line on stderr."""
     parser = build_parser()
     if not (sys.argv[1:] if argv is None else argv):
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
-    try:
-        args, unknown = parser.parse_known_args(argv)
-        if unknown:  # blame the command they were given to, so the hint points at the right --help
-            args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    except SystemExit as exc:  # --help, --version and usage errors end here
-        if exc.code is None or isinstance(exc.code, int):
-            return exc.code or EXIT_OK
-        return EXIT_USAGE
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):  # no screen to show the home screen on
+            parser.print_help(sys.stdout)
+            return EXIT_OK
+        args = argparse.Namespace(handler=_cmd_home, command_parser=parser)
+    else:
+        try:
+            args, unknown = parser.parse_known_args(argv)
+            if unknown:  # blame the command they were given to, so the hint points at the right --help
+                args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        except SystemExit as exc:  # --help, --version and usage errors end here
+            if exc.code is None or isinstance(exc.code, int):
+                return exc.code or EXIT_OK
+            return EXIT_USAGE
     try:
         code: int = args.handler(args)
         return code

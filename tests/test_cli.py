@@ -74,9 +74,10 @@ def test_main_returns_instead_of_exiting(capsys: pytest.CaptureFixture[str]) -> 
     assert cli.main(["--help"]) == 0
 
 
-def test_no_command_shows_the_help_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main([]) == 2
-    assert "usage: famiglia" in capsys.readouterr().err
+def test_no_command_off_a_terminal_shows_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    # On a terminal `famiglia` alone opens the home screen (tests/home/test_home_app.py); here stdin is no terminal.
+    assert cli.main([]) == 0
+    assert "usage: famiglia" in capsys.readouterr().out
 
 
 def test_help_does_not_import_the_heavy_parts() -> None:

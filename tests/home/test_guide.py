@@ -47,6 +47,8 @@ def test_a_refusal_is_kept_until_the_game_changes() -> None:
     assert lines is not None and guide.refused == lines and "take F4" in lines[0]
     game.apply("pass")
     guide.observe(game.view(0))
+    assert guide.refused == lines  # looking again changes nothing
+    guide.changed(game.view(0))
     assert guide.refused is None
 
 

@@ -13,9 +13,9 @@ from typing import Final
 
 from .menu import Home, Overlay, Page, ShowLog, ShowReplay
 
-__all__ = ["COMMANDS", "Command", "help_lines", "press"]
+__all__ = ["COMMANDS", "Command", "help_lines", "key_line", "press"]
 
-_LIST_PAGES: Final = frozenset(Page) - {Page.STATISTICS, Page.RULES}
+_LIST_PAGES: Final = frozenset(Page) - {Page.STATISTICS, Page.RULES, Page.LOG}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ def _choosable(home: Home) -> str | None:
 def _only_lists(home: Home) -> str | None:
     if _asking(home):
         return "Answer the question first: y or n."
-    if home.page not in _LIST_PAGES and home.page is not Page.RULES:
+    if home.page not in _LIST_PAGES and not home.scrolls:
         return "Nothing to move through here: Esc goes back."
     return None
 
@@ -73,6 +73,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(("down",), "next line", lambda h, k: h.move(1), _only_lists),
     Command(("home",), "first line", lambda h, k: h.to_end(False), _only_lists, shown=False),
     Command(("end",), "last line", lambda h, k: h.to_end(True), _only_lists, shown=False),
+    Command(("pageup",), "a page up", lambda h, k: h.move(-10), _only_lists, shown=False),
+    Command(("pagedown",), "a page down", lambda h, k: h.move(10), _only_lists, shown=False),
     Command(tuple("123456789"), "choose that line", lambda h, k: h.number(int(k)), _choosable),
     Command(("enter",), "choose", lambda h, k: h.enter(), _choosable),
     Command(("escape",), "back", lambda h, k: h.back()),
@@ -126,3 +128,32 @@ _KEY_NAMES: Final = {"up": "↑", "down": "↓", "enter": "Enter", "escape": "Es
 
 def _key_name(key: str) -> str:
     return _KEY_NAMES.get(key, key)
+
+
+_LINE_WORDS: Final = {"up": "↑↓", "1": "1–9", "enter": "Enter", "escape": "Esc", "?": "?", "c-c": "Ctrl-C",
+                      "l": "l", "r": "r", "d": "d", "y": "y", "n": "n"}
+_LINE_SAYS: Final = {"up": "move", "1": "choose", "enter": "choose", "escape": "back", "?": "help",
+                     "c-c": "quit", "l": "log", "r": "replay", "d": "delete", "y": "yes", "n": "no"}
+
+
+def key_line(home: Home) -> str:
+    """The line under the page: the keys that act now, in the command table's order (made from it)."""
+    if home.editing is not None:
+        return "type the names · Enter: keep them · Esc: leave them as they were"
+    parts = []
+    for command in COMMANDS:
+        first = command.keys[0]
+        if first not in _LINE_WORDS or command.available(home) is not None:
+            continue
+        if first == "up" and home.scrolls:
+            parts.append("↑↓ PgUp PgDn: scroll")
+            continue
+        if first == "1" and not home.items():
+            continue
+        if first == "escape" and len(home.pages) == 1 and home.overlay is None:
+            continue
+        if first == "enter" and parts and parts[-1] == "1–9: choose":
+            parts[-1] = "1–9 Enter: choose"
+            continue
+        parts.append(f"{_LINE_WORDS[first]}: {_LINE_SAYS[first]}")
+    return " · ".join(parts)

@@ -1,7 +1,7 @@
 """The guided game beside the table: the lessons waiting to be read, skipping them, a refused try explained.
 
 `Guide` is what the guided game's screen holds on top of an ordinary sitting. After every change of
-the game the screen hands it the player's view (`observe`); the lessons that came up wait in order
+the game the screen hands it the player's view (`changed`); the lessons that came up wait in order
 until read (`dismiss`), unless the player chose to skip the explanations. A try the rules refuse is
 kept as the lines that explain it until the next action. A guided game continued later starts from
 what its record says was shown already (`Guide.resumed`).
@@ -43,12 +43,19 @@ class Guide:
         return self.waiting[0] if self.waiting else None
 
     def observe(self, view: SeatView) -> Sequence[Lesson]:
-        """The game changed: note the lessons that came up (they wait, unless skipping); returns them."""
+        """Note the lessons that came up in `view` (they wait, unless skipping); returns them.
+
+        Looking again at the same moment finds nothing new, so the screen may call it as often as it likes.
+        """
         self.progress, new = self.tutor.advance(self.progress, view)
-        self.refused = None
         if not self.skipping:
             self.waiting.extend(new)
         return new
+
+    def changed(self, view: SeatView) -> Sequence[Lesson]:
+        """The game changed (an action, or an undo): a refusal explained before is over; see `observe`."""
+        self.refused = None
+        return self.observe(view)
 
     def dismiss(self) -> None:
         """The lesson on show was read."""

@@ -32,6 +32,7 @@ class Page(Enum):
     LEARN = "Learn to play"
     GAMES = "Your games"
     GAME = "A saved game"
+    LOG = "A game's log"
     STATISTICS = "Statistics"
     RULES = "Rules"
     SETTINGS = "Settings"
@@ -98,14 +99,16 @@ class Home:
     """The home screen's state; see the module docstring. `delete(id)` removes a saved game (None: not offered).
 
     `write(name, value)` writes one setting to the settings file (`settings.write_value`); it may raise
-    `SettingRefused`, whose words become the message. `statistics()` works out the Statistics page's
-    figures when it is opened; `rules` is the text of the Rules page.
+    `SettingRefused`, whose words become the message. `statistics(you)` works out the Statistics
+    page's figures for the player named `you` when it is opened; `rules` is the text of the Rules
+    page; `log(id)` is a saved game's log, one line per turn (a `StoreError` if it cannot be read).
     """
 
     def __init__(self, games: Sequence[GameLine] = (), settings: Settings | None = None, *,
                  delete: Callable[[str], object] | None = None,
                  write: Callable[[str, Any], object] | None = None,
-                 statistics: Callable[[], Statistics] | None = None, rules: str = "") -> None:
+                 statistics: Callable[[str | None], Statistics] | None = None, rules: str = "",
+                 log: Callable[[str], list[str]] | None = None) -> None:
         self.games = list(games)
         self.settings = Settings() if settings is None else settings
         self._delete = delete
@@ -113,6 +116,8 @@ class Home:
         self._statistics = statistics
         self.stats: Statistics | None = None  # worked out when the Statistics page opens
         self.rules = rules
+        self._log = log
+        self.text: list[str] = []  # the lines of the log on show
         self.pages: list[Page] = [Page.MAIN]
         self.cursor: dict[Page, int] = {}
         self.overlay: Overlay | None = None
@@ -147,9 +152,9 @@ class Home:
 
     @property
     def title(self) -> str:
-        if self.page is Page.GAME:
+        if self.page in (Page.GAME, Page.LOG):
             line = self.game(self.chosen)
-            return f"Game {self.chosen}: {line.title}" if line is not None else Page.GAME.value
+            return f"Game {self.chosen}: {line.title}" if line is not None else self.page.value
         return self.page.value
 
     def take_outcome(self) -> Outcome | None:
@@ -163,9 +168,14 @@ class Home:
 
     # -- moving ---------------------------------------------------------------------------------------------
 
+    @property
+    def scrolls(self) -> bool:
+        """Whether the page on show is text that the arrows scroll (the rules, a log)."""
+        return self.page in (Page.RULES, Page.LOG)
+
     def move(self, delta: int) -> None:
-        """Up or down a line of the page (round at the ends); on Rules, scroll."""
-        if self.page is Page.RULES:
+        """Up or down a line of the page (round at the ends); on the rules or a log, scroll."""
+        if self.scrolls:
             self.scroll = max(0, self.scroll + delta)
             return
         items = self.items()
@@ -173,7 +183,7 @@ class Home:
             self.cursor[self.page] = (self.selected + delta) % len(items)
 
     def to_end(self, last: bool) -> None:
-        if self.page is Page.RULES:
+        if self.scrolls:
             self.scroll = 10**6 if last else 0  # the view keeps it within the text
             return
         self.cursor[self.page] = len(self.items()) - 1 if last else 0
@@ -218,11 +228,11 @@ class Home:
     def open(self, page: Page) -> None:
         self.pages.append(page)
         self.cursor[page] = 0
-        if page is Page.RULES:
+        if self.scrolls:
             self.scroll = 0
         if page is Page.STATISTICS and self._statistics is not None:
             try:
-                self.stats = self._statistics()
+                self.stats = self._statistics(self.settings.you)
             except StoreError as error:  # the folder of saved games cannot be read: say so, show nothing
                 self.stats = None
                 self.message = str(error)
@@ -263,10 +273,19 @@ class Home:
         self.overlay = Overlay.CONFIRM_DELETE
 
     def show(self, kind: type[ShowLog] | type[ShowReplay] | type[Resume]) -> None:
-        """l, r or Enter on a game: its log, its replay, or play it on."""
+        """l, r or Enter on a game: its log (a page of its own), its replay, or play it on."""
         target = self._game_in_view()
         if target is None:
             self.message = "No game is chosen: move to one first."
+            return
+        if kind is ShowLog and self._log is not None:
+            try:
+                self.text = self._log(target.id)
+            except StoreError as error:
+                self.message = str(error)
+                return
+            self.chosen = target.id
+            self.open(Page.LOG)
             return
         if kind is Resume and target.finished:
             self.message = f"Game {target.id} is over: r replays it, l shows its log."
@@ -466,6 +485,7 @@ _ITEMS: Final[dict[Page, Callable[[Home], list[Item]]]] = {
     Page.LEARN: _learn_items,
     Page.GAMES: _games_items,
     Page.GAME: _game_items,
+    Page.LOG: _nothing,
     Page.STATISTICS: _nothing,
     Page.RULES: _nothing,
     Page.SETTINGS: _settings_items,
