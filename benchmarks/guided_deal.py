@@ -1,6 +1,6 @@
 """The search for the guided game's deal: the seed on which every part of a turn comes up soonest.
 
-For each seed `learn:1` … `learn:N` it plays the player's first turns with a stand-in player (greedy)
+For each seed `SEED_BASE + 1` … `SEED_BASE + N` it plays the player's first turns with a stand-in player (greedy)
 against the easy computer (`famiglia.tui.model.home.rehearsal`) and notes the turn on which each lesson
 first comes up. The seeds are ranked by the turn by which all the parts of a turn (refresh, free
 take, pair, Mercenary, Accountant, swaps, Brute, the opponent's turn) had come up, then by the sum of
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from famiglia.tui.model.home.lessons import SEED_BASE
 from famiglia.tui.model.home.rehearsal import EARLY, Rehearsal, rehearse
 
 
@@ -38,7 +39,7 @@ def main() -> None:
     parser.add_argument("--keep", type=int, default=5, help="how many of the best to play to the end")
     args = parser.parse_args()
     start = time.process_time()
-    tried = [rehearse(f"learn:{n}", turns=args.turns) for n in range(1, args.seeds + 1)]
+    tried = [rehearse(SEED_BASE + n, turns=args.turns) for n in range(1, args.seeds + 1)]
     best = sorted(tried, key=_rank)[: args.keep]
     for r in best:
         print(_line(rehearse(r.seed)), flush=True)

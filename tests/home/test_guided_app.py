@@ -39,7 +39,7 @@ async def _turns(k: Keys[Any], session: Session, guide: Guide, *, turns: int | N
                                                         and not session.computer_to_move))
         if session.screen is Screen.END:
             break
-        if guide.lesson is not None or guide.refused is not None:
+        if session.ending is None and (guide.lesson is not None or guide.refused is not None):  # the box is up
             if guide.lesson is not None:
                 shown.append(guide.lesson.id)
             screens.append(k.screen())
@@ -76,7 +76,7 @@ def test_the_guided_game_is_played_to_its_end_by_keys() -> None:
 
     async def script(k: Keys[Any]) -> None:
         await _turns(k, session, guide, turns=None, shown=shown, screens=screens)
-        await k.until(lambda: session.screen is Screen.END)
+        await k.until(lambda: session.screen is Screen.END and "What you learned" in k.screen())
         screens.append(k.screen())
 
     drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=100, rows=40)

@@ -41,11 +41,17 @@ EXIT_FAILURE: Final = 1
 READ_FIRST: Final = "Read the box first: Enter goes on, s skips the explanations."
 
 
-def _box_text(session: Session, guide: Guide) -> str:
+class _Nudge:
+    """Whether the last key waited for the box to be read (the box then says so, louder)."""
+
+    on = False
+
+
+def _box_text(session: Session, guide: Guide, nudge: _Nudge) -> str:
     game = session.game
     if game is None:
         return ""
-    drawn = render_guide(guide, game.view(PLAYER), width=screen_size()[0])
+    drawn = render_guide(guide, game.view(PLAYER), width=screen_size()[0], nudged=nudge.on)
     return "" if drawn is None else ansi_text(drawn, width=screen_size()[0])
 
 
@@ -53,22 +59,24 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
                      computer: Computer | None = None) -> Application[int]:
     """The guided game on the whole terminal; see the module docstring."""
     app = build_app(session, input=input, output=output, computer=computer)
+    nudge = _Nudge()
 
     def on_table() -> bool:
+        """The table is on show with nothing over it (a turn's end waiting for its Enter comes first)."""
         return (session.game is not None and session.screen in (Screen.TABLE, Screen.END)
-                and session.overlay is None and not too_small())
+                and session.overlay is None and session.ending is None and not too_small())
 
     def showing() -> bool:
-        return on_table() and _box_text(session, guide) != ""
+        return on_table() and _box_text(session, guide, nudge) != ""
 
     reading = Condition(lambda: on_table() and session.screen is Screen.TABLE
                         and (guide.lesson is not None or guide.refused is not None))
 
     def box() -> StyleAndTextTuples:
-        return to_formatted_text(ANSI(_box_text(session, guide)))
+        return to_formatted_text(ANSI(_box_text(session, guide, nudge)))
 
     def box_height() -> int:
-        return max(1, _box_text(session, guide).count("\n") + 1)
+        return max(1, _box_text(session, guide, nudge).count("\n") + 1)
 
     old = app.layout
     buffer = old.get_buffer_by_name(INPUT_BUFFER)
@@ -86,6 +94,7 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
     @keys.add("enter", filter=reading)
     @keys.add("escape", filter=reading)
     def _(event: KeyPressEvent) -> None:
+        nudge.on = False
         if guide.refused is not None:
             guide.refused = None
         else:
@@ -93,6 +102,7 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
 
     @keys.add("s", filter=reading)
     def _(event: KeyPressEvent) -> None:
+        nudge.on = False
         guide.refused = None
         skipping = guide.toggle_skip()
         session.message = Message("No more explanations in this game: it goes on as any other." if skipping
@@ -109,6 +119,7 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
 
     @keys.add(Keys.Any, filter=reading)
     def _(event: KeyPressEvent) -> None:
+        nudge.on = True
         session.message = Message(READ_FIRST, "warning")
 
     app.key_bindings = merge_key_bindings([ConditionalKeyBindings(app.key_bindings or KeyBindings(), ~reading), keys])

@@ -47,8 +47,8 @@ def guided_session(name: str | None = None, *, record: Record | None = None, sto
     """The guided game's sitting and its guide: a new deal for `name` (None: the game asks), or `record` played on."""
     if record is None:
         names = None if name is None else (name, seat_name(GUIDED_OPPONENT))
-        session = Session(names=names, seed=GUIDED_SEED, first=GUIDED_FIRST,  # type: ignore[arg-type]  # a text seed
-                          seats=(HUMAN, GUIDED_OPPONENT), memory_aid=memory_aid, confirm=confirm)
+        session = Session(names=names, seed=GUIDED_SEED, first=GUIDED_FIRST, seats=(HUMAN, GUIDED_OPPONENT),
+                          memory_aid=memory_aid, confirm=confirm)
         guide = Guide()
     else:
         session = resume_session(record, store=store, path=path, memory_aid=memory_aid, confirm=confirm)
