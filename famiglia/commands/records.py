@@ -71,10 +71,10 @@ def game_state(game: Game) -> str:
     result = game.result()
     if result is None:
         return f"{game.names[game.to_move]} to move"
-    scores = f"{result.scores[0]}–{result.scores[1]}"
     if result.winner is None:
-        return f"draw {scores}"
-    return f"{game.names[result.winner]} won {scores}"
+        return f"draw {result.scores[0]}–{result.scores[1]}"
+    w = result.winner
+    return f"{game.names[w]} won {result.scores[w]}–{result.scores[1 - w]}"  # the winner's score first
 
 
 def _started(record: Record) -> str:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from famiglia.engine import Game, Step
-from famiglia.tui.view.table import STEP_SEPARATOR
+from famiglia.tui.view.status import STEP_SEPARATOR
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 3  # Anna starts; the Street is B3 B2 F2 A3 B4 B1
@@ -223,7 +223,7 @@ def test_a_signal_leaves_the_alternate_screen_with_no_hand_left(tmux: Tmux, sign
     assert len(children) == 1, children
     os.kill(int(children[0]), getattr(signal, signal_name))
     screen = tmux.wait_for(f"exit status {status}")
-    assert "it was" in screen and "(seed 5)" in screen
+    assert "was to move" in screen and "(seed 5)" in screen
     everything = tmux.screen(history=True)
     assert "Your hand" not in everything and "Traceback" not in everything
 

@@ -21,7 +21,7 @@ def test_a_turn_against_the_computer_in_a_real_terminal(tmux: Tmux) -> None:
     # No handoff: Anna's table comes at once, the computer named by its level.
     screen = tmux.wait_for("Your turn, Anna")
     assert "Pass the keyboard" not in screen and "Your hand" in screen
-    assert "Computer (easy) (2nd)" in screen
+    assert "Computer (easy, 2nd)" in screen  # the seat said once, not "(easy) (2nd)"
 
     take = next(a for a in game.legal_actions() if a.step is Step.TAKE and str(a) != "pass")
     tmux.type(str(take))

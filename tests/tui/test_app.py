@@ -63,11 +63,17 @@ class Player:
             await asyncio.sleep(0.002)
 
     async def keys(self, text: str) -> None:
-        """Type `text` and wait until the application has handled it and drawn the screen again."""
+        """Type `text` and wait until the application has handled it and drawn the screen again.
+
+        Keys that end the application (a quit answered `y`) end the wait too: no redraw follows them.
+        """
         before = self.app.render_counter
         self.pipe.send_text(text)
-        await self.until(lambda: self.app.render_counter > before and not self.app.invalidated)
+        await self.until(lambda: self._ended_well() or (self.app.render_counter > before and not self.app.invalidated))
         await asyncio.sleep(0)  # let any keys of the same chunk still in the pipe be handled
+
+    def _ended_well(self) -> bool:
+        return self.task.done() and not self.task.cancelled() and self.task.exception() is None
 
     async def at_handoff(self) -> None:
         """Wait until the handoff screen is on show and takes keys."""

@@ -76,7 +76,7 @@ def test_a_take_asks_for_the_pair_then_which_card_goes_to_the_play_area(game: Ca
     assert "goes to your play area" in (which.question or "")
     assert [c.action for c in which.choices] == [Take(card("F2"), card("F1"), card("M2")),
                                                   Take(card("F2"), card("M2"), card("F1"))]
-    assert which.choices[0].label == "F1 goes to the play area, M2 back to the hand"
+    assert which.choices[0].label == "pay F1 to your play area, keep M2"
 
 
 def test_a_take_with_only_one_pair_skips_the_pair_question(game: Callable[..., Game]) -> None:

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from famiglia.engine import Game
-from famiglia.tui.view.table import render_handoff, render_table
+from famiglia.tui.view.handoff import render_handoff
+from famiglia.tui.view.table import render_table
 
 GAMES = 30
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from famiglia.engine import Game
-from famiglia.tui.view.table import MIN_SIZE, render_end, render_help, render_too_small, render_turn_summary
+from famiglia.tui.view.lastturn import render_turn_summary
+from famiglia.tui.view.screens import MIN_SIZE, render_end, render_help, render_too_small
 from tests.tui.conftest import shown
 
 Plain = Callable[..., str]

@@ -61,7 +61,7 @@ def test_a_take_shows_its_result_on_the_movers_table_until_confirmed(game: Calla
     assert session.ending == take and session.screen is Screen.TABLE and session.menu() is None
     view = session.view()
     assert view is not None and view.seat == 0 and card("F2") in view.hand  # her own table, with the result
-    assert session.ending_question().startswith("You take F2 paying F1 F1 — keep F1")
+    assert session.ending_question().startswith("You take F2, pay F1 to your play area, keep F1")
     assert "Enter: end your turn" in session.ending_question()
     assert len(session.log) == 1 and session.log[0][-1].action == take
     session.submit("")

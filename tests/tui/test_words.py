@@ -51,7 +51,7 @@ def test_describe_gives_every_legal_action_its_own_words_in_seeded_games() -> No
     (Event(0, Swap(card("F1"), card("M0"))), "Anna swapped F1 from the play area for M0 from the hand"),
     (Event(1, PlayBrute(card("B2"), card("F4"), 1)), "Ben played Brute B2 on F4: its value is 3 this turn"),
     (Event(1, Take(card("M0"))), "Ben took M0 for free"),
-    (Event(0, Take(card("F2"), card("M3"), card("F1"))), "Anna took F2, paying M3 to the play area and keeping F1"),
+    (Event(0, Take(card("F2"), card("M3"), card("F1"))), "Anna took F2, paid M3 to the play area, kept F1"),
     (Event(0, Pass()), "Anna passed"),
     (Event(1, None, (card("F1"), card("B3"), card("M0"), card("A2"), card("F0"), card("B1"))),
      "A new Street was dealt: F1 B3 M0 A2 F0 B1"),
@@ -78,8 +78,8 @@ def test_no_words_on_screen_call_a_cards_value_its_worth() -> None:
 
 
 @pytest.mark.parametrize(("notation", "words"), [
-    ("take F2 pay F1 keep F1", "You take F2 paying F1 F1 — keep F1"),
-    ("take F2 pay M3 keep F1", "You take F2 paying M3 F1 — keep F1"),
+    ("take F2 pay F1 keep F1", "You take F2, pay F1 to your play area, keep F1"),
+    ("take F2 pay M3 keep F1", "You take F2, pay M3 to your play area, keep F1"),
     ("take M0", "You take M0 for free"),
     ("refresh B3", "You refresh B3 and draw 3 cards"),
     ("accountant A1", "You play Accountant A1 (up to 1 swap)"),

@@ -80,7 +80,7 @@ def _segments(action: Action) -> tuple[_Segment, ...]:
         case Take(card=c, pay=Card() as p, keep=Card() as k):
             pair = f"{min(p, k)} + {max(p, k)}"
             return ((f"take {c}", f"take {c}"), (pair, f"pay with {pair}"),
-                    (str(p), f"{p} goes to the play area, {k} back to the hand"))
+                    (str(p), f"pay {p} to your play area, keep {k}"))
     raise TypeError(f"not a numbered action: {action!r}")  # pragma: no cover - a pass has its own key
 
 

@@ -181,6 +181,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command("close", ("q",), reading, lambda s: s.back()),
     Command("close last turn", ("l",), lambda s: s.overlay is Overlay.LAST_TURN, lambda s: s.back()),
     Command("scroll", ("down", "up", "pagedown", "pageup", "end", "home"), scrolling),
+    Command("quit when too small", ("q",), lambda s: s.drawing.too_small and s.overlay is None,
+            lambda s: s.ask_quit(), hint="q or Ctrl-C: quit", small=True),
     Command("interrupt", ("c-c", "c-d", "<sigint>"), _always, lambda s: s.overlays.interrupt(), hint="Ctrl-C: quit",
             hint_where=at_names, small=True, watch="Ctrl-C: quit"),
     Command("yes", ("y", "Y"), asking_quit, lambda s: s.answer_quit(True), small=True),
@@ -210,8 +212,8 @@ def computer_turn_keys() -> str:
 
 
 def small_keys() -> str:
-    """What the too-small screen says of the keys that still act there."""
-    return " · ".join(c.hint for c in COMMANDS if c.small and isinstance(c.hint, str))
+    """What the too-small screen says of the keys that still act there (the quit question answers itself)."""
+    return next(c.hint for c in COMMANDS if c.name == "quit when too small" and isinstance(c.hint, str))
 
 
 def listed_keys() -> set[str]:

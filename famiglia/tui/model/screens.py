@@ -51,12 +51,13 @@ class Drawn:
 
     The shell notes it at every redraw, so a key reads the model only: how many rows the terminal
     has (a page of scrolling), how far the open overlay can scroll, and whether the opponent's last
-    turn found no room beside the table (then `l` lays it on top).
+    turn found no room beside the table (then `l` lays it on top), and whether the terminal is too small.
     """
 
     rows: int = 24
     scroll_limit: int = 0
     summary_crowded: bool = False
+    too_small: bool = False  # the terminal cannot hold the game: the too-small screen is on show
 
 
 def quoted(text: str, limit: int = 40) -> str:

@@ -281,9 +281,13 @@ class Session:
             self.table.back()
 
     def stray_key(self) -> None:
-        """A key that does nothing here; while a turn's end waits, the next Enter only asks again."""
+        """A key that does nothing here: at the handoff it says why; while a turn's end waits, the next Enter
+        only asks again."""
         if self.ending is not None:
             self.turn.typed_over = True
+        elif self.screen is Screen.HANDOFF and self.overlay is None and self.accepts_keys():
+            self.message = Message("Between turns only Enter goes on, once the next player is at the keyboard "
+                                   "(g: game log, ?: help, q: quit).", "warning")
 
     def end_turn(self) -> None:
         """Enter on the question after a take or pass: the turn is over, the keyboard changes hands."""

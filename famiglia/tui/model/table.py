@@ -42,11 +42,15 @@ class Table:
             return game.view(None)
         # The player at the keyboard: after a take or pass still its player; against the computer the person.
         view = game.view(s.at_keyboard, memory=s.memory_aid)  # never the computer's hand (R12.2)
-        if turn.ending is not None and s.person is None:
+        if turn.ending is not None:
             # The game has moved on (or ended), but this is still the mover's turn on screen until Enter: it
-            # stands at its take (the step bar and "Your turn" say so), as the turn warned (R9.3's last turn).
+            # stands at its take (the step bar and "Your turn" say so), as the turn warned (R9.3's last turn);
+            # the last turn is still the opponent's, and this one is the mover's, take included (R12.1).
+            last = s.log[-2] if len(s.log) >= 2 else ()
+            this = s.log[-1] if s.log else view.last_turn
             view = replace(view, to_move=turn.ending_seat, step=Step.TAKE, passes=0, refreshes=0, swaps_left=0,
-                           result=None, opponent_hand=view.opponent_hand if s.memory_aid else None)
+                           result=None, opponent_hand=view.opponent_hand if s.memory_aid else None,
+                           last_turn=last, this_turn=this)
         elif turn.swaps_done and view.swaps_left:
             view = replace(view, swaps_left=0)  # the step bar moves on to the Brute, as the menu does (R6.2)
         return view

@@ -1,7 +1,7 @@
 """Actions and public events in a newcomer's words, as plain text for menus and the message line.
 
 `describe` says what an action will do ("Take F2, pay F1 to your play area, keep F1"); `describe_own`
-tells the mover what they just chose, as a question to confirm ("You take F2 paying F1 F1 — keep F1");
+tells the mover what they just chose, as a question to confirm ("You take F2, pay F1 to your play area, keep F1");
 `describe_event` says in the past tense what a player did, as everyone at the table saw it (R12.1). Both speak only of
 what the action or event itself holds, so they can never give away a hidden hand.
 """
@@ -92,7 +92,7 @@ def describe_own(action: Action, *, ends_game: bool = False) -> str:
         case Take(card=c, pay=None):
             return f"You take {c} for free"  # R8.1
         case Take(card=c, pay=pay, keep=keep):
-            return f"You take {c} paying {pay} {keep} — keep {keep}"  # R8.4: pay goes to the play area
+            return f"You take {c}, pay {pay} to your play area, keep {keep}"  # R8.4
         case Pass():
             return "You pass: the game ends" if ends_game else "You pass: you take nothing"  # R8.5, R10.2
     raise TypeError(f"not an action: {action!r}")  # pragma: no cover - the match is exhaustive
@@ -125,7 +125,7 @@ def describe_event(event: Event, names: tuple[str, str]) -> str:
         case Take(card=c, pay=None):
             text = f"{who} took {c} for free"  # R8.1
         case Take(card=c, pay=pay, keep=keep):
-            text = f"{who} took {c}, paying {pay} to the play area and keeping {keep}"  # R8.4
+            text = f"{who} took {c}, paid {pay} to the play area, kept {keep}"  # R8.4
         case Pass():
             text = f"{who} passed"  # R8.5
     if event.exhausted:

@@ -23,7 +23,7 @@ from prompt_toolkit.output import Output, create_output
 
 from ..model.saving import Autosave, crash_save
 from ..model.seats import HUMAN
-from ..model.session import Session
+from ..model.session import Screen, Session
 from ..model.words import plural
 from ..view.parts import short_name
 from .computer import Computer
@@ -45,13 +45,30 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
     `computer` plays the computer's seat and works out hints (`h`); by default one with the real players.
     """
 
+    turn = session.turn
+
     def after_render(app: Application[int]) -> None:
+        nonlocal turn
+        buffer = app.layout.get_buffer_by_name(INPUT_BUFFER)
         if not too_small() and session.drawn():
             # The handoff is on screen: whatever was typed before it belongs to the last player (R12.2).
             app.input.flush_keys()
-            buffer = app.layout.get_buffer_by_name(INPUT_BUFFER)
             if buffer is not None:
                 buffer.reset()
+        if session.turn is not turn:  # a new turn: the player's line starts empty
+            turn = session.turn
+            if buffer is not None and buffer.text:
+                buffer.reset()
+
+    shown = session.screen
+
+    def before_render(app: Application[int]) -> None:
+        nonlocal shown
+        if session.screen is Screen.HANDOFF and shown is not Screen.HANDOFF:
+            # The whole screen is erased before the handoff is drawn, so that no frame, even one a slow
+            # terminal shows half written, has the last player's hand above the handoff box (R12.2).
+            app.renderer.erase(leave_alternate_screen=False)
+        shown = session.screen
 
     app: Application[int] = Application(
         layout=create_layout(session),
@@ -60,6 +77,7 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
         mouse_support=False,
         input=input,
         output=output,
+        before_render=before_render,
         after_render=after_render,
     )
     app.ttimeoutlen = 0.05  # Esc answers at once rather than waiting for a key sequence
@@ -116,7 +134,7 @@ def farewell(session: Session) -> str:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
         mover = short_name(game.names[seat])
-        line += f", {plural(played, 'turn')} played; it was {mover}'s turn"
+        line += f", {plural(played, 'turn')} played; {mover} was to move"
     elif result.winner is None:
         line += f": a draw at {plural(result.scores[0], 'victory point')} each"
     else:

@@ -98,7 +98,7 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
     @Condition
     def typing_allowed() -> bool:
         return (session.overlay is None and session.screen in (Screen.NAMES, Screen.TABLE) and session.ending is None
-                and session.accepts_keys() and not too_small())
+                and not session.computer_to_move and session.accepts_keys() and not too_small())
 
     fits = ~Condition(too_small)
     swallow = KeyBindings()

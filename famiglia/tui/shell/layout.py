@@ -39,9 +39,9 @@ from ..model.words import describe
 from ..view import compose as view
 from ..view.bridge import ansi_text
 from ..view.compose import TableCache, compose, confirm_quit_text, prompt_fitted
+from ..view.lastturn import render_turn_summary
 from ..view.overlays import OverlayRows
-from ..view.screens import render_too_small
-from ..view.table import MIN_SIZE, render_turn_summary
+from ..view.screens import MIN_SIZE, render_too_small
 
 __all__ = ["INPUT_BUFFER", "create_layout", "render_ansi", "screen_size", "too_small"]
 
@@ -111,7 +111,12 @@ def create_layout(session: Session) -> Layout:
                           floats=_floats(session, overlays))
     small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(
         w, h, need=MIN_SIZE, asking_quit=session.overlay is Overlay.CONFIRM_QUIT))))
-    root = DynamicContainer(lambda: small if too_small() else body)
+
+    def root_container() -> Window | FloatContainer:
+        session.drawing.too_small = too_small()
+        return small if session.drawing.too_small else body
+
+    root = DynamicContainer(root_container)
     return Layout(root, focused_element=input_buffer)
 
 

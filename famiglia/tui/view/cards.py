@@ -17,7 +17,8 @@ from famiglia.engine import Card, StreetCard
 from .parts import grouped, vp_text
 from .theme import card_text
 
-__all__ = ["CardStyle", "card_rows", "compact_card", "framed_card", "hand_cards", "street_cards"]
+__all__ = ["CARD_CELLS", "CARD_ROWS", "CardStyle", "card_rows", "compact_card", "framed_card", "hand_cards",
+           "street_cards"]
 
 _INSIDE: Final = 7  # cells inside a frame: room for "F4→2♥" and "15 VP"
 _COMPACT_INSIDE: Final = 5  # cells between the corners of a compact card: "F4→2♥", "15 VP", "F1♥×2"
@@ -30,6 +31,11 @@ class CardStyle(Enum):
     FRAMED = "framed"  # four rows: a frame around the name and the victory points
     COMPACT = "compact"  # two rows: the name on the frame's top edge, the victory points on its bottom edge
     LINE = "line"  # one row per line of cards: `F4♥ 15   B3→1♣ 6`
+
+
+# A drawn card's size, which the table's choice of drawing reads: its rows, its cells and the gap after it.
+CARD_ROWS: Final = {CardStyle.FRAMED: 4, CardStyle.COMPACT: 2}
+CARD_CELLS: Final = {CardStyle.FRAMED: 10, CardStyle.COMPACT: 8}
 
 
 def _centred(text: Text, width: int) -> Text:

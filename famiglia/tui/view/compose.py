@@ -23,18 +23,11 @@ from ..model.seats import seat_name
 from ..model.session import Screen, Session
 from ..model.words import describe
 from .bridge import ansi_text, render_lines
+from .handoff import render_handoff
+from .lastturn import render_turn_summary
 from .parts import capitalized, flow, line_count, short_name, shorten_quoted
-from .table import (
-    MIN_SIZE,
-    WIDE,
-    level_cards,
-    render_end,
-    render_handoff,
-    render_table,
-    render_turn_summary,
-    steady_level,
-    table_level,
-)
+from .screens import MIN_SIZE, render_end
+from .table import WIDE, level_cards, render_table, steady_level, table_level
 from .theme import cards_in
 
 __all__ = ["MESSAGE_ROWS", "PICKER_ROWS", "TableCache", "compose", "computer_turn_text", "confirm_quit_text",

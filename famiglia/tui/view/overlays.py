@@ -23,8 +23,8 @@ from famiglia.engine import Event
 from ..model.commands import help_rows
 from ..model.session import Overlay, Screen, Session
 from .bridge import ansi_text, render_lines
-from .screens import event_lines
-from .table import render_help
+from .lastturn import event_lines
+from .screens import render_help
 
 __all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "OverlayRows", "help_keys", "log_renderable"]
 

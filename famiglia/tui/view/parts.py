@@ -19,8 +19,24 @@ from famiglia.engine import Card, SeatView, sorted_cards
 from ..model.words import NAME_CELLS, short_name
 from .theme import FAMILY_STYLE, THEME, card_text
 
-__all__ = ["DOT", "NAME_CELLS", "capitalized", "card_parts", "cards_text", "flow", "grouped", "joined", "known_hand",
-           "line_count", "pad", "points", "short_name", "shorten_quoted", "vp_text"]
+__all__ = [
+    "DOT",
+    "NAME_CELLS",
+    "capitalized",
+    "card_parts",
+    "cards_text",
+    "flow",
+    "grouped",
+    "joined",
+    "known_hand",
+    "line_count",
+    "pad",
+    "points",
+    "seat_label",
+    "short_name",
+    "shorten_quoted",
+    "vp_text",
+]
 
 DOT: Final = " · "
 
@@ -118,6 +134,17 @@ def pad(text: Text, width: int) -> Text:
     text = text.copy()
     text.pad_right(max(0, width - text.cell_len))
     return text
+
+
+def seat_label(name: str, role: str) -> tuple[str, str]:
+    """A player's name and what is said of their seat, as `Anna (1st, you)`; `Computer (easy, 2nd)`, never `) (`.
+
+    Returns the name part and the rest, for two styles.
+    """
+    if name.endswith(")") and "(" in name:
+        cut = name.rindex("(")
+        return name[:cut].rstrip(), f" {name[cut:-1]}, {role})"
+    return name, f" ({role})"
 
 
 def capitalized(sentence: str) -> str:

@@ -15,51 +15,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from famiglia.engine import Card, Event, Family, SeatView
+from famiglia.engine import Card, Family, SeatView
 
 from ..model.commands import small_keys
-from ..model.words import describe_event, plural
-from .parts import capitalized, cards_text, joined, known_hand, points, short_name, vp_text
+from ..model.words import plural
+from .parts import capitalized, cards_text, joined, known_hand, points, seat_label, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
 
-__all__ = ["MIN_SIZE", "RULES_SUMMARY", "event_lines", "render_end", "render_help", "render_too_small",
-           "render_turn_summary"]
+__all__ = ["MIN_SIZE", "RULES_SUMMARY", "render_end", "render_help", "render_too_small"]
 
 MIN_SIZE: Final[tuple[int, int]] = (80, 24)
-
-
-# -- the opponent's last turn -------------------------------------------------------------------------------
-
-
-def event_lines(events: Sequence[Event], names: tuple[str, str]) -> Table:
-    """One bullet per public event."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="label", no_wrap=True)
-    grid.add_column(ratio=1)
-    for event in events:
-        line = cards_in(describe_event(event, names))
-        if event.exhausted:
-            line.stylize("warning", line.plain.rindex(";"))
-        grid.add_row("•", line)
-    return grid
-
-
-def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int,
-                        subtitle: str | None = None) -> RenderableType:
-    """What the opponent did in the last turn, for the incoming player: every action is public (R12.1).
-
-    `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1); `subtitle`
-    goes on the bottom edge (how to close it, where it lies on top of the table).
-    """
-    actors = [e.player for e in events if e.action is not None]
-    if actors:
-        title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
-        body: RenderableType = event_lines(events, names)
-    else:
-        title = Text("The game begins")
-        body = Text("Nothing has been played yet: this is the first turn.", style="label")
-    return Panel(body, title=title, title_align="left", subtitle=subtitle, border_style="title",
-                 width=min(width, 100))
 
 
 # -- the end ----------------------------------------------------------------------------------------------------
@@ -100,8 +65,8 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
     grid.add_column(justify="right", no_wrap=True)
     order = (result.winner, 1 - result.winner) if result.winner is not None else (0, 1)
     for p in order:
-        name = Text(short_name(view.names[p]), style="name")
-        name.append(f" ({'1st' if p == view.start_player else '2nd'})", style="label")
+        shown, said = seat_label(short_name(view.names[p]), "1st" if p == view.start_player else "2nd")
+        name = Text.assemble((shown, "name"), (said, "label"))
         mark = Text("winner", style="winner") if p == result.winner else Text("")
         grid.add_row(Text(""), Text(""), Text(""))
         grid.add_row(name, mark, Text.assemble(Text("total ", style="label"), vp_text(result.scores[p])))

@@ -1,0 +1,82 @@
+"""The last turn, one home: its bullets, the box of what the opponent did, and the record beside a wide table.
+
+Public events only (R12.1): every action is seen by both players, and the deal of a new Street too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from famiglia.engine import Event, SeatView
+
+from ..model.words import describe_event, plural
+from .parts import line_count
+from .theme import cards_in
+
+__all__ = ["event_lines", "events_panel", "render_turn_summary"]
+
+
+def event_lines(events: Sequence[Event], names: tuple[str, str]) -> Table:
+    """One bullet per public event."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="label", no_wrap=True)
+    grid.add_column(ratio=1)
+    for event in events:
+        line = cards_in(describe_event(event, names))
+        if event.exhausted:
+            line.stylize("warning", line.plain.rindex(";"))
+        grid.add_row("•", line)
+    return grid
+
+
+def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int,
+                        subtitle: str | None = None) -> RenderableType:
+    """What the opponent did in the last turn, for the incoming player: every action is public (R12.1).
+
+    `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1); `subtitle`
+    goes on the bottom edge (how to close it, where it lies on top of the table).
+    """
+    actors = [e.player for e in events if e.action is not None]
+    if actors:
+        title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
+        body: RenderableType = event_lines(events, names)
+    else:
+        title = Text("The game begins")
+        body = Text("Nothing has been played yet: this is the first turn.", style="label")
+    return Panel(body, title=title, title_align="left", subtitle=subtitle, border_style="title",
+                 width=min(width, 100))
+
+
+def events_panel(view: SeatView, *, width: int, rows: int | None = None) -> RenderableType:
+    """The public record beside a wide table: the last turn and this one so far (R12.1).
+
+    Within `rows` rows, if given: the oldest actions give way first, counted in a line of their own.
+    """
+    last, this = list(view.last_turn), list(view.this_turn)
+    left_out = [0, 0]
+    while True:
+        panel = events_panel_of(view, (last, this), left_out)
+        if rows is None or line_count(panel, width) <= rows or not (last or this):
+            return panel
+        turn = 0 if last else 1
+        (last, this)[turn].pop(0)
+        left_out[turn] += 1
+
+
+def events_panel_of(view: SeatView, turns: tuple[list[Event], list[Event]], left_out: list[int]) -> RenderableType:
+    lines: list[RenderableType] = []
+    for title, events, skipped in zip(("Last turn", "This turn"), turns, left_out, strict=True):
+        if not events and not skipped:
+            continue
+        lines.append(Text(title, style="heading"))
+        if skipped:
+            lines.append(Text(f"  … {plural(skipped, 'earlier action')}", style="label"))
+        lines.append(event_lines(events, view.names))
+    if not lines:
+        lines.append(Text("Nothing played yet.", style="label"))
+    return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")

@@ -1,0 +1,113 @@
+"""The players at the table: a player row (hand size, play area and its points), the own hand, the memory aid.
+
+Only the seat's own view is read, so the opponent's cards never show (R12.2) but as the memory aid
+tracks them from public actions (R12.3). Every part is a list of lines that never wrap, so its
+height is known without drawing it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.text import Text
+
+from famiglia.engine import Card, Family, SeatView
+
+from ..model.words import plural
+from .cards import CardStyle, hand_cards
+from .parts import card_parts, flow, joined, known_hand, pad, points, seat_label, short_name, vp_text
+from .theme import family_label
+
+__all__ = ["draw_stack_counts", "hand", "hand_block", "player_label", "player_row"]
+
+_ROOM_FOR_CARDS: Final = 10  # a player's cards start a line of their own when less room is left beside the name
+
+
+def player_label(view: SeatView, player: int, *, spectator: bool = False) -> Text:
+    """`Anna (1st, you)`: the name, and whether the player started and is the one at the keyboard."""
+    role = "1st" if player == view.start_player else "2nd"
+    you = ", you" if player == view.seat and not spectator else ""
+    name, said = seat_label(short_name(view.names[player]), role + you)
+    return Text.assemble((name, "name"), (said, "label"))
+
+
+def _size_words(n: int) -> str:
+    return plural(n, "card") + " in hand"
+
+
+def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = False,
+               spectator: bool = False) -> list[Text]:
+    """One player at the table: hand size (never the opponent's cards, R12.2), play area and its points.
+
+    With `memory_aid`, the seat's view holds the opponent's hand as tracked from public actions (R12.3):
+    then that hand and the player's live total (hand and play area) are shown as well. The columns
+    line up with the other player's row; the lines never wrap again. A `spectator` (the replay, both
+    hands open) is nobody at the table: no player is "you", and the other hand is simply the hand.
+    """
+    label_width = max(player_label(view, p, spectator=spectator).cell_len for p in (0, 1))
+    size_width = max(len(_size_words(n)) for n in view.hand_sizes)
+    area = view.play_areas[player]
+    held = known_hand(view, player) if memory_aid else None
+    total = Text.assemble(Text("live total ", style="label"), vp_text(points(area) + points(held or ())))
+    if held is not None:
+        size_width = max(size_width, total.cell_len)
+    head = Text.assemble(pad(player_label(view, player, spectator=spectator), label_width), "  ",
+                         pad(Text(_size_words(view.hand_sizes[player])), size_width), "  ")
+    play_area = Text.assemble(Text("play area ", style="label"), vp_text(points(area)), "  ")
+    cards = card_parts(area) or [Text("—", style="label")]
+    roomy = head.cell_len + play_area.cell_len <= width - _ROOM_FOR_CARDS
+    if roomy:
+        lead = head + play_area
+        lines = flow(cards, width, first=lead, indent=lead.cell_len)
+    else:  # a long name: the play area on a line of its own
+        lead = Text.assemble("  ", play_area)
+        lines = [head, *flow(cards, width, first=lead, indent=lead.cell_len)]
+    if held is not None:
+        lead = Text.assemble(" " * (label_width + 2), pad(total, size_width)) if roomy else Text.assemble("  ", total)
+        if player == view.seat:  # the own hand is drawn below the table
+            lines.append(lead)
+        else:
+            lead.append("  hand  " if spectator else "  hand (tracked)  ", style="label")
+            lines += flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
+    return lines
+
+
+def hand(view: SeatView, *, width: int, spectator: bool = False) -> list[Text]:
+    """The seat's own hand as text, grouped by family in four columns, with its size and points."""
+    gap = 2
+    column = max(1, (width - 3 * gap) // 4)
+    by_family: dict[Family, list[Card]] = {f: [] for f in Family}
+    for c in view.hand:
+        by_family[c.family].append(c)
+    columns = [[family_label(f), *flow(card_parts(by_family[f]) or [Text("—", style="label")], column)]
+               for f in Family]
+    lines = [_hand_title(view, spectator=spectator)]
+    for r in range(max(len(c) for c in columns)):
+        cells = [c[r] if r < len(c) else Text() for c in columns]
+        line = Text(" " * gap).join([*(pad(cell, column) for cell in cells[:-1]), cells[-1]])
+        line.no_wrap = True
+        lines.append(line)
+    return lines
+
+
+def hand_block(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED,
+               spectator: bool = False) -> list[Text]:
+    """The seat's own hand as framed cards (`FRAMED` or `COMPACT`), families apart."""
+    return [_hand_title(view, spectator=spectator), *hand_cards(view.hand, width=width, style=style)]
+
+
+def _hand_title(view: SeatView, *, spectator: bool = False) -> Text:
+    whose = f"{short_name(view.names[view.seat])}'s hand" if spectator and view.seat is not None else "Your hand"
+    title = Text(whose, style="heading")
+    title.append("  ")
+    title.append_text(joined([plural(len(view.hand), "card"), vp_text(points(view.hand))]))
+    return title
+
+
+def draw_stack_counts(view: SeatView, *, width: int) -> list[Text]:
+    """Memory aid (R12.3): what the draw stack holds, as counts per kind, never its order."""
+    counts = view.draw_stack_counts
+    if counts is None:
+        return []
+    parts = card_parts([c for c, n in counts.items() for _ in range(n)]) or [Text("nothing", style="label")]
+    return flow(parts, width, first=Text("Draw stack holds  ", style="label"), indent=2)

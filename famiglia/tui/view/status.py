@@ -1,0 +1,103 @@
+"""The top of the table: whose turn it is and the step bar, the status line, and the warnings.
+
+The step bar marks the first step the player can take now (R4.1); the warnings say the end is near
+(R8.5, R9.3, R10.2) and always stand in their own place, so they never push the table about.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich.text import Text
+
+from famiglia.engine import SeatView, Step, Swap
+
+from ..model.words import plural
+from .parts import joined, short_name
+from .theme import card_text
+
+__all__ = ["SMALL_STACK", "STEP_SEPARATOR", "status_text", "step_bar", "turn_lines", "warning_lines", "warnings"]
+
+SMALL_STACK: Final = 6  # R3.4: fewer cards than a new Street is worth a warning
+STEP_SEPARATOR: Final = " \u203a "  # a single right-pointing angle quote between the steps
+_PASS_WORDS: Final = ("First pass through the deck", "After the first exhaustion", "Final round")
+
+
+def status_text(view: SeatView) -> Text:
+    """Which pass through the deck this is, the draw stack and the discard pile (R9, R12.1)."""
+    stack = Text("draw stack ")
+    stack.append(str(view.draw_stack_size), style="count")
+    pile = Text("discard pile ")
+    if view.discard_pile:
+        pile.append(str(len(view.discard_pile)), style="count")
+        pile.append(", top ")
+        pile.append_text(card_text(view.discard_pile[-1]))
+    else:
+        pile.append("empty", style="label")
+    return joined([Text(_PASS_WORDS[min(view.exhaustions, 2)], style="title"), stack, pile])
+
+
+def step_bar(view: SeatView) -> Text:
+    """The four steps of a turn in a row: the first the player can take now marked, the others dimmed
+    when they are past or closed (no Accountant in hand, say), so the mark never points at a step
+    without a legal action (R4.1). The legal actions decide; off the player's turn the view's step does."""
+    open_steps = {a.step for a in view.legal_actions}
+    current = min((s for s in open_steps if s >= view.current_step), default=view.current_step)
+    text = Text()
+    for i, step in enumerate(Step):
+        if i:
+            text.append(STEP_SEPARATOR, style="step.sep")
+        if step < current:
+            text.append(step.title, style="step.past")
+        elif step is current:
+            text.append(f"▶{step.title}", style="step.current")
+        elif open_steps and step not in open_steps:
+            text.append(step.title, style="step.closed")
+        else:
+            text.append(step.title, style="step.future")
+    if view.step is Step.ACCOUNTANT and view.swaps_left:
+        if any(isinstance(a, Swap) for a in view.legal_actions):
+            text.append(f"  ({plural(view.swaps_left, 'swap')} left)", style="notice")  # R6.2
+        else:  # R6.1: an Accountant may be played with nothing to swap
+            text.append("  (no swap possible)", style="label")
+    elif view.refreshes and current is Step.REFRESH:
+        text.append(f"  ({plural(view.refreshes, 'refresh', 'refreshes')} so far)", style="label")
+    return text
+
+
+def turn_lines(view: SeatView, width: int, *, spectator: bool = False) -> list[Text]:
+    """Whose turn it is and the step bar: one line, or two if the name is long."""
+    if view.is_over:
+        return [Text(" Game over ", style="name.active")]
+    name = short_name(view.names[view.to_move])
+    yours = view.my_turn and not spectator
+    who = Text(f" Your turn, {name} " if yours else f" {name}'s turn ", style="name.active")
+    bar = step_bar(view)
+    if who.cell_len + 3 + bar.cell_len <= width:
+        return [Text.assemble(who, "   ", bar)]
+    return [who, bar]
+
+
+def warnings(view: SeatView) -> list[str]:
+    """What a player should know before choosing: the end is near (R8.5, R9.3, R10.2)."""
+    if view.is_over:
+        return []
+    out: list[str] = []
+    if view.is_last_turn:
+        out.append("Last turn: the game ends after this turn")  # R9.3
+    elif view.is_final_round:
+        out.append(f"Final round: the game ends after {short_name(view.names[view.second_player])}'s turn")  # R9.3
+    if view.pass_ends_game:
+        out.append(f"{short_name(view.names[1 - view.to_move])} passed: a pass now ends the game")  # R8.5, R10.2
+    if view.exhaustions < 2:
+        size = view.draw_stack_size
+        then = "the discard pile becomes the new stack" if view.exhaustions == 0 else "the game ends with this round"
+        if size == 1:
+            out.append(f"The next draw exhausts the stack: {then}")  # R9.1-R9.3
+        elif size <= SMALL_STACK:
+            out.append(f"Only {size} cards left in the draw stack")
+    return out
+
+
+def warning_lines(view: SeatView) -> list[Text]:
+    return [Text(f"! {w}", style="warning") for w in warnings(view)]

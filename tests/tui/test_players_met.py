@@ -1,0 +1,169 @@
+"""What players met on the screen (issue: the screen rebuilt), each checked through the app or the session.
+
+Each test names the defect it keeps fixed: a key pressed to hurry the computer typed into the line,
+the header during the question at the end of a turn, the "Last turn" panel of a wide table, keys
+that did nothing without a word, and the words of a few lines.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from famiglia.commands.records import game_state
+from famiglia.engine import Action, Game, Pass, Take
+from famiglia.persistence import Store
+from famiglia.tui.model.commands import small_keys
+from famiglia.tui.model.saving import Autosave, resume_session
+from famiglia.tui.model.seats import HUMAN
+from famiglia.tui.model.session import Overlay, Screen, Session
+from famiglia.tui.shell.computer import Computer
+from famiglia.tui.view.compose import compose
+from tests.tui.test_app import CTRL_C, Player
+from tests.tui.test_app import play as play_app
+from tests.tui.test_computer import Scripted, against, computers_turn_over, play
+
+
+def _first_take(game: Game) -> Action:
+    """The first take on offer, else a pass."""
+    return next((a for a in game.legal_actions() if isinstance(a, Take)), Pass())
+
+
+def test_a_key_that_hurries_the_computer_is_used_up_and_the_next_turn_starts_with_an_empty_line() -> None:
+    gate = threading.Event()
+    session = against(seed=3, first=0)
+    computer = Computer(session, make_player=lambda level, seed: Scripted(gate), pace=5)
+
+    async def script(p: Player) -> None:
+        await p.until(lambda: p.session.screen is Screen.TABLE and not p.session.computer_to_move)
+        await p.keys(str(_first_take(p.game)) + "\r")
+        if p.session.ending is not None:
+            await p.keys("\r")
+        await p.until(lambda: p.session.computer_to_move)
+        await p.keys("1")  # to hurry the computer: it is used up by that
+        await p.keys(" ")
+        history = len(p.session.history)
+        gate.set()
+        await computers_turn_over(p)
+        assert p.line == ""  # the person's line starts empty on their new turn
+        assert len(p.session.history) > history  # the computer played its turn
+        await p.keys("h")  # a hint, not a letter on the line
+        assert p.line == ""
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, computer, script) == 0
+
+
+def test_the_question_at_the_end_of_a_turn_against_the_computer_stands_under_the_persons_own_header() -> None:
+    session = against(seed=3, first=0)
+    assert session.screen is Screen.TABLE and not session.computer_to_move
+    session.play(_first_take(session.game))  # type: ignore[arg-type]
+    assert session.ending is not None
+    text = compose(session, 80, 23, plain=True)
+    assert "End of your turn?" in text
+    assert "Your turn, Anna" in text and "Computer (easy)'s turn" not in text
+
+
+def test_a_wide_table_keeps_the_opponents_last_turn_while_a_take_waits_for_enter() -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0)
+    for _ in range(2):  # Anna's turn, then Ben's
+        session.drawn()
+        session.reveal()
+        session.play(_first_take(session.game))  # type: ignore[arg-type]
+        session.end_turn()
+    session.drawn()
+    session.reveal()
+    session.play(_first_take(session.game))  # type: ignore[arg-type]
+    assert session.ending is not None
+    text = compose(session, 124, 39, plain=True)
+    last, _, this = text.partition("This turn")
+    assert "Ben " in last.partition("Last turn")[2] and "Anna " not in last.partition("Last turn")[2]
+    assert "Anna " in this
+
+
+def test_the_handoff_says_why_a_key_does_nothing() -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
+    session.drawn()
+    for key in ("h", "p", "7", "x"):
+        session.message = None
+        session.stray_key()
+        assert session.message is not None and "Enter" in session.message.text, key
+    assert session.screen is Screen.HANDOFF
+
+
+def test_a_seat_label_reads_well_for_a_name_in_brackets() -> None:
+    session = Session(names=("Anna", "Computer (normal)"), seats=(HUMAN, "cpu:normal"), seed=3, first=0,
+                      handoff_guard=0)
+    text = compose(session, 80, 23, plain=True)
+    assert ") (" not in text
+
+
+def test_q_on_the_too_small_screen_asks_to_quit() -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        await p.keys("q")
+        assert p.session.overlay is Overlay.CONFIRM_QUIT
+        assert "q or Ctrl-C: quit" in small_keys() and "Quit the game?" in p.screen()
+        await p.keys("y")
+
+    assert play_app(session, script, columns=60, rows=20) == 0
+
+
+def test_resuming_a_finished_game_says_it_is_over() -> None:
+    session = Session(names=("Anna", "Ben"), seed=5, handoff_guard=0)
+    saver = Autosave.attach(session, Store())
+    rng = random.Random(5)
+    while session.screen is not Screen.END:
+        if session.screen is Screen.HANDOFF:
+            session.drawn()
+            session.reveal()
+        elif session.ending is not None:
+            session.end_turn()
+        else:
+            session.play(rng.choice(session.game.legal_actions()))  # type: ignore[union-attr]
+    assert saver.record is not None
+    again = resume_session(saver.record, store=Store())
+    assert again.screen is Screen.END
+    assert again.message is not None and "is over" in again.message.text
+
+
+def test_games_lists_the_winners_score_first() -> None:
+    for seed in range(40):
+        game = Game.new(seed=seed, names=("Anna", "Ben"))
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        result = game.result()
+        assert result is not None
+        if result.winner == 1 and result.scores[0] != result.scores[1]:
+            assert game_state(game) == f"Ben won {result.scores[1]}–{result.scores[0]}"
+            assert result.scores[1] > result.scores[0]
+            return
+    raise AssertionError("no game among the seeds was won by the second seat")
+
+
+def test_the_handoff_erases_the_whole_screen_before_it_is_drawn() -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0)
+    erased: list[Screen] = []
+
+    async def script(p: Player) -> None:
+        original = p.app.renderer.erase
+
+        def erase(*args: object, **kw: object) -> None:
+            erased.append(p.session.screen)
+            original(*args, **kw)  # type: ignore[arg-type]
+
+        p.app.renderer.erase = erase  # type: ignore[method-assign]
+        await p.keys("\r")
+        await p.until(lambda: p.session.screen is Screen.TABLE)
+        await p.keys(str(_first_take(p.game)) + "\r")
+        if p.session.ending is not None:
+            await p.keys("\r")
+        await p.until(lambda: p.session.screen is Screen.HANDOFF)
+        await p.keys("?")  # the help over the handoff and back: no second erase for the same handoff
+        await p.keys("?")
+        assert erased == [Screen.HANDOFF]
+        await p.keys(CTRL_C + "y")
+
+    assert play_app(session, script) == 0
