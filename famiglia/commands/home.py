@@ -53,15 +53,20 @@ def _rules() -> str:
     return resources.files("famiglia").joinpath("data", "rules.md").read_text(encoding="utf-8")
 
 
-def _home(store: Store) -> Home:
-    """A home screen of the saved games and the settings as they are now."""
+def _home(store: Store, *, colour: _Colour | None = None, note: str | None = None) -> Home:
+    """A home screen of the saved games and the settings as they are now; `note` is said on its message line."""
     loaded = load()
-    problem = loaded.problem
+    problem = loaded.problem or note
     try:
         entries = store.entries()
     except StoreError as error:
         entries, problem = [], str(error)
-    home = Home(game_lines(entries), loaded.settings, delete=store.delete, write=write_value, rules=_rules(),
+    def write(name: str, value: object) -> None:
+        write_value(name, value)
+        if name == "colour" and colour is not None:  # the home screen itself changes at once
+            colour.apply(bool(value) if value is not None else Settings().colour)
+
+    home = Home(game_lines(entries), loaded.settings, delete=store.delete, write=write, rules=_rules(),
                 statistics=lambda you: statistics(store.entries(), you=you),
                 log=lambda id: records.log_lines(store.find(id)[1]))
     home.message = problem
@@ -76,8 +81,10 @@ def run_home() -> int:
     colour = _Colour()
     with contextlib.suppress(StoreError, OSError):  # leftovers of killed famiglias, games never played a turn
         store.tidy()
+    note: str | None = None
     while True:
-        home = _home(store)
+        home = _home(store, colour=colour, note=note)
+        note = None
         colour.apply(home.settings.colour)
         outcome = asyncio.run(run_home_app(build_home_app(home)))
         colour.apply(load().settings.colour)
@@ -87,13 +94,24 @@ def run_home() -> int:
             case NewGame(seats):
                 _new_game(seats, load().settings)
             case Resume(id):
-                records.resume(id, memory_aid=load().settings.memory_aid)
+                note = _held_elsewhere(store, id)
+                if note is None:
+                    records.resume(id, memory_aid=load().settings.memory_aid)
             case Learn(id):
                 learn(id, new=id is None)
             case ShowReplay(id):
                 records.replay(id)
             case ShowLog(id):  # the log is a page of the home screen; this is for a screen without one
                 records.log(id)
+
+
+def _held_elsewhere(store: Store, id: str) -> str | None:
+    """Why game `id` cannot be played on now (another famiglia is playing it), for the home screen; None if it can."""
+    try:
+        store.lock(id).release()
+    except StoreError as error:
+        return str(error)
+    return None
 
 
 def _new_game(seats: tuple[str, str], settings: Settings) -> int:

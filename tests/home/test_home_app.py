@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -144,3 +145,28 @@ def test_delete_from_your_games_asks_then_removes_and_refuses_a_game_open_elsewh
     assert store.path(newest).exists()
     run(home, "4", "d", "y")
     assert not store.path(newest).exists() and len(home_command._home(store).games) == 2
+
+
+def test_continue_says_on_the_home_screen_when_the_game_is_open_elsewhere() -> None:
+    saved_games()
+    store = Store()
+    id = home_command._home(store).unfinished[0].id
+    lock = store.lock(id)
+    try:
+        note = home_command._held_elsewhere(store, id)
+        assert note is not None and "another famiglia" in note
+        assert home_command._home(store, note=note).message == note
+    finally:
+        lock.release()
+    assert home_command._held_elsewhere(store, id) is None
+
+
+def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "")
+    monkeypatch.delenv("NO_COLOR")
+    colour = home_command._Colour()
+    home = home_command._home(Store(), colour=colour)
+    run(home, "7", "5")  # colour: on -> off
+    assert os.environ.get("NO_COLOR") == "1" and load().settings.colour is False
+    run(home, "5")  # still on Settings: back on
+    assert not os.environ.get("NO_COLOR")

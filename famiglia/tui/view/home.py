@@ -208,4 +208,6 @@ def _statistics(stats: Statistics | None, width: int) -> list[RenderableType]:
     if stats.left_out:
         parts = ", ".join(f"{n} {reason}" for reason, n in sorted(stats.left_out.items()))
         rows.append(Text(f"Not counted: {parts}", style="label"))
+    if stats.left_out.get("played by others") and stats.you is None:
+        rows.append(Text("Games for two count once your name is set: Settings, names.", style="label"))
     return rows
