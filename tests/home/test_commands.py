@@ -127,3 +127,14 @@ def test_stats_name_counts_games_for_two(capsys: pytest.CaptureFixture[str]) -> 
     save(play(1, names=("Anna", "Ben")), at=stamp(1))
     assert cli.main(["stats", "--name", "anna", "--json"]) == 0
     assert [o["opponent"] for o in json.loads(capsys.readouterr().out)["opponents"]] == ["Ben"]
+
+
+def test_learn_needs_a_terminal_and_names_a_game_that_is_no_guided_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["learn"]) == 1
+    assert "learn needs a terminal" in capsys.readouterr().err
+    record = save(play(1, actions=10))
+    assert cli.main(["learn", record.id]) == 2
+    assert capsys.readouterr().err.strip() == f"famiglia: game {record.id} is not a guided game ('famiglia resume " \
+        f"{record.id}' plays it on)"
+    assert cli.main(["learn", "99"]) == 2
+    assert "there is no saved game 99" in capsys.readouterr().err
