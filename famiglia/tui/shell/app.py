@@ -27,7 +27,8 @@ from ..model.session import Screen, Session
 from ..model.words import plural
 from ..view.parts import short_name
 from .computer import Computer
-from .keys import create_key_bindings
+from .editing import install_editing_keys
+from .keys import create_key_bindings, typing
 from .layout import INPUT_BUFFER, create_layout, too_small
 
 __all__ = ["build_app", "farewell", "run_app", "run_play"]
@@ -78,8 +79,10 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
         input=input,
         output=output,
         before_render=before_render,
+        enable_page_navigation_bindings=False,
         after_render=after_render,
     )
+    install_editing_keys(app, typing(session))  # in place of prompt_toolkit's defaults: no Ctrl-Q, no mouse
     app.ttimeoutlen = 0.05  # Esc answers at once rather than waiting for a key sequence
     app.timeoutlen = 0.3
     (computer or Computer(session)).attach(app)

@@ -5,8 +5,8 @@ letter that could be typed, an empty input line), and a handler that calls its v
 that also edit the input line (the digits, Enter, Esc, the arrows, Backspace, Tab) do that editing
 here and then call the same verbs. Handlers change the session and return; they never draw or print.
 
-Under the game's keys lie the editing keys of the input line (prompt_toolkit's defaults), active
-only where something may be typed. Everything else is swallowed where nothing may be typed (the
+Under the game's keys lie the editing keys of the input line (`editing`), active only where
+something may be typed. Everything else is swallowed where nothing may be typed (the
 handoff, the end, an overlay), and while the terminal is too small only the `small` commands act:
 nothing may happen that the player cannot see. No handler edits the input line while it is
 read-only: a completion still selected then is dropped, never applied. Any exception in a handler
@@ -25,20 +25,18 @@ from prompt_toolkit.application.current import get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, Filter, has_completions
 from prompt_toolkit.key_binding import (
-    ConditionalKeyBindings,
     KeyBindings,
     KeyBindingsBase,
     KeyPressEvent,
     merge_key_bindings,
 )
-from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
 
 from ..model.commands import COMMANDS, Command
 from ..model.session import Screen, Session
 from .layout import INPUT_BUFFER, too_small
 
-__all__ = ["command_bindings", "create_key_bindings"]
+__all__ = ["command_bindings", "create_key_bindings", "typing"]
 
 Handler = Callable[[KeyPressEvent], None]
 
@@ -95,11 +93,7 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
 
         return run
 
-    @Condition
-    def typing_allowed() -> bool:
-        return (session.overlay is None and session.screen in (Screen.NAMES, Screen.TABLE) and session.ending is None
-                and not session.computer_to_move and session.accepts_keys() and not too_small())
-
+    typing_allowed = typing(session)
     fits = ~Condition(too_small)
     swallow = KeyBindings()
 
@@ -116,7 +110,18 @@ def create_key_bindings(session: Session) -> KeyBindingsBase:
         pass
 
     commands = command_bindings(session, guarded, fits)
-    return merge_key_bindings([ConditionalKeyBindings(load_key_bindings(), typing_allowed), swallow, commands])
+    return merge_key_bindings([swallow, commands])
+
+
+def typing(session: Session) -> Filter:
+    """Where something may be typed on the input line: the names question and the player's own table."""
+
+    @Condition
+    def allowed() -> bool:
+        return (session.overlay is None and session.screen in (Screen.NAMES, Screen.TABLE) and session.ending is None
+                and not session.computer_to_move and session.accepts_keys() and not too_small())
+
+    return allowed
 
 
 def command_bindings(session: Session, guarded: Callable[[Handler], Handler] = lambda h: h,
