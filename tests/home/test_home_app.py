@@ -102,16 +102,24 @@ def test_settings_written_from_the_screen_are_read_back_and_used_by_play(monkeyp
     assert calls["seats"] == (HUMAN, "cpu:hard")
 
 
-def test_a_broken_settings_file_is_said_on_the_home_screen_and_left_alone() -> None:
+@pytest.mark.parametrize(("content", "said"), [
+    ("level = [1, 2\n", "not valid TOML"),
+    ('[tool.poetry]\nname = "not ours"\n', "unknown setting 'tool'"),
+    ('names = ["\u202eevil\u200f", "😀"]\nlevel = "' + "x" * 5000 + '"\n', "level must be one of"),
+    ("colour = " + "9" * 5000 + "\n", "TOML"),
+])
+def test_a_broken_or_foreign_settings_file_is_said_on_the_home_screen_and_left_alone(content: str,
+                                                                                     said: str) -> None:
     settings_path().parent.mkdir(parents=True, exist_ok=True)
-    settings_path().write_text("level = [1, 2\n", encoding="utf-8")
+    settings_path().write_text(content, encoding="utf-8")
     home = home_command._home(Store())
     shown: list[str] = []
     run(home, check=lambda k: shown.append(k.screen()))
-    assert "settings file" in shown[0] and "not valid TOML" in shown[0]
-    assert home.settings == Settings()
-    run(home_command._home(Store()), "7", "2")  # a change asked for on a broken file is refused
-    assert settings_path().read_text(encoding="utf-8") == "level = [1, 2\n"
+    assert "settings file" in shown[0] and said in " ".join(shown[0].split()), shown[0]
+    assert "\u202e" not in shown[0]  # a direction mark is written as an escape, never acted on
+    run(home_command._home(Store()), "7", "4")  # a change asked for: refused on a broken file, kept otherwise
+    if said in ("not valid TOML", "TOML"):
+        assert settings_path().read_text(encoding="utf-8") == content
 
 
 def test_statistics_on_screen_equal_those_of_the_saved_games() -> None:
