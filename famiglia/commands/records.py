@@ -17,6 +17,7 @@ from typing import Final, TextIO
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from famiglia.engine import Game, Step
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, Turn, printable, read_record
@@ -109,7 +110,7 @@ def games(*, out: TextIO | None = None) -> int:
         table = Table(*head, box=None, header_style="heading", pad_edge=False)
         table.columns[3].justify = "right"
         for row in rows:
-            table.add_row(*row)
+            table.add_row(*(Text(cell) for cell in row))  # names are text, never markup
         Console(file=out, theme=THEME, highlight=False).print(table)
     else:
         _plain(out, head, rows, right=(3,))
@@ -162,8 +163,10 @@ def log_lines(record: Record) -> list[str]:
 
 
 def _title(record: Record) -> str:
+    """The log's title; the seed only of a finished game (before, it would tell the draw stack, R12.2)."""
+    seed = f"seed {record.seed}, " if record.game().is_over else ""
     return (f"Game {record.id}: {record.players[0]} and {record.players[1]}, started {_started(record)} UTC, "
-            f"seed {record.seed}, {record.players[record.start_player]} first")
+            f"{seed}{record.players[record.start_player]} first")
 
 
 def log(target: str | None, *, out: TextIO | None = None) -> int:
@@ -181,7 +184,7 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
     table = Table("turn", "player", "actions", "points after", box=None, header_style="heading", pad_edge=False)
     table.columns[0].justify = "right"
     for turn in record.turns():
-        table.add_row(*_turn_line(record, turn))
+        table.add_row(*(Text(cell) for cell in _turn_line(record, turn)))  # names are text, never markup
     console.print(table)
     for line in _ending(record, record.game()):
         console.print(line, markup=False)

@@ -50,5 +50,5 @@ def test_a_turn_against_the_computer_in_a_real_terminal(tmux: Tmux) -> None:
     tmux.wait_for("Quit the game?")
     tmux.type("y")
     screen = tmux.wait_for("exit status 0")
-    assert "Anna and Computer (easy)" in screen and f"(seed {SEED})" in screen
+    assert "Anna and Computer (easy)" in screen and f"seed {SEED}" not in screen  # unfinished: its seed hidden
     assert "Traceback" not in tmux.screen(history=True)

@@ -219,7 +219,8 @@ def test_g_shows_every_turn_and_scrolls() -> None:
         await p.at_handoff()
         await p.keys("g")  # the log is public: it opens at the handoff too
         screen = p.screen()
-        assert p.session.overlay is Overlay.LOG and "Game log · 14 turns · seed 6" in screen
+        assert p.session.overlay is Overlay.LOG and "Game log · 14 turns" in screen
+        assert "seed 6" not in screen  # the seed of an unfinished game is not shown (R12.2)
         assert "Turn 14" in screen and "Turn 1 " not in screen  # the newest at the bottom, in sight
         assert "took" in screen and "Your hand" not in screen
         await p.keys(HOME)
@@ -244,7 +245,7 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
         await p.keys(END)
         screen = p.screen()
         assert "take F2 pay M3 keep F1" in screen and "brute B2 F4 -1" in screen
-        assert "R5.4" in screen and "seed 3" in screen
+        assert "R5.4" in screen and "seed 3" not in screen  # the game is not over: its seed stays hidden
         await p.keys("c")
         assert not p.session.confirm
         await p.keys(HOME)
@@ -260,7 +261,8 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
 
 def test_farewell_says_who_played_how_it_stands_and_the_seed() -> None:
     session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0, confirm=False)
-    assert farewell(session) == "famiglia: Anna and Ben, 0 turns played; Anna was to move (seed 3)."
+    # An unfinished game's seed is not said: it would deal the same draw stack again (R12.2).
+    assert farewell(session) == "famiglia: Anna and Ben, 0 turns played; Anna was to move."
     for _ in range(2):
         session.drawn()
         session.reveal()

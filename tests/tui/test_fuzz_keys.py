@@ -1,7 +1,8 @@
 """A seeded key fuzzer: random chunks of keys into the running application, over several seeded games.
 
 The chunks mix what a player's fingers and a terminal can send: printable keys (the game's own
-letters often), Unicode digits that `str.isdigit` accepts and `int` does not, escape sequences
+letters often), raw escape sequences (mouse reports, unknown ones) and control keys, Unicode
+digits that `str.isdigit` accepts and `int` does not, escape sequences
 (arrows, Tab, Esc, Page Up/Down, Home, End, Ctrl-C, Ctrl-Z, Ctrl-U, Enter, Backspace), pastes of
 5,000 characters, huge numbers, legal actions in notation (so games move on to their end), and
 now and then a terminal made too small and back. After every chunk the application must still run
@@ -32,6 +33,12 @@ GAMES = 4
 KEYS = ("\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\t", "\x1b", "\x03", "\x1a", "\x15", "\r", "\x7f",
         "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F", "\x04")
 LETTERS = "pulgcqny?123456789 0abrstfkm"
+# Raw escape sequences a terminal may send although mouse support is off (mouse reports, unknown CSI, function
+# keys) and control keys the game does not use (Ctrl-Q's quoted insert among them): ignored on every screen.
+RAW = ("\x1b[1;2m", "\x1b[Mc!!", "\x1b[M\x80\x81\x82", "\x1b[1;2;3;4M", "\x1b[;;M", "\x1b[<0;1;2M", "\x1b[<64;9;9M",
+       "\x1b[99~", "\x1b[1;5P", "\x1bOP", "\x1b[15~", "\x1b[Z", "\x1b[I", "\x1b[O", "\x1b[?1;2c", "\x1b]0;x\x07",
+       *(chr(c) for c in range(1, 32) if chr(c) not in "\x03\x04\r\x1b"))
+RAW_SENT: Counter[str] = Counter()  # where raw input was sent: each screen and overlay must be among them
 ODD_DIGITS = "²³①⑨\u0661\u0663\u0669\uff19\uff10\u07c1\U0001d7d9"  # Arabic-Indic, full-width, NKo, maths
 
 
@@ -47,6 +54,10 @@ def chunk(rng: random.Random, session: Session) -> str:
         return "\x1b[200~" + rng.choice("9²xF ") * 5000 + "\x1b[201~" + rng.choice(("\r", ""))  # a paste
     if kind < 0.45:
         return rng.choice(("9" * rng.randint(5, 5000), "-" + "0" * 4301 + "1", "brute B2 F4 -²")) + "\r"
+    if kind < 0.57:
+        overlay = session.overlay.value if session.overlay is not None else "none"
+        RAW_SENT[f"{session.screen.value}/{overlay}"] += 1
+        return "".join(rng.choice(RAW) for _ in range(rng.randint(1, 4)))
     keys = []
     for _ in range(rng.randint(1, 8)):
         pick = rng.random()
@@ -117,3 +128,6 @@ def test_random_keys_never_break_the_game() -> None:
     for seed in range(1, GAMES + 1):
         started += asyncio.run(fuzz_game(seed, per_game))
     assert started >= GAMES
+    screens = {where.partition("/")[0] for where in RAW_SENT}
+    overlays = {where.partition("/")[2] for where in RAW_SENT} - {"none"}
+    assert {"handoff", "table"} <= screens and overlays, RAW_SENT  # raw input reached every kind of screen

@@ -7,8 +7,11 @@ that did nothing without a word, and the words of a few lines.
 
 from __future__ import annotations
 
+import io
 import random
 import threading
+
+import pytest
 
 from famiglia.commands.records import game_state
 from famiglia.engine import Action, Game, Pass, Take
@@ -167,3 +170,110 @@ def test_the_handoff_erases_the_whole_screen_before_it_is_drawn() -> None:
         await p.keys(CTRL_C + "y")
 
     assert play_app(session, script) == 0
+
+
+def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is() -> None:
+    from famiglia.commands.records import log_lines
+    from famiglia.tui.shell.app import farewell
+    from famiglia.tui.view.overlays import OverlayRows
+
+    session = Session(names=("Anna", "Ben"), seed=987654, handoff_guard=0, confirm=False)
+    saver = Autosave.attach(session, Store())
+    session.drawn()
+    session.reveal()
+    session.play(_first_take(session.game))  # type: ignore[arg-type]
+    rows = OverlayRows(session)
+    for overlay in (session.toggle_help, session.toggle_log):
+        overlay()
+        assert "987654" not in "\n".join(rows.window(100, 60, plain=True))
+        overlay()
+    assert saver.record is not None
+    assert "987654" not in farewell(session) and "987654" not in "\n".join(log_lines(saver.record))
+    while session.screen is not Screen.END:  # two passes in a row end it
+        session.drawn()
+        session.reveal()
+        session.pass_turn()
+    assert "987654" in farewell(session) and "987654" in "\n".join(log_lines(saver.record))
+    session.toggle_log()
+    assert "987654" in "\n".join(OverlayRows(session).window(100, 60, plain=True))
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("name", ["[/]", "[bold]Ann", "[link=x]y", "\\[b]"])
+def test_a_name_with_rich_markup_is_text_in_games_and_log(name: str) -> None:
+    from famiglia.commands.records import games, log
+
+    session = Session(names=(name, "Ben"), seed=3, handoff_guard=0)
+    saver = Autosave.attach(session, Store())
+    session.drawn()
+    session.reveal()
+    session.play(_first_take(session.game))  # type: ignore[arg-type]
+    assert saver.record is not None
+    for command in (lambda out: games(out=out), lambda out: log(saver.record.id, out=out)):  # type: ignore[union-attr]
+        out = _Terminal()
+        assert command(out) == 0
+        assert name in out.getvalue()
+
+
+def test_a_save_that_fails_is_said_on_the_screen_while_it_lasts_and_in_the_farewell(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store()
+    writes = {"left": 1}  # the first write works, then the disk is full
+    real_update = store.update
+
+    def update(*args: object, **kw: object) -> object:
+        if writes["left"] <= 0:
+            raise OSError(28, "No space left on device")
+        writes["left"] -= 1
+        return real_update(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "update", update)
+    session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0, confirm=False)
+    saver = Autosave.attach(session, store)
+    for _ in range(4):  # a turn each, and more
+        session.drawn()
+        session.reveal()
+        session.play(_first_take(session.game))  # type: ignore[arg-type]
+    assert saver.record is not None and len(saver.record.moves) < len(session.history)
+    session.drawn()
+    session.reveal()
+    text = compose(session, 80, 23, plain=True)
+    assert "Not saved" in text and "No space left on device" in text  # still on show, turns later
+    said = saver.hint()
+    assert said is not None and "This game is saved:" not in said
+    assert f"only up to action {len(saver.record.moves)} of {len(session.history)}" in said
+
+
+def test_a_game_no_save_of_which_was_written_says_so_on_leaving(monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store()
+
+    def create(*args: object, **kw: object) -> object:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store, "create", create)
+    session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0, confirm=False)
+    saver = Autosave.attach(session, store)
+    session.drawn()
+    session.reveal()
+    session.play(_first_take(session.game))  # type: ignore[arg-type]
+    assert saver.hint() is None
+    said = saver.not_saved()
+    assert said is not None and "not saved" in said and "No space left on device" in said
+
+
+def test_the_farewell_never_wraps_in_the_middle_of_the_seed_at_80_columns() -> None:
+    from famiglia.tui.shell.app import farewell
+
+    session = Session(names=("Maximiliane Friederi", "Bartholomäus Ignaz"), seed=12345678901234567890,
+                      handoff_guard=0, confirm=False)
+    while session.screen is not Screen.END:
+        session.drawn()
+        session.reveal()
+        session.pass_turn()
+    lines = farewell(session).split("\n")
+    with_seed = [line for line in lines if "12345678901234567890" in line]
+    assert len(with_seed) == 1 and len(with_seed[0]) <= 80, lines  # the seed whole, on a line that fits

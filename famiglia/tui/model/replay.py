@@ -29,6 +29,7 @@ class Replay:
         self.message: str | None = None
         self.asking = not self.positions[-1].is_over  # both hands of a running game: ask first
         self.done = False
+        self.exit_code = 0
         # The turn each action belongs to, and where each turn starts (the index of its first position).
         actions = [m.action for m in record.moves]
         self.turn_of: list[int] = turn_of(actions)
@@ -82,8 +83,10 @@ class Replay:
         else:
             self.step(1)
 
-    def leave(self) -> None:
+    def leave(self, exit_code: int = 0) -> None:
+        """Stop watching; `exit_code` is the shell's status (130 after an interrupt)."""
         self.done = True
+        self.exit_code = exit_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,7 @@ REPLAY_COMMANDS: Final[tuple[ReplayCommand, ...]] = (
     ReplayCommand(("backspace",), lambda r, k: r.backspace()),
     ReplayCommand(("y",), lambda r, k: r.answer(True) if r.asking else None),
     ReplayCommand(("q", "escape", "c-c", "c-d"), lambda r, k: r.leave(), "q", "leave", eager=True),
+    ReplayCommand(("<sigint>",), lambda r, k: r.leave(130), eager=True),  # an external kill -INT: 128 + 2
 )
 
 

@@ -46,6 +46,8 @@ class Autosave:
         self._lock = lock
         self._history: list[Action] | None = None  # the session's history this record follows
         self._warned = False  # the player has been told that saving fails
+        self.problem: str | None = None  # why the last save failed; None while saving works
+        self._actions = 0  # the actions of the game as it stands, the last time a save was tried
 
     @classmethod
     def attach(cls, session: Session, store: Store | None = None, **options: Any) -> Autosave:
@@ -73,13 +75,12 @@ class Autosave:
         except (StoreError, OSError) as error:
             self._warn(session, error)
             self._warned = True
+            self.problem = _reason(error)
             return False
         return True
 
     def _warn(self, session: Session, error: Exception) -> None:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        session.message = Message(f"The game cannot be saved ({printable(reason, 100)}); play goes on unsaved.",
-                                  "warning")
+        session.message = Message(f"The game cannot be saved ({_reason(error)}); play goes on unsaved.", "warning")
 
     # -- saving ---------------------------------------------------------------------------------------------
 
@@ -98,6 +99,7 @@ class Autosave:
             self._new_game(session)
         if not (session.history or self._before or self.path is not None or always):
             return False
+        self._actions = len(self._before) + len(session.history)
         try:
             record = self._record(session, game, session.ending is None if confirmed is None else confirmed)
             if self.path is None:
@@ -109,9 +111,18 @@ class Autosave:
             if not self._warned:
                 self._warn(session, error)
                 self._warned = warn_shown
+            self.problem = _reason(error)
+            session.standing = self._unsaved()  # on the screen for as long as it lasts
             return False
         self._warned = False  # saving works again: a new failure is worth a new warning
+        self.problem = session.standing = None
         return True
+
+    def _unsaved(self) -> str:
+        saved = len(self.record.moves) if self.record is not None and self.path is not None else 0
+        left = self._actions - saved
+        return (f"Not saved: {'the last ' if saved else ''}{left} action{'' if left == 1 else 's'} of "
+                f"{self._actions} ({self.problem}); the game goes on.")
 
     def _new_game(self, session: Session) -> None:
         self.close()
@@ -145,14 +156,28 @@ class Autosave:
             self._lock.release()
             self._lock = None
 
+    def not_saved(self) -> str | None:
+        """The line printed on leaving a game no save of which could be written; None if one was."""
+        if self.problem is None or (self.record is not None and self.path is not None):
+            return None
+        return f"This game is not saved: it could not be written ({self.problem})."
+
     def hint(self) -> str | None:
         """The line printed on leaving: how to play the saved game on, or to watch it again."""
         record = self.record
         if record is None or self.path is None:
             return None
+        if self.problem is not None:  # what the file holds, and what it does not
+            return (f"This game is saved only up to action {len(record.moves)} of {self._actions} "
+                    f"({self.problem}): 'famiglia resume {record.id}' plays on from there.")
         if record.game().is_over:
             return f"This game is saved as game {record.id}: 'famiglia replay {record.id}' shows it again."
         return f"This game is saved: 'famiglia resume {record.id}' plays it on."
+
+
+def _reason(error: Exception) -> str:
+    """Why a save failed, in one short line."""
+    return printable(error.strerror if isinstance(error, OSError) and error.strerror else str(error), 100)
 
 
 def _start(session: Session, game: Game) -> Game:

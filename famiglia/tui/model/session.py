@@ -86,6 +86,7 @@ class Session:
         # Set by the application (the computer's thread): works out a hint off the screen's loop.
         self.hints: Callable[[SeatView], None] | None = None
         self.activity: str | None = None  # what the computer is doing (thinking…), under the message line
+        self.standing: str | None = None  # a warning that stays while it lasts (a game that is not saved)
         self.game: Game | None = None
         self.screen = Screen.NAMES
         self.overlay: Overlay | None = None
@@ -129,8 +130,6 @@ class Session:
     pending = _TurnPart[str]("pending")
     swaps_done = _TurnPart[bool]("swaps_done")
     ending = _TurnPart[Action | None]("ending")
-
-    # -- reading ----------------------------------------------------------------------------------------
 
     @property
     def names_given(self) -> list[str]:

@@ -13,11 +13,15 @@ the normal screen (`farewell`): who played, the score or whose turn it was, and 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
+import os
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any, Final
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, in_terminal
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
@@ -34,6 +38,8 @@ from .layout import INPUT_BUFFER, create_layout, too_small
 __all__ = ["build_app", "farewell", "run_app", "run_play"]
 
 EXIT_FAILURE = 1
+FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
+HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
 # The signals that end a game as quitting does, with the shell's exit status for each (128 + the number).
 LEAVING_SIGNALS: Final = tuple((s, 128 + s.value) for s in (getattr(signal, "SIGTERM", None),
                                                            getattr(signal, "SIGHUP", None)) if s is not None)
@@ -94,6 +100,7 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
 
     SIGTERM and SIGHUP end it as quitting does (through `session.quit`, when a session is given), so
     prompt_toolkit leaves the alternate screen and restores the terminal; the result is 143 or 129.
+    SIGTSTP suspends it off the screen, and `fg` brings it back drawn anew.
     """
     loop = asyncio.get_running_loop()
 
@@ -110,11 +117,31 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
         if app.is_running and not app.future.done():  # type: ignore[union-attr]
             app.exit(result=code)
 
+    def suspend() -> None:
+        """SIGTSTP: leave the screen (no hand stays on show) and the terminal as the shell wants it, stop,
+        and on `fg` take the terminal back and draw the screen again."""
+        stop = getattr(signal, "SIGTSTP", None)
+        if stop is None or not app.is_running:
+            return
+
+        def stopped() -> None:
+            loop.remove_signal_handler(stop)
+            try:
+                os.kill(os.getpid(), stop)  # the default action: stopped here until SIGCONT
+            finally:
+                loop.add_signal_handler(stop, suspend)
+
+        app.create_background_task(_in_terminal(stopped))
+
     loop.set_exception_handler(on_error)
     installed = []
-    for sig, code in LEAVING_SIGNALS:
+    handlers: list[tuple[signal.Signals, Callable[..., None], tuple[int, ...]]] = [
+        (sig, leave, (code,)) for sig, code in LEAVING_SIGNALS]
+    if hasattr(signal, "SIGTSTP"):
+        handlers.append((signal.SIGTSTP, suspend, ()))
+    for sig, handler, args in handlers:
         try:
-            loop.add_signal_handler(sig, leave, code)
+            loop.add_signal_handler(sig, handler, *args)
         except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signals here
             continue
         installed.append(sig)
@@ -125,8 +152,15 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
             loop.remove_signal_handler(sig)
 
 
+async def _in_terminal(work: Callable[[], None]) -> None:
+    """Run `work` with the application off the screen: alternate screen left, cooked mode, then redrawn."""
+    async with in_terminal():
+        work()
+
+
 def farewell(session: Session) -> str:
-    """The one line left on the normal screen after the game: who played, how it stands, and the seed."""
+    """The one line left on the normal screen after the game: who played, how it stands, and the seed of a
+    finished game (an unfinished one's would let anyone deal it again and read the draw stack, R12.2)."""
     game = session.game
     if game is None:
         return "famiglia: no game was started."
@@ -143,8 +177,11 @@ def farewell(session: Session) -> str:
     else:
         w = result.winner
         line += f": {short_name(game.names[w])} won {result.scores[w]} to {result.scores[1 - w]}"
-    if game.seed is not None:
-        line += f" (seed {game.seed})"
+    if game.seed is not None and result is not None:  # before the end the seed would tell the stack (R12.2)
+        seed = f" (seed {game.seed})"
+        if len(line) + len(seed) + 1 > FAREWELL_WIDTH:  # never wrapped in the middle of the seed
+            return f"{line}.\nfamiglia: seed {game.seed}."
+        line += seed
     return line + "."
 
 
@@ -169,17 +206,28 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         saver.check(session)  # a folder that takes no file is said on the first screen; play goes on
         code = asyncio.run(run_app(build_app(session, output=output), session))
         saver.close(session)
-        _say(farewell(session), saver.hint())
+        _say(farewell(session), saver.hint() or saver.not_saved())
         return code
     except Exception as error:  # one line, never a traceback; the game is kept
+        if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
+            if session is not None:
+                crash_save(session)
+            return HANGUP
         # An application stopped by an error may leave line wrapping off; the shell needs it back.
-        output.enable_autowrap()
-        output.flush()
+        with contextlib.suppress(OSError):
+            output.enable_autowrap()
+            output.flush()
         kept = crash_save(session) if session is not None else "no game had started yet"
         print(f"famiglia: the game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
               file=sys.stderr)
         return EXIT_FAILURE
 
+
+
+def _terminal_gone(error: Exception, session: Session | None) -> bool:
+    """Whether `error` says the terminal went away: a read or write after a hangup, or a hangup just before."""
+    hung_up = session is not None and session.exit_code == HANGUP
+    return isinstance(error, OSError) and (hung_up or error.errno in (errno.EIO, errno.ENXIO))
 
 
 def _say(*lines: str | None) -> None:

@@ -1,4 +1,8 @@
-"""The replay's application: the keys of `famiglia replay` on the model's verbs, run by the one `run_app`."""
+"""The replay's application: the keys of `famiglia replay` on the model's verbs, run by the one `run_app`.
+
+So a signal (SIGTERM, SIGHUP, or an external SIGINT) ends it as it ends `play`: the alternate screen
+is left and no hand stays on the terminal; the shell gets 143, 129 or 130.
+"""
 
 from __future__ import annotations
 
@@ -8,21 +12,23 @@ from typing import Final
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import get_app
+from prompt_toolkit.filters import Never
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import Output, create_output
 
 from famiglia.persistence import Record
 
 from ..model.replay import REPLAY_COMMANDS, Replay, ReplayCommand
 from ..view.bridge import ansi_text
 from ..view.replay import render_replay
+from .app import run_app
+from .editing import install_editing_keys
 
 __all__ = ["build_replay_app", "run_replay"]
 
-EXIT_OK: Final = 0
 EXIT_FAILURE: Final = 1
 
 
@@ -35,7 +41,7 @@ def _bindings(replay: Replay) -> KeyBindings:
         def _(event: KeyPressEvent) -> None:
             command.run(replay, event.data if len(key) == 1 else key)
             if replay.done and event.app.is_running and not event.app.future.done():  # type: ignore[union-attr]
-                event.app.exit(result=EXIT_OK)
+                event.app.exit(result=replay.exit_code)
 
     for command in REPLAY_COMMANDS:
         for key in command.keys:
@@ -57,6 +63,7 @@ def build_replay_app(replay: Replay, *, input: Input | None = None, output: Outp
         input=input,
         output=output,
     )
+    install_editing_keys(app, Never())  # no line to edit: mouse-like input ignored, Ctrl-Q no quoted insert
     app.ttimeoutlen = 0.05
     return app
 
@@ -67,5 +74,11 @@ def run_replay(record: Record) -> int:
         print("famiglia: replay needs a terminal (standard input and output are not one); "
               "'famiglia log' prints a game", file=sys.stderr)
         return EXIT_FAILURE
-    result: int = asyncio.run(build_replay_app(Replay(record)).run_async())
-    return result
+    output = create_output()
+    try:  # the one run_app of the screen: SIGTERM, SIGHUP and SIGINT leave the alternate screen as play does
+        return asyncio.run(run_app(build_replay_app(Replay(record), output=output)))
+    except Exception as error:  # one line, never a traceback; nothing is saved by a replay
+        output.enable_autowrap()
+        output.flush()
+        print(f"famiglia: the replay stopped on an unexpected error ({type(error).__name__}: {error})", file=sys.stderr)
+        return EXIT_FAILURE

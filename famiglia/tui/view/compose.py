@@ -281,6 +281,9 @@ def message_text(session: Session, *, width: int | None = None) -> RenderableTyp
     """
     message = session.message
     activity = Text(session.activity, style="notice") if session.activity else None  # the computer thinking
+    if session.standing:  # a warning that stays while it lasts, under whatever the line says
+        standing = Text(session.standing, style="warning")
+        activity = standing if activity is None else Text.assemble(standing, " · ", activity)
     if message is None:
         return activity or Text(hint_line(session), style="label")
     text = capitalized(message.text)

@@ -4,8 +4,9 @@ Both are drawn once per content and width and kept as rows; a keypress that scro
 another window of those rows, so scrolling a log of sixty turns costs no more than an arrow key on
 the table. The help is the key list and the rules in short of `render_help`, followed by what a
 player looks up during a game: the notation of the six actions, the refresh limits after the first
-exhaustion, and this game's seed. The game log is every finished turn in public events only (R12.1),
-in the words of the last-turn box (`event_lines`), newest at the bottom.
+exhaustion, and this game's seed once it is over (before, it would tell the order of the draw stack).
+The game log is every finished turn in public events only (R12.1), in the words of the last-turn
+box (`event_lines`), newest at the bottom.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def _help_more(session: Session, width: int) -> RenderableType:
     card.add_column(ratio=1)
     for example, what in NOTATION_CARD:
         card.add_row(Text(example), Text(what))
-    seed = session.game.seed if session.game is not None else session.seed
+    seed = _seed_shown(session)
     lines: list[RenderableType] = [Text("Actions in notation", style="heading"), card, Text(),
                                    Text(REFRESH_LIMITS)]
     if seed is not None:
@@ -116,7 +117,7 @@ class OverlayRows:
     def content(self, width: int, plain: bool) -> list[str]:
         session = self.session
         if session.overlay is Overlay.HELP:
-            seed = session.game.seed if session.game is not None else session.seed
+            seed = _seed_shown(session)
             return self._help.rows((width, plain, session.confirm, seed), lambda: Group(
                 render_help(help_keys(session), width=width), _help_more(session, width)), width, plain)
         last = session.log[-1] if session.log else None
@@ -159,10 +160,16 @@ class OverlayRows:
         return [*body, *[""] * (height - len(body) - len(footer)), *footer][:height]
 
 
+def _seed_shown(session: Session) -> object:
+    """The game's seed once the game is over; None before: it deals the same draw stack again (R12.2)."""
+    game = session.game
+    return game.seed if game is not None and game.is_over else None
+
+
 def _log_title(session: Session) -> str:
     turns = len(session.log)
     title = f" Game log · {turns} turn{'' if turns == 1 else 's'}"
-    seed = session.game.seed if session.game is not None else None
+    seed = _seed_shown(session)
     if seed is not None:
         title += f" · seed {seed}"
     if session.screen is Screen.TABLE and session.ending is not None:
