@@ -218,7 +218,6 @@ def _add_record_commands(commands: Any) -> None:
 
 def _cmd_records(args: argparse.Namespace) -> int:
     from famiglia.commands import records
-    from famiglia.persistence import Store, StoreError
 
     if args.command == "games":
         if args.delete is not None:
@@ -226,17 +225,6 @@ def _cmd_records(args: argparse.Namespace) -> int:
         if args.yes:
             raise UsageError("--yes goes with --delete ID")
         return records.games()
-    target = args.id if args.command == "resume" else args.target
-    if target is not None:  # an id or a file, made plain by the store: a game of ours is named by its id
-        try:
-            target = Store().target(target)
-        except StoreError as error:
-            _complain(str(error))
-            return EXIT_USAGE
-    if args.command == "resume":
-        args.id = target
-    else:
-        args.target = target
     if args.command == "resume":
         memory_aid = _remembered().memory_aid if args.memory_aid is None else args.memory_aid
         return records.resume(args.id, memory_aid=memory_aid)

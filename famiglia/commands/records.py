@@ -8,8 +8,6 @@ is ever changed by reading it. Tables are drawn with rich on a terminal and as p
 
 from __future__ import annotations
 
-import os
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,14 +18,13 @@ from rich.table import Table
 from rich.text import Text
 
 from famiglia.engine import Game, Step
-from famiglia.persistence import GameNotFound, Record, Store, StoreError, Turn, printable, read_record
+from famiglia.persistence import Record, Store, StoreError, Turn, printable
 from famiglia.tui.view.theme import THEME
 
 __all__ = ["EXIT_BAD_RECORD", "game_state", "games", "locate", "log", "log_lines", "play_file", "replay", "resume"]
 
 EXIT_OK: Final = 0
 EXIT_BAD_RECORD: Final = 2
-_ID: Final = re.compile(r"(game-)?[0-9]+(\.json)?")
 
 
 def _fail(message: str) -> int:
@@ -38,30 +35,11 @@ def _fail(message: str) -> int:
 def locate(target: str | None, store: Store, *, unfinished: bool = False) -> tuple[Path, Record, bool]:
     """The record `target` names (an id, or a file), or the latest one; and whether it lives in `store`.
 
-    Without a target: the unfinished game saved last if `unfinished`, else the game saved last.
-    Raises `StoreError` with the line to print.
+    Without a target: the unfinished game saved last if `unfinished`, else the game saved last. The
+    store decides what is an id and which files are its own (`Store.locate`). Raises `StoreError` with
+    the line to print.
     """
-    if target is None:
-        if unfinished:
-            found = store.latest_unfinished()
-            if found is None:
-                raise GameNotFound("there is no unfinished game to resume ('famiglia games' lists the saved games)")
-        else:
-            entries = [e for e in store.entries() if e.record is not None]
-            if not entries:
-                raise GameNotFound("there is no saved game yet ('famiglia play' starts one)")
-            latest = max(entries, key=lambda e: (e.record.updated if e.record else "", e.number))
-            assert latest.record is not None
-            found = (latest.path, latest.record)
-        return (*found, True)
-    if _ID.fullmatch(target) and "/" not in target and not Path(target).is_file():
-        path, record = store.find(target)
-        return path, record, True
-    path = Path(target)
-    if not os.path.lexists(path):
-        raise GameNotFound(f"{printable(target, 80)}: there is no such file, nor a saved game of that id "
-                           "('famiglia games' lists the saved games)")
-    return path, read_record(path), store.holds(path)
+    return store.locate(target, unfinished=unfinished)
 
 
 # -- famiglia games -------------------------------------------------------------------------------------------------
@@ -223,8 +201,8 @@ def _play(target: str | None, *, memory_aid: bool, unfinished: bool = False, fil
     try:
         if file:
             assert target is not None
-            path = Path(target)
-            record, ours = read_record(path), store.holds(path)
+            own, record = store.adopt(Path(target))  # a file that leads to a game of ours plays it on, in its file
+            path, ours = (own, True) if own is not None else (Path(target), False)
         else:
             path, record, ours = locate(target, store, unfinished=unfinished)
     except StoreError as error:

@@ -191,7 +191,7 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
     """Play at this terminal until the players quit; the exit status for the command line.
 
     `session` is one made beforehand (a resumed game); otherwise a new one is made from the options
-    (`confirm`: ask before a take or pass ends the turn; `seats`: who plays each seat, `famiglia.tui.seats`).
+    (`confirm`: ask before a take or pass ends the turn; `seats`: who plays each seat, `famiglia.persistence.seats`).
     Every action is saved as it is made (`saving.Autosave`); the last line printed says how to go on.
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
