@@ -19,6 +19,8 @@ from famiglia import __version__
 if TYPE_CHECKING:
     from rich.pager import Pager
 
+    from famiglia.tui.model.home.settings import Settings
+
 PROG = "famiglia"
 
 EXIT_OK = 0
@@ -96,12 +98,14 @@ class _NamesAction(argparse.Action):
 
 def _opponent(text: str) -> str:
     """Argument type for ``--vs``: the computer's seat (`famiglia.tui.model.seats`), or the usage error why not."""
+    from famiglia.tui.model.home.settings import BARE_COMPUTER
     from famiglia.tui.model.seats import SeatRefused, parse_opponent
 
     try:
-        return parse_opponent(text)
+        seat = parse_opponent(text)
     except SeatRefused as refusal:
         raise argparse.ArgumentTypeError(str(refusal)) from None
+    return seat if ":" in text else BARE_COMPUTER  # plain cpu: the level of the settings
 
 
 def _seed(text: str) -> int:
@@ -162,14 +166,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--memory-aid",
-        action="store_true",
-        help="show the opponent's hand as far as it is known from the public actions (R12.3)",
+        action=argparse.BooleanOptionalAction,
+        help="show the opponent's hand as far as it is known from the public actions (R12.3); "
+             "--no-memory-aid hides it though the settings show it",
     )
     play.add_argument(
         "--no-confirm",
-        action="store_true",
+        dest="confirm",
+        action="store_false",
+        default=None,
         help="end a turn at once on a take or pass, without asking to confirm it (c in the help toggles it)",
     )
+    play.add_argument("--confirm", dest="confirm", action="store_true", default=None,
+                      help="ask to confirm the end of each turn, though the settings say not to")
     play.add_argument("--load", metavar="FILE", help="play on the game of a record file (see 'famiglia games')")
     play.set_defaults(handler=_cmd_play, command_parser=play)
     _add_record_commands(commands)
@@ -181,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.set_defaults(handler=_cmd_rules, command_parser=rules)
     _add_simulate_command(commands)
+    _add_settings_commands(commands)
     return parser
 
 
@@ -195,7 +205,7 @@ def _add_record_commands(commands: Any) -> None:
                                  description="Play a saved game on where it stopped (by default the unfinished "
                                              "game saved last).")
     resume.add_argument("id", nargs="?", metavar="ID", help="the game's id, as 'famiglia games' lists it")
-    resume.add_argument("--memory-aid", action="store_true",
+    resume.add_argument("--memory-aid", action=argparse.BooleanOptionalAction,
                         help="show the opponent's hand as far as it is known from the public actions (R12.3)")
     resume.set_defaults(handler=_cmd_records, command_parser=resume)
     for name, verb in (("replay", "step through a saved game with both hands open"),
@@ -216,7 +226,8 @@ def _cmd_records(args: argparse.Namespace) -> int:
             raise UsageError("--yes goes with --delete ID")
         return records.games()
     if args.command == "resume":
-        return records.resume(args.id, memory_aid=args.memory_aid)
+        memory_aid = _remembered().memory_aid if args.memory_aid is None else args.memory_aid
+        return records.resume(args.id, memory_aid=memory_aid)
     if args.command == "replay":
         return records.replay(args.target)
     return records.log(args.target)
@@ -325,13 +336,25 @@ def _command_pager(command: list[str]) -> Pager:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    names, options = _seating(args.names, args.vs)
     first: int | None = None if args.first is None else args.first - 1  # the screen counts players 0 and 1
     if args.load is not None and args.vs is not None:
         raise UsageError("--load plays a saved game on against the opponent it was played with: leave out --vs")
+    if args.load is not None and (args.names is not None or args.seed is not None or first is not None):
+        raise UsageError("--load plays a saved game on: its names, seed and start player are the record's")
+    try:
+        from famiglia.tui import run_play
+        from famiglia.tui.model.home.settings import for_play
+    except ImportError as exc:
+        if exc.name != "famiglia.tui":
+            raise
+        _complain("famiglia play is not available in this build", prefix=False)
+        return EXIT_FAILURE
+    choice = for_play(_remembered(), names=args.names, vs=args.vs, memory_aid=args.memory_aid, confirm=args.confirm)
+    if choice.note is not None:
+        _complain(choice.note)
+    if not choice.colour:
+        os.environ["NO_COLOR"] = "1"  # the screen's one switch for colour (no-color.org)
     if args.load is not None:
-        if names is not None or args.seed is not None or first is not None:
-            raise UsageError("--load plays a saved game on: its names, seed and start player are the record's")
         from famiglia.commands.records import play_file
         from famiglia.persistence import Store, StoreError
 
@@ -340,18 +363,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
         except StoreError as error:
             _complain(str(error))
             return EXIT_USAGE
-        return play_file(args.load if own is None else str(own), memory_aid=args.memory_aid)
-
-    try:
-        from famiglia.tui import run_play
-    except ImportError as exc:
-        if exc.name != "famiglia.tui":
-            raise
-        _complain("famiglia play is not available in this build", prefix=False)
-        return EXIT_FAILURE
+        return play_file(args.load if own is None else str(own), memory_aid=choice.memory_aid)
+    names, options = _seating(choice.names, choice.vs)
     _tidy_saved_games()
-    code: int = run_play(names=names, seed=args.seed, first=first, memory_aid=args.memory_aid,
-                         confirm=not args.no_confirm, **options)
+    code: int = run_play(names=names, seed=args.seed, first=first, memory_aid=choice.memory_aid,
+                         confirm=choice.confirm, **options)
     return code
 
 
@@ -363,6 +379,111 @@ def _tidy_saved_games() -> None:
 
     with contextlib.suppress(StoreError, OSError):  # the game itself says so if it cannot be saved
         Store().tidy()
+
+
+def _remembered() -> Settings:
+    """The settings of the settings file; what is wrong with it is said in one line, and the defaults used."""
+    from famiglia.tui.model.home import settings as settings_file
+
+    loaded = settings_file.load()
+    if loaded.problem is not None:
+        _complain(loaded.problem)
+    return loaded.settings
+
+
+def _add_settings_commands(commands: Any) -> None:
+    """`famiglia settings` and `famiglia stats` (docs/settings.md, docs/statistics.md)."""
+    keys = ("names", "level", "memory_aid", "confirm", "colour")  # settings.KEYS, which --help does not load
+    settings = commands.add_parser(
+        "settings", help="show the remembered settings, or change one",
+        description="Show where the settings file is and what it holds; 'set KEY VALUE' changes a setting, "
+                    "'unset KEY' goes back to its default. The options of 'famiglia play' win over the settings "
+                    "for one game.")
+    settings.set_defaults(handler=_cmd_settings, command_parser=settings, action=None)
+    actions = settings.add_subparsers(dest="action", metavar="ACTION")
+    change = actions.add_parser("set", help="change one setting, e.g. 'set level hard' or 'set names Anna Ben'",
+                                description="Change one setting in the settings file, keeping its comments.")
+    change.add_argument("key", metavar="KEY", help=", ".join(keys))
+    change.add_argument("value", nargs="+", metavar="VALUE",
+                        help="names: one or two names; level: easy, normal or hard; the others: true or false")
+    change.set_defaults(command_parser=change)
+    forget = actions.add_parser("unset", help="forget one setting: its default applies again",
+                                description="Remove one setting from the settings file, so its default applies.")
+    forget.add_argument("key", metavar="KEY", help=", ".join(keys))
+    forget.set_defaults(command_parser=forget)
+
+    stats = commands.add_parser(
+        "stats", help="your statistics against each opponent, and your rating",
+        description="Games, wins, draws, losses, win rate, best score and the current streak against each "
+                    "opponent, and a rating that moves with every game finished against the computer; all "
+                    "worked out from the saved games.")
+    stats.add_argument("--name", type=_player_name, metavar="NAME",
+                       help="whose games for two to count (default: the first name of the settings)")
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON on stdout")
+    stats.set_defaults(handler=_cmd_stats, command_parser=stats)
+
+    learn = commands.add_parser(
+        "learn", help="learn to play: a guided first game against the easy computer",
+        description="A guided first game against the easy computer, on a deal where each part of the game comes "
+                    "up early, explained the first time it is possible (docs/learn.md). It is saved as it is "
+                    "played: 'famiglia learn' again plays the unfinished guided game on.")
+    learn.add_argument("id", nargs="?", metavar="ID", help="the guided game to play on (by default the one saved last)")
+    learn.add_argument("--new", action="store_true", help="start a new guided game, though one is unfinished")
+    learn.set_defaults(handler=_cmd_learn, command_parser=learn)
+
+
+def _cmd_home(args: argparse.Namespace) -> int:
+    """`famiglia` alone on a terminal: the home screen (docs/playing.md)."""
+    from famiglia.commands.home import run_home
+
+    return run_home()
+
+
+def _cmd_learn(args: argparse.Namespace) -> int:
+    from famiglia.commands.home import learn
+
+    return learn(args.id, new=args.new)
+
+
+def _cmd_settings(args: argparse.Namespace) -> int:
+    from famiglia.tui.model.home import settings as settings_file
+
+    if args.action is None:
+        loaded = settings_file.load()
+        if loaded.problem is not None:
+            _complain(loaded.problem)
+        print("\n".join(settings_file.describe(loaded)))
+        return EXIT_OK
+    key = args.key.strip().lower()
+    try:
+        value = None if args.action == "unset" else settings_file.parse_words(key, args.value)
+        if key not in settings_file.KEYS:
+            settings_file.parse_words(key, [])  # the unknown setting's refusal
+        path = settings_file.write_value(key, value)
+    except settings_file.SettingRefused as refusal:
+        raise UsageError(str(refusal)) from None
+    print(f"{key} {'forgotten' if value is None else 'set'} in {path}")
+    return EXIT_OK
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    import json
+
+    from famiglia.persistence import Store, StoreError
+    from famiglia.tui.model.home.statistics import report_lines, statistics
+
+    you = args.name if args.name is not None else _remembered().you
+    try:
+        entries = Store().entries()
+    except StoreError as error:
+        _complain(str(error))
+        return EXIT_FAILURE
+    stats = statistics(entries, you=you)
+    if args.json:
+        print(json.dumps(stats.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(report_lines(stats)))
+    return EXIT_OK
 
 
 def _seating(given: tuple[str, ...] | None, vs: str | None) -> tuple[tuple[str, str] | None, dict[str, Any]]:
@@ -519,16 +640,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status; known errors become one line on stderr."""
     parser = build_parser()
     if not (sys.argv[1:] if argv is None else argv):
-        parser.print_help(sys.stderr)
-        return EXIT_USAGE
-    try:
-        args, unknown = parser.parse_known_args(argv)
-        if unknown:  # blame the command they were given to, so the hint points at the right --help
-            args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    except SystemExit as exc:  # --help, --version and usage errors end here
-        if exc.code is None or isinstance(exc.code, int):
-            return exc.code or EXIT_OK
-        return EXIT_USAGE
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):  # no screen to show the home screen on
+            parser.print_help(sys.stdout)
+            return EXIT_OK
+        args = argparse.Namespace(handler=_cmd_home, command_parser=parser)
+    else:
+        try:
+            args, unknown = parser.parse_known_args(argv)
+            if unknown:  # blame the command they were given to, so the hint points at the right --help
+                args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        except SystemExit as exc:  # --help, --version and usage errors end here
+            if exc.code is None or isinstance(exc.code, int):
+                return exc.code or EXIT_OK
+            return EXIT_USAGE
     try:
         code: int = args.handler(args)
         return code

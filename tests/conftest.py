@@ -16,3 +16,11 @@ def _saved_games_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     home = tmp_path_factory.mktemp("famiglia-home") / "saved"
     monkeypatch.setenv("FAMIGLIA_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _settings_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The settings file (docs/settings.md) likewise: a fresh folder, so no player's settings reach a test."""
+    folder = tmp_path_factory.mktemp("famiglia-config")
+    monkeypatch.setenv("FAMIGLIA_CONFIG", str(folder))
+    return folder

@@ -12,7 +12,6 @@ import re
 import shlex
 import subprocess
 import sys
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import pytest
 
 import famiglia
+import famiglia.tui
 from famiglia import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,9 +74,10 @@ def test_main_returns_instead_of_exiting(capsys: pytest.CaptureFixture[str]) -> 
     assert cli.main(["--help"]) == 0
 
 
-def test_no_command_shows_the_help_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main([]) == 2
-    assert "usage: famiglia" in capsys.readouterr().err
+def test_no_command_off_a_terminal_shows_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    # On a terminal `famiglia` alone opens the home screen (tests/home/test_home_app.py); here stdin is no terminal.
+    assert cli.main([]) == 0
+    assert "usage: famiglia" in capsys.readouterr().out
 
 
 def test_help_does_not_import_the_heavy_parts() -> None:
@@ -262,9 +263,7 @@ def fake_tui(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
             raise behaviour
         return 0
 
-    module = types.ModuleType("famiglia.tui")
-    module.run_play = run_play  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "famiglia.tui", module)
+    monkeypatch.setattr(famiglia.tui, "run_play", run_play)  # the rest of the screen package stays importable
     yield calls
 
 
@@ -295,9 +294,7 @@ def test_play_tidies_names(fake_tui: dict[str, Any]) -> None:
 
 
 def test_play_returns_the_screen_exit_code(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = types.ModuleType("famiglia.tui")
-    module.run_play = lambda **kwargs: 3  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "famiglia.tui", module)
+    monkeypatch.setattr(famiglia.tui, "run_play", lambda **kwargs: 3)
     assert cli.main(["play"]) == 3
 
 

@@ -1,0 +1,166 @@
+"""`famiglia` on its own, and `famiglia learn`: the home screen, and what its choices lead to.
+
+`run_home` shows the home screen (`famiglia.tui.shell.home`) built from the saved games and the
+settings as they are now, carries out the choice it returns (a new game, a game played on, the
+guided game, a replay) and comes back to a fresh home screen, until the player quits. Each game is
+played exactly as its command plays it (`famiglia play`, `famiglia resume`, `famiglia learn`), so
+it is saved the same way. `learn` plays the guided game: the unfinished one saved last, or a new one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable
+from famiglia.tui.model.home.games import game_lines
+from famiglia.tui.model.home.guided import guided_session
+from famiglia.tui.model.home.lessons import is_guided
+from famiglia.tui.model.home.menu import Home, Learn, NewGame, Quit, Resume, ShowLog, ShowReplay
+from famiglia.tui.model.home.settings import Settings, for_play, load, write_value
+from famiglia.tui.model.home.statistics import statistics
+from famiglia.tui.model.seats import HUMAN, seat_name
+
+from . import records
+
+__all__ = ["learn", "run_home"]
+
+EXIT_OK: Final = 0
+EXIT_BAD_RECORD: Final = 2
+
+
+class _Colour:
+    """`NO_COLOR` as the settings' colour asks, without undoing one the player set in the environment."""
+
+    def __init__(self) -> None:
+        self.ours = False
+
+    def apply(self, colour: bool) -> None:
+        if not colour and not os.environ.get("NO_COLOR"):
+            os.environ["NO_COLOR"] = "1"
+            self.ours = True
+        elif colour and self.ours:
+            os.environ.pop("NO_COLOR", None)
+            self.ours = False
+
+
+def _rules() -> str:
+    return resources.files("famiglia").joinpath("data", "rules.md").read_text(encoding="utf-8")
+
+
+def _home(store: Store, *, colour: _Colour | None = None, note: str | None = None) -> Home:
+    """A home screen of the saved games and the settings as they are now; `note` is said on its message line."""
+    loaded = load()
+    problem = loaded.problem or note
+    try:
+        entries = store.entries()
+    except StoreError as error:
+        entries, problem = [], str(error)
+    def write(name: str, value: object) -> None:
+        write_value(name, value)
+        if name == "colour" and colour is not None:  # the home screen itself changes at once
+            colour.apply(bool(value) if value is not None else Settings().colour)
+
+    home = Home(game_lines(entries), loaded.settings, delete=store.delete, write=write, rules=_rules(),
+                statistics=lambda you: statistics(store.entries(), you=you),
+                log=lambda id: records.log_lines(store.find(id)[1]))
+    home.message = problem
+    return home
+
+
+def run_home() -> int:
+    """The home screen until the player quits; each choice is played, then the home screen comes back."""
+    from famiglia.tui.shell.home import build_home_app, run_home_app
+
+    store = Store()
+    colour = _Colour()
+    with contextlib.suppress(StoreError, OSError):  # leftovers of killed famiglias, games never played a turn
+        store.tidy()
+    note: str | None = None
+    while True:
+        home = _home(store, colour=colour, note=note)
+        note = None
+        colour.apply(home.settings.colour)
+        outcome = asyncio.run(run_home_app(build_home_app(home)))
+        colour.apply(load().settings.colour)
+        match outcome:
+            case Quit():
+                return EXIT_OK
+            case NewGame(seats):
+                _new_game(seats, load().settings)
+            case Resume(id):
+                note = _held_elsewhere(store, id)
+                if note is None:
+                    records.resume(id, memory_aid=load().settings.memory_aid)
+            case Learn(id):
+                learn(id, new=id is None)
+            case ShowReplay(id):
+                records.replay(id)
+            case ShowLog(id):  # the log is a page of the home screen; this is for a screen without one
+                records.log(id)
+
+
+def _held_elsewhere(store: Store, id: str) -> str | None:
+    """Why game `id` cannot be played on now (another famiglia is playing it), for the home screen; None if it can."""
+    try:
+        store.lock(id).release()
+    except StoreError as error:
+        return str(error)
+    return None
+
+
+def _new_game(seats: tuple[str, str], settings: Settings) -> int:
+    from famiglia.tui import run_play
+
+    vs = seats[1] if seats[1] != HUMAN else None
+    choice = for_play(settings, vs=vs)
+    names: tuple[str, str] | None = None
+    if choice.names is not None and vs is None and len(choice.names) == 2:
+        names = (choice.names[0], choice.names[1])
+    elif choice.names is not None and vs is not None:
+        names = (choice.names[0], seat_name(vs))
+    code: int = run_play(names=names, memory_aid=choice.memory_aid, confirm=choice.confirm, seats=seats)
+    return code
+
+
+def _latest_guided(store: Store) -> tuple[Path, Record] | None:
+    """The unfinished guided game saved last, if there is one."""
+    best: tuple[str, int, Path, Record] | None = None
+    for entry in store.entries():
+        record = entry.record
+        if record is None or not is_guided(record) or record.game().is_over:
+            continue
+        if best is None or (record.updated, entry.number) > best[:2]:
+            best = (record.updated, entry.number, entry.path, record)
+    return None if best is None else (best[2], best[3])
+
+
+def learn(target: str | None = None, *, new: bool = False) -> int:
+    """`famiglia learn`: the guided game saved last (or game `target`) played on, or a new one (`new`)."""
+    from famiglia.tui.shell.guided import run_guided
+
+    settings = load().settings
+    store = Store()
+    try:
+        found: tuple[Path, Record] | None = None
+        if target is not None:
+            found = store.find(target)
+            if not is_guided(found[1]):
+                raise GameNotFound(f"game {printable(target, 40)} is not a guided game ('famiglia resume "
+                                   f"{printable(target, 40)}' plays it on)")
+        elif not new:
+            found = _latest_guided(store)
+        if found is None:
+            session, guide = guided_session(settings.you, memory_aid=settings.memory_aid, confirm=settings.confirm)
+        else:
+            session, guide = guided_session(record=found[1], store=store, path=found[0],
+                                            memory_aid=settings.memory_aid, confirm=settings.confirm)
+    except StoreError as error:
+        print(f"famiglia: {printable(str(error), 400)}", file=sys.stderr, flush=True)
+        return EXIT_BAD_RECORD
+    return run_guided(session, guide)

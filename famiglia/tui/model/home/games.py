@@ -1,0 +1,87 @@
+"""The saved games as the home screen lists them: one line each, for Continue and Your games.
+
+Built from the store's entries (`Store.entries()`), never kept anywhere else. The score of a game
+under way is each player's points in hand and play area, as `famiglia log` shows them: every card
+enters a hand face up, so these are public knowledge (R12.3), and the home screen is not a seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from famiglia.engine import Game, parse_card
+from famiglia.persistence import Entry, Record, RecordError
+
+from .lessons import is_guided
+
+__all__ = ["GameLine", "game_lines"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One saved game: who played, how far it came, and its state in a few words."""
+
+    id: str
+    players: tuple[str, str]
+    seats: tuple[str, str]
+    started: str
+    updated: str
+    turns: int
+    points: tuple[int, int]
+    to_move: int | None  # None once it is over
+    winner: int | None  # for a finished game; None is a draw
+    finished: bool
+    guided: bool
+
+    @classmethod
+    def of(cls, record: Record) -> GameLine:
+        game = record.game()
+        result = game.result()
+        return cls(record.id, record.players, record.seats, record.started, record.updated, record.turn_count,
+                   result.scores if result is not None else _points(game),
+                   None if result is not None else game.to_move,
+                   result.winner if result is not None else None, result is not None, is_guided(record))
+
+    @property
+    def state(self) -> str:
+        """Whose turn it is, or how it ended, with the score."""
+        score = f"{self.points[0]}–{self.points[1]}"
+        if self.to_move is not None:
+            return f"{score}, {self.players[self.to_move]} to move"
+        if self.winner is None:
+            return f"draw {score}"
+        return f"{self.players[self.winner]} won {score}"
+
+    @property
+    def title(self) -> str:
+        guided = " (guided game)" if self.guided else ""
+        return f"{self.players[0]} v {self.players[1]}{guided}"
+
+    @property
+    def when(self) -> str:
+        return self.updated.replace("T", " ")[:16]
+
+
+def _points(game: Game) -> tuple[int, int]:
+    """Each player's points in hand and play area now (R11.1)."""
+    players = game.to_dict()["players"]
+    totals = [sum(parse_card(c).points for c in (*p["hand"], *p["play_area"])) for p in players]
+    return (totals[0], totals[1])
+
+
+def game_lines(entries: Iterable[Entry], *, unfinished: bool = False) -> list[GameLine]:
+    """The readable games of `entries`, the one saved last first; only those under way if `unfinished`."""
+    out: list[tuple[str, int, GameLine]] = []
+    for entry in entries:
+        if entry.record is None:
+            continue
+        try:
+            line = GameLine.of(entry.record)
+        except RecordError:
+            continue
+        if unfinished and line.finished:
+            continue
+        out.append((line.updated, entry.number, line))
+    out.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    return [line for _, _, line in out]

@@ -1,0 +1,81 @@
+"""The guided game beside the table: the lessons waiting to be read, skipping them, a refused try explained.
+
+`Guide` is what the guided game's screen holds on top of an ordinary sitting. After every change of
+the game the screen hands it the player's view (`changed`); the lessons that came up wait in order
+until read (`dismiss`), unless the player chose to skip the explanations. A try the rules refuse is
+kept as the lines that explain it until the next action. A guided game continued later starts from
+what its record says was shown already (`Guide.resumed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from famiglia.engine import Action, Game, SeatView
+from famiglia.persistence import Record
+
+from .lessons import Lesson
+from .tutor import Progress, Tutor
+
+__all__ = ["Guide"]
+
+
+class Guide:
+    """The explanations of one guided game; see the module docstring."""
+
+    def __init__(self, tutor: Tutor | None = None, *, progress: Progress | None = None) -> None:
+        self.tutor = Tutor() if tutor is None else tutor
+        self.progress = Progress() if progress is None else progress
+        self.waiting: list[Lesson] = []
+        self.skipping = False
+        self.refused: tuple[str, ...] | None = None
+
+    @classmethod
+    def resumed(cls, record: Record, tutor: Tutor | None = None) -> Guide:
+        """The guide of a saved guided game: the lessons of its past shown, those of its last moment to come."""
+        tutor = Tutor() if tutor is None else tutor
+        moments = list(record.games())
+        return cls(tutor, progress=tutor.progress_of(moments[:-1]))
+
+    @property
+    def lesson(self) -> Lesson | None:
+        """The lesson to read now, if one is waiting."""
+        return self.waiting[0] if self.waiting else None
+
+    def observe(self, view: SeatView) -> Sequence[Lesson]:
+        """Note the lessons that came up in `view` (they wait, unless skipping); returns them.
+
+        Looking again at the same moment finds nothing new, so the screen may call it as often as it likes.
+        """
+        self.progress, new = self.tutor.advance(self.progress, view)
+        if not self.skipping:
+            self.waiting.extend(new)
+        return new
+
+    def changed(self, view: SeatView) -> Sequence[Lesson]:
+        """The game changed (an action, or an undo): a refusal explained before is over; see `observe`."""
+        self.refused = None
+        return self.observe(view)
+
+    def dismiss(self) -> None:
+        """The lesson on show was read."""
+        if self.waiting:
+            self.waiting.pop(0)
+
+    def toggle_skip(self) -> bool:
+        """Skip the explanations from now on, or show them again; True when skipping."""
+        self.skipping = not self.skipping
+        if self.skipping:
+            self.waiting.clear()
+        return self.skipping
+
+    def refuse(self, game: Game, tried: Action | str) -> tuple[str, ...] | None:
+        """Explain why `tried` is not allowed (kept until the next change); None, and nothing kept, if it is."""
+        self.refused = self.tutor.refusal(game, tried)
+        return self.refused
+
+    def where(self, view: SeatView) -> str:
+        return self.tutor.where(view)
+
+    def summary(self, view: SeatView) -> tuple[str, ...]:
+        return self.tutor.summary(view, self.progress)

@@ -1,0 +1,142 @@
+"""The guided first game's texts, read from one data file (famiglia/data/lessons.toml), and its deal.
+
+The texts live in the data file so they can be corrected without touching code; `load_texts` reads
+and checks it (every lesson the tutor knows has a title, rule ids and two or three lines; every
+refusal and summary line is there). The guided game is dealt from one seed, with the player
+starting against the easy computer, so its record says what it is (`is_guided`): it is saved and
+continued like any other game, and left out of the statistics.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from famiglia.engine import Game
+from famiglia.persistence import Record
+
+from ..seats import HUMAN
+
+__all__ = ["GUIDED_FIRST", "GUIDED_OPPONENT", "GUIDED_SEED", "LESSON_IDS", "Lesson", "Texts", "TextsError",
+           "guided_game", "is_guided", "load_texts"]
+
+RESOURCE: Final = ("data", "lessons.toml")
+SEED_BASE: Final = 8_000_000_000  # the seeds tried for the guided deal are SEED_BASE + 1, + 2, …
+# Chosen by benchmarks/guided_deal.py (docs/learn.md): each part of a turn comes up in the first turns.
+GUIDED_SEED: Final = SEED_BASE + 59
+GUIDED_OPPONENT: Final = "cpu:easy"
+GUIDED_FIRST: Final = 0  # the player starts, so the first lessons are theirs
+
+# The lessons the tutor knows, in the order they are shown when several come up at once.
+LESSON_IDS: Final = ("welcome", "turn", "refresh", "free_take", "pair_take", "mercenary", "accountant", "swaps",
+                     "brute", "opponent", "passes", "exhaustion", "last_round")
+REFUSALS: Final = ("refresh", "accountant", "swap", "brute", "take", "pass", "notation", "not_your_turn", "over")
+SUMMARY: Final = ("won", "lost", "drawn", "learned", "missed", "next")
+WHERE: Final = ("yours", "theirs", "over")
+
+
+class TextsError(ValueError):
+    """The lessons file is not as the game needs it (a packaging or editing mistake); the message says where."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One explanation: shown the first time its situation comes up."""
+
+    id: str
+    title: str
+    rules: str
+    lines: tuple[str, ...]
+
+    @property
+    def heading(self) -> str:
+        return f"{self.title} ({self.rules})"
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """Every text of the guided game, as the data file holds them."""
+
+    lessons: Mapping[str, Lesson]
+    refusal: Mapping[str, str]
+    where: Mapping[str, str]
+    steps: tuple[str, str, str, str]
+    summary: Mapping[str, str]
+
+
+def is_guided(record: Record) -> bool:
+    """Whether `record` is a guided first game: its deal, its seats and who started say so.
+
+    `famiglia play --seed N --first 1 --vs cpu:easy` with that very seed deals the same game; it is
+    then the guided game played without the explanations, and counted as one.
+    """
+    return (record.seed == GUIDED_SEED and record.start_player == GUIDED_FIRST
+            and record.seats == (HUMAN, GUIDED_OPPONENT))
+
+
+def guided_game(name: str, opponent: str) -> Game:
+    """The guided game's deal: the player (seat 0, starting) against the computer named `opponent`."""
+    return Game.new(seed=GUIDED_SEED, names=(name, opponent), first=GUIDED_FIRST)
+
+
+@cache
+def load_texts() -> Texts:
+    """The texts shipped in the package, read once and checked (`TextsError` if the file is not right)."""
+    from importlib import resources
+
+    text = resources.files("famiglia").joinpath(*RESOURCE).read_text(encoding="utf-8")
+    return parse_texts(text)
+
+
+def parse_texts(text: str) -> Texts:
+    """The texts of a lessons file's content; `TextsError` says what is missing or wrong."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise TextsError(f"lessons.toml is not valid TOML: {error}") from None
+    lessons: dict[str, Lesson] = {}
+    for n, entry in enumerate(_list(data.get("lesson"), "lesson"), 1):
+        if not isinstance(entry, dict):
+            raise TextsError(f"lesson {n} must be a table")
+        lesson_id = _string(entry, "id", f"lesson {n}")
+        if lesson_id not in LESSON_IDS:
+            raise TextsError(f"lesson {lesson_id!r} is not one the game knows ({', '.join(LESSON_IDS)})")
+        if lesson_id in lessons:
+            raise TextsError(f"lesson {lesson_id!r} comes twice")
+        lines = tuple(line.strip() for line in _string(entry, "text", lesson_id).strip().splitlines() if line.strip())
+        if not 1 <= len(lines) <= 3:
+            raise TextsError(f"lesson {lesson_id!r} must have one to three lines, not {len(lines)}")
+        lessons[lesson_id] = Lesson(lesson_id, _string(entry, "title", lesson_id), _string(entry, "rules", lesson_id),
+                                    lines)
+    missing = [i for i in LESSON_IDS if i not in lessons]
+    if missing:
+        raise TextsError(f"lessons.toml has no text for {', '.join(missing)}")
+    where = _table(data, "where", WHERE)
+    steps = _list(data.get("where", {}).get("steps"), "where.steps")
+    if len(steps) != 4 or not all(isinstance(s, str) and s for s in steps):
+        raise TextsError("where.steps must be the four steps' names")
+    return Texts(lessons, _table(data, "refusal", REFUSALS), where, (steps[0], steps[1], steps[2], steps[3]),
+                 _table(data, "summary", SUMMARY))
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise TextsError(f"lessons.toml: {what} must be a list")
+    return value
+
+
+def _string(entry: Mapping[str, Any], key: str, what: str) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise TextsError(f"lessons.toml: {what} needs a {key}")
+    return value
+
+
+def _table(data: Mapping[str, Any], name: str, keys: tuple[str, ...]) -> dict[str, str]:
+    table = data.get(name)
+    if not isinstance(table, dict):
+        raise TextsError(f"lessons.toml needs a [{name}] table")
+    return {key: _string(table, key, f"[{name}]").strip() for key in keys}

@@ -1,0 +1,492 @@
+"""The home screen's state and keys, without the screen: its pages, the cursor, and what a choice leads to.
+
+`Home` holds everything the home screen shows: the page on show (the eight entries, the kinds of new
+game, the games to continue, Your games, one game's actions, Statistics, Rules, Settings), the
+cursor of each page, an overlay (help, a question before quitting or deleting) and the message
+line. Its verbs are what the keys do (`commands` says which key does what); a choice that leaves the
+home screen (a game to play, a log to read) is put in `outcome` for the shell to carry out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any, Final
+
+from famiglia.persistence import StoreError
+
+from ..seats import HUMAN, LEVELS, computer_seat
+from .games import GameLine
+from .settings import KEYS, SettingRefused, Settings, parse_words
+from .statistics import Statistics
+
+__all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overlay", "Page", "Quit", "Resume",
+           "ShowLog", "ShowReplay"]
+
+
+class Page(Enum):
+    MAIN = "Famiglia"
+    NEW_GAME = "New game"
+    CONTINUE = "Continue"
+    LEARN = "Learn to play"
+    GAMES = "Your games"
+    GAME = "A saved game"
+    LOG = "A game's log"
+    STATISTICS = "Statistics"
+    RULES = "Rules"
+    SETTINGS = "Settings"
+
+
+class Overlay(Enum):
+    HELP = "help"
+    CONFIRM_QUIT = "quit?"
+    CONFIRM_DELETE = "delete?"
+
+
+# -- what a choice leads to (the shell carries it out, then comes back to the home screen) --------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    seats: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Learn:
+    """The guided game: a new one, or the unfinished one `id`."""
+
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShowLog:
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowReplay:
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    pass
+
+
+Outcome = NewGame | Resume | Learn | ShowLog | ShowReplay | Quit
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One line of a page that Enter can choose: its label, a few words beside it, and what choosing does."""
+
+    label: str
+    detail: str
+    choose: Callable[[Home], None]
+
+
+MAIN_ENTRIES: Final = ("New game", "Continue", "Learn to play", "Your games", "Statistics", "Rules", "Settings",
+                       "Quit")
+
+
+class Home:
+    """The home screen's state; see the module docstring. `delete(id)` removes a saved game (None: not offered).
+
+    `write(name, value)` writes one setting to the settings file (`settings.write_value`); it may raise
+    `SettingRefused`, whose words become the message. `statistics(you)` works out the Statistics
+    page's figures for the player named `you` when it is opened; `rules` is the text of the Rules
+    page; `log(id)` is a saved game's log, one line per turn (a `StoreError` if it cannot be read).
+    """
+
+    def __init__(self, games: Sequence[GameLine] = (), settings: Settings | None = None, *,
+                 delete: Callable[[str], object] | None = None,
+                 write: Callable[[str, Any], object] | None = None,
+                 statistics: Callable[[str | None], Statistics] | None = None, rules: str = "",
+                 log: Callable[[str], list[str]] | None = None) -> None:
+        self.games = list(games)
+        self.settings = Settings() if settings is None else settings
+        self._delete = delete
+        self._write = write
+        self._statistics = statistics
+        self.stats: Statistics | None = None  # worked out when the Statistics page opens
+        self.rules = rules
+        self._log = log
+        self.text: list[str] = []  # the lines of the log on show
+        self.pages: list[Page] = [Page.MAIN]
+        self.cursor: dict[Page, int] = {}
+        self.overlay: Overlay | None = None
+        self.message: str | None = None
+        self.outcome: Outcome | None = None
+        self.chosen: str | None = None  # the id of the game on the GAME page
+        self.scroll = 0  # the first line of the rules shown
+        self.editing: str | None = None  # the names being typed on the Settings page
+
+    # -- reading the state ---------------------------------------------------------------------------------
+
+    @property
+    def page(self) -> Page:
+        return self.pages[-1]
+
+    @property
+    def unfinished(self) -> list[GameLine]:
+        return [g for g in self.games if not g.finished and not g.guided]
+
+    @property
+    def guided(self) -> GameLine | None:
+        """The guided game under way, if there is one."""
+        return next((g for g in self.games if g.guided and not g.finished), None)
+
+    def game(self, id: str | None) -> GameLine | None:
+        return next((g for g in self.games if g.id == id), None)
+
+    @property
+    def selected(self) -> int:
+        items = self.items()
+        return min(self.cursor.get(self.page, 0), max(len(items) - 1, 0))
+
+    @property
+    def title(self) -> str:
+        if self.page in (Page.GAME, Page.LOG):
+            line = self.game(self.chosen)
+            return f"Game {self.chosen}: {line.title}" if line is not None else self.page.value
+        return self.page.value
+
+    def take_outcome(self) -> Outcome | None:
+        """The choice to carry out, once: the shell takes it and comes back to a fresh home screen."""
+        outcome, self.outcome = self.outcome, None
+        return outcome
+
+    def items(self) -> list[Item]:
+        """The lines of the page on show that Enter can choose (none on Statistics and Rules)."""
+        return _ITEMS[self.page](self)
+
+    # -- moving ---------------------------------------------------------------------------------------------
+
+    @property
+    def scrolls(self) -> bool:
+        """Whether the page on show is text that the arrows scroll (the rules, a log)."""
+        return self.page in (Page.RULES, Page.LOG)
+
+    def move(self, delta: int) -> None:
+        """Up or down a line of the page (round at the ends); on the rules or a log, scroll."""
+        if self.scrolls:
+            self.scroll = max(0, self.scroll + delta)
+            return
+        items = self.items()
+        if items:
+            self.cursor[self.page] = (self.selected + delta) % len(items)
+
+    def to_end(self, last: bool) -> None:
+        if self.scrolls:
+            self.scroll = 10**6 if last else 0  # the view keeps it within the text
+            return
+        self.cursor[self.page] = len(self.items()) - 1 if last else 0
+
+    def number(self, n: int) -> None:
+        """Number key `n`: choose line `n` of the page (from 1)."""
+        items = self.items()
+        if not 1 <= n <= len(items):
+            self.message = f"There is no line {n} here: the lines are numbered 1 to {len(items)}." if items else \
+                "Nothing to choose here: Esc goes back."
+            return
+        self.cursor[self.page] = n - 1
+        self.enter()
+
+    def enter(self) -> None:
+        """Choose the line under the cursor."""
+        if self.editing is not None:
+            self._save_names()
+            return
+        items = self.items()
+        if not items:
+            self.message = "Nothing to choose here: Esc goes back."
+            return
+        self.message = None
+        items[self.selected].choose(self)
+
+    def back(self) -> None:
+        """Esc: close the overlay or the typing, or go back a page; on the first page, say how to leave."""
+        if self.overlay is not None:
+            self.overlay = None
+            return
+        if self.editing is not None:
+            self.editing = None
+            self.message = "Names not changed."
+            return
+        if len(self.pages) == 1:
+            self.message = "This is the home screen: Quit (8) leaves famiglia."
+            return
+        self.pages.pop()
+        self.message = None
+
+    def open(self, page: Page) -> None:
+        self.pages.append(page)
+        self.cursor[page] = 0
+        if self.scrolls:
+            self.scroll = 0
+        if page is Page.STATISTICS and self._statistics is not None:
+            try:
+                self.stats = self._statistics(self.settings.you)
+            except StoreError as error:  # the folder of saved games cannot be read: say so, show nothing
+                self.stats = None
+                self.message = str(error)
+
+    def toggle_help(self) -> None:
+        self.overlay = None if self.overlay is Overlay.HELP else Overlay.HELP
+
+    def interrupt(self) -> None:
+        """Ctrl-C: ask before quitting (a second Ctrl-C is the yes)."""
+        if self.overlay is Overlay.CONFIRM_QUIT:
+            self.outcome = Quit()
+            return
+        self.overlay = Overlay.CONFIRM_QUIT
+
+    def answer(self, yes: bool) -> None:
+        """y or n to the question on show."""
+        asked, self.overlay = self.overlay, None
+        if not yes:
+            self.message = None
+            return
+        if asked is Overlay.CONFIRM_QUIT:
+            self.outcome = Quit()
+        elif asked is Overlay.CONFIRM_DELETE:
+            self._delete_chosen()
+
+    # -- games ------------------------------------------------------------------------------------------------
+
+    def ask_delete(self) -> None:
+        """d on Your games (or one game's page): ask before deleting the game under the cursor."""
+        if self._delete is None:
+            self.message = "Deleting games is not available in this version of famiglia."
+            return
+        target = self._game_in_view()
+        if target is None:
+            self.message = "No game is chosen: move to one first."
+            return
+        self.chosen = target.id
+        self.overlay = Overlay.CONFIRM_DELETE
+
+    def show(self, kind: type[ShowLog] | type[ShowReplay] | type[Resume]) -> None:
+        """l, r or Enter on a game: its log (a page of its own), its replay, or play it on."""
+        target = self._game_in_view()
+        if target is None:
+            self.message = "No game is chosen: move to one first."
+            return
+        if kind is ShowLog and self._log is not None:
+            try:
+                self.text = self._log(target.id)
+            except StoreError as error:
+                self.message = str(error)
+                return
+            self.chosen = target.id
+            self.open(Page.LOG)
+            return
+        if kind is Resume and target.finished:
+            self.message = f"Game {target.id} is over: r replays it, l shows its log."
+            return
+        if kind is Resume and target.guided:
+            self.outcome = Learn(target.id)
+            return
+        self.outcome = kind(target.id)
+
+    def _game_in_view(self) -> GameLine | None:
+        if self.page is Page.GAME:
+            return self.game(self.chosen)
+        if self.page in (Page.GAMES, Page.CONTINUE):
+            shown = self.games if self.page is Page.GAMES else self.unfinished
+            return shown[self.selected] if shown else None
+        return None
+
+    def _delete_chosen(self) -> None:
+        target = self.game(self.chosen)
+        if target is None or self._delete is None:
+            return
+        try:
+            self._delete(target.id)
+        except StoreError as error:  # the store's refusal (a game open elsewhere, say): one line, nothing lost
+            self.message = f"Game {target.id} was not deleted: {error}"
+            return
+        self.games = [g for g in self.games if g.id != target.id]
+        self.message = f"Game {target.id} ({target.title}) is deleted."
+        if self.page is Page.GAME:
+            self.pages.pop()
+
+    # -- settings ---------------------------------------------------------------------------------------------
+
+    def change_setting(self, name: str) -> None:
+        """Enter on a setting: turn a yes/no over, go to the next level, or start typing the names."""
+        current = getattr(self.settings, name)
+        if name == "names":
+            self.editing = ", ".join(current)
+            self.message = "Type the names, yours first, a comma between two; Enter keeps them, Esc leaves them."
+            return
+        value: Any = not current if isinstance(current, bool) else LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)]
+        self._set(name, value)
+
+    def type_text(self, text: str) -> None:
+        """Characters typed while the names are being typed (anything else is not typing)."""
+        if self.editing is not None:
+            self.editing += "".join(c for c in text if c.isprintable())[:200]
+
+    def backspace(self) -> None:
+        if self.editing:
+            self.editing = self.editing[:-1]
+
+    def _save_names(self) -> None:
+        assert self.editing is not None
+        words = [w for w in (part.strip() for part in self.editing.split(",")) if w]
+        try:
+            names = parse_words("names", words) if words else ()
+        except SettingRefused as refusal:
+            self.message = f"{refusal}"
+            return
+        if self._set("names", names if names else None):
+            self.editing = None
+
+    def _set(self, name: str, value: Any) -> bool:
+        if self._write is None:
+            self.message = "Settings cannot be written here."
+            return False
+        try:
+            self._write(name, value)
+        except SettingRefused as refusal:
+            self.message = str(refusal)
+            return False
+        changed: dict[str, Any] = {name: () if value is None else value}
+        self.settings = replace(self.settings, **changed)
+        self.message = f"{name} is now {_setting_text(getattr(self.settings, name))} (kept for next time)."
+        return True
+
+
+def _setting_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple):
+        return ", ".join(value) if value else "asked at the start of each game"
+    return str(value)
+
+
+# -- the lines of each page -------------------------------------------------------------------------------------
+
+
+def _main_items(home: Home) -> list[Item]:
+    unfinished = len(home.unfinished)
+    guided = home.guided
+    details = {
+        "New game": "two players at this keyboard, or against the computer",
+        "Continue": f"{unfinished} unfinished" if unfinished else "no unfinished game",
+        "Learn to play": "continue the guided game" if guided else "a guided first game against the easy computer",
+        "Your games": f"{len(home.games)} saved" if home.games else "none yet",
+        "Statistics": "how you fare against each opponent, and your rating",
+        "Rules": "the rules in full",
+        "Settings": "names, the computer's level, the memory aid, confirming, colour",
+        "Quit": "leave famiglia",
+    }
+    actions: dict[str, Callable[[Home], None]] = {
+        "New game": lambda h: h.open(Page.NEW_GAME),
+        "Continue": _open_continue,
+        "Learn to play": _open_learn,
+        "Your games": lambda h: h.open(Page.GAMES),
+        "Statistics": lambda h: h.open(Page.STATISTICS),
+        "Rules": lambda h: h.open(Page.RULES),
+        "Settings": lambda h: h.open(Page.SETTINGS),
+        "Quit": _start(Quit()),
+    }
+    return [Item(name, details[name], actions[name]) for name in MAIN_ENTRIES]
+
+
+def _open_continue(home: Home) -> None:
+    if not home.unfinished:
+        home.message = "No game is waiting to be continued: New game starts one."
+        return
+    home.open(Page.CONTINUE)
+
+
+def _open_learn(home: Home) -> None:
+    if home.guided is None:
+        home.outcome = Learn()
+        return
+    home.open(Page.LEARN)
+
+
+def _start(outcome: Outcome) -> Callable[[Home], None]:
+    def choose(home: Home) -> None:
+        home.outcome = outcome
+
+    return choose
+
+
+def _change(name: str) -> Callable[[Home], None]:
+    return lambda home: home.change_setting(name)
+
+
+def _new_game_items(home: Home) -> list[Item]:
+    items = [Item("Two players at this keyboard", "pass the keyboard after each turn", _start(NewGame((HUMAN, HUMAN))))]
+    for level in LEVELS:
+        mark = " (as in the settings)" if level == home.settings.level else ""
+        items.append(Item(f"Against the computer: {level}", f"you start half of the games{mark}",
+                          _start(NewGame((HUMAN, computer_seat(level))))))
+    return items
+
+
+def _continue_items(home: Home) -> list[Item]:
+    return [Item(f"{g.id}  {g.title}", f"{g.state}, turn {g.turns + 1}, saved {g.when}",
+                 lambda h: h.show(Resume)) for g in home.unfinished]
+
+
+def _learn_items(home: Home) -> list[Item]:
+    guided = home.guided
+    assert guided is not None
+    return [Item("Continue the guided game", f"{guided.state}, turn {guided.turns + 1}",
+                 _start(Learn(guided.id))),
+            Item("Start it again", "a new guided game from the first deal", _start(Learn()))]
+
+
+def _games_items(home: Home) -> list[Item]:
+    return [Item(f"{g.id}  {g.title}", f"{g.state}, {g.turns} turns, saved {g.when}", _open_game) for g in home.games]
+
+
+def _open_game(home: Home) -> None:
+    home.chosen = home.games[home.selected].id
+    home.open(Page.GAME)
+
+
+def _game_items(home: Home) -> list[Item]:
+    line = home.game(home.chosen)
+    if line is None:
+        return []
+    items = []
+    if not line.finished:
+        items.append(Item("Play it on", line.state, lambda h: h.show(Resume)))
+    items += [Item("Its log", "one line per turn", lambda h: h.show(ShowLog)),
+              Item("Replay it", "step through it with both hands open", lambda h: h.show(ShowReplay)),
+              Item("Delete it", "asks first", lambda h: h.ask_delete())]
+    return items
+
+
+def _settings_items(home: Home) -> list[Item]:
+    return [Item(name, _setting_text(getattr(home.settings, name)), _change(name)) for name in KEYS]
+
+
+def _nothing(home: Home) -> list[Item]:
+    return []
+
+
+_ITEMS: Final[dict[Page, Callable[[Home], list[Item]]]] = {
+    Page.MAIN: _main_items,
+    Page.NEW_GAME: _new_game_items,
+    Page.CONTINUE: _continue_items,
+    Page.LEARN: _learn_items,
+    Page.GAMES: _games_items,
+    Page.GAME: _game_items,
+    Page.LOG: _nothing,
+    Page.STATISTICS: _nothing,
+    Page.RULES: _nothing,
+    Page.SETTINGS: _settings_items,
+}

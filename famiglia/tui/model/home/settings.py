@@ -1,0 +1,448 @@
+"""Remembered settings: one TOML file in the user's configuration directory, read, checked and written safely.
+
+The file holds what a player would otherwise type for every game (names, the computer's level, the
+memory aid, confirming the end of a turn, colour). It is read with the standard library's `tomllib`
+and written with tomlkit, which keeps the player's comments and layout. Reading never changes it: a
+file that cannot be read is reported in one line and the defaults are used; a setting with an
+unknown name or a wrong value is reported in the same line and its default is used, the good ones
+are kept. Only `write_value`, which a player asks for (`famiglia settings set`), writes the file, in
+one step (a temporary file renamed over it), and it refuses to write over a file that is no TOML.
+Options given on the command line win over the file for one game (`for_play`). The command line
+imports this module at start, so it imports nothing heavy (no engine, no screen) until asked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import stat
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Final
+
+from ..names import NameRefused, check_pair, tidy_name
+from ..seats import DEFAULT_LEVEL, LEVELS, SeatRefused, computer_seat, seat_name
+
+__all__ = [
+    "BARE_COMPUTER",
+    "ENV",
+    "FILE_NAME",
+    "KEYS",
+    "Loaded",
+    "PlayChoice",
+    "SettingRefused",
+    "Settings",
+    "config_dir",
+    "describe",
+    "for_play",
+    "load",
+    "parse_words",
+    "settings_path",
+    "write_value",
+]
+
+ENV: Final = "FAMIGLIA_CONFIG"  # overrides the configuration directory (the tests use it)
+FILE_NAME: Final = "settings.toml"
+MAX_SIZE: Final = 64 * 1024  # a settings file is a few lines; anything this large is not one of ours
+BARE_COMPUTER: Final = "cpu"  # `--vs cpu` with no level: the level of the settings
+_TRUE: Final = ("true", "yes", "on")
+_FALSE: Final = ("false", "no", "off")
+_HEADER: Final = ("famiglia's settings: 'famiglia settings' shows them, 'famiglia settings set KEY VALUE'\n"
+                  "changes one; the options of 'famiglia play' win over them for one game.")
+
+
+class SettingRefused(ValueError):
+    """A setting that cannot be used, or a file that cannot be written; the message says why in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a player chose once for every game. The defaults are today's behaviour of `famiglia play`.
+
+    `names` is empty (the game asks), one name (yours: against the computer, and for the statistics),
+    or two (a hot-seat game, player 1 first).
+    """
+
+    names: tuple[str, ...] = ()
+    level: str = DEFAULT_LEVEL
+    memory_aid: bool = False
+    confirm: bool = True
+    colour: bool = True
+
+    @property
+    def you(self) -> str | None:
+        """The player whose statistics are shown: the first name, if one is set."""
+        return self.names[0] if self.names else None
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One setting of the file: its name, what it means, and how a value is checked and typed in."""
+
+    name: str
+    meaning: str
+    check: Callable[[Any], Any]  # a TOML value into the setting's value, or SettingRefused
+    words: Callable[[Sequence[str]], Any]  # what `famiglia settings set NAME …` was given, likewise
+    form: str  # how to write it on the command line
+
+
+def _check_names(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not 1 <= len(value) <= 2 or not all(isinstance(v, str) for v in value):
+        raise SettingRefused(f"names must be a list of one or two names, like [\"Anna\", \"Ben\"], not {_shown(value)}")
+    return _names(value)
+
+
+def _names(given: Sequence[str]) -> tuple[str, ...]:
+    try:
+        names = tuple(tidy_name(n) for n in given)
+        if len(names) == 2:
+            check_pair(*names)
+    except NameRefused as refusal:
+        raise SettingRefused(f"names: {refusal}") from None
+    return names
+
+
+def _names_words(words: Sequence[str]) -> tuple[str, ...]:
+    if not 1 <= len(words) <= 2:
+        raise SettingRefused("names takes one name (yours) or two (player 1 first), each in quotes if it has spaces")
+    return _names(words)
+
+
+def _check_level(value: Any) -> str:
+    if not isinstance(value, str) or value not in LEVELS:
+        raise SettingRefused(f"level must be one of {', '.join(LEVELS)}, not {_shown(value)}")
+    return value
+
+
+def _level_words(words: Sequence[str]) -> str:
+    if len(words) != 1:
+        raise SettingRefused(f"level takes one word: {', '.join(LEVELS)}")
+    return _check_level(words[0].strip().lower())
+
+
+def _flag(name: str) -> Callable[[Any], bool]:
+    def check(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise SettingRefused(f"{name} must be true or false, not {_shown(value)}")
+        return value
+
+    return check
+
+
+def _flag_words(name: str) -> Callable[[Sequence[str]], bool]:
+    def read(words: Sequence[str]) -> bool:
+        word = words[0].strip().lower() if len(words) == 1 else ""
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+        raise SettingRefused(f"{name} takes one word: true or false (yes/no, on/off)")
+
+    return read
+
+
+KEYS: Final[Mapping[str, Key]] = {k.name: k for k in (
+    Key("names", "your name first; a second name is player 2 of a game for two at this keyboard",
+        _check_names, _names_words, "NAME [NAME]"),
+    Key("level", f"the computer's level: {', '.join(LEVELS)}", _check_level, _level_words, "|".join(LEVELS)),
+    Key("memory_aid", "show the opponent's hand as far as the public actions tell it (R12.3)",
+        _flag("memory_aid"), _flag_words("memory_aid"), "true|false"),
+    Key("confirm", "ask before a take or a pass ends the turn", _flag("confirm"), _flag_words("confirm"),
+        "true|false"),
+    Key("colour", "colours on the screen (NO_COLOR in the environment turns them off too)",
+        _flag("colour"), _flag_words("colour"), "true|false"),
+)}
+assert tuple(KEYS) == tuple(f.name for f in fields(Settings))
+
+
+def printable(text: str, limit: int) -> str:
+    """`text` safe for one line of a terminal (the saved games' rule, `famiglia.persistence.printable`)."""
+    from famiglia.persistence import printable as safe
+
+    return safe(text, limit)
+
+
+def _shown(value: Any) -> str:
+    """`value` quoted for the one line, short; a number too long to print is named, not printed."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a huge number"
+    if isinstance(value, dict | list) and len(repr(value)) > 40:  # repr of a small nested value is cheap
+        return f"a {'table' if isinstance(value, dict) else 'list'} of {len(value)}"
+    return printable(repr(value), 40)
+
+
+# -- where the file is ----------------------------------------------------------------------------------------
+
+
+def config_dir() -> Path:
+    """The configuration directory: `$FAMIGLIA_CONFIG` if set, else the platform's user configuration directory."""
+    home = os.environ.get(ENV)
+    if home:
+        return Path(home)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("famiglia", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+# -- reading --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """The settings in force, the file they came from, and the one line to show if something was wrong.
+
+    `given` names the settings the file set (and that were good); the others are defaults.
+    """
+
+    settings: Settings
+    path: Path
+    exists: bool
+    given: frozenset[str] = frozenset()
+    problem: str | None = None
+
+
+def load(path: Path | None = None) -> Loaded:
+    """The settings of the file at `path` (by default `settings_path()`), never changing it; see the module."""
+    path = settings_path() if path is None else path
+    try:
+        text = _read_text(path)
+    except FileNotFoundError:
+        return Loaded(Settings(), path, exists=False)
+    except SettingRefused as fault:
+        return Loaded(Settings(), path, exists=True,
+                      problem=_problem(path, str(fault), "the default settings are used"))
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return Loaded(Settings(), path, exists=True,
+                      problem=_problem(path, f"is not valid TOML ({error})", "the default settings are used"))
+    except RecursionError:
+        return Loaded(Settings(), path, exists=True,
+                      problem=_problem(path, "is nested too deeply to be a settings file",
+                                       "the default settings are used"))
+    except ValueError as error:  # a number of thousands of digits, which Python declines to read
+        return Loaded(Settings(), path, exists=True,
+                      problem=_problem(path, f"cannot be read as TOML ({error})", "the default settings are used"))
+    settings, given, faults = from_table(table)
+    problem = _problem(path, "; ".join(faults), "the defaults are used for those") if faults else None
+    return Loaded(settings, path, exists=True, given=given, problem=problem)
+
+
+def from_table(table: Mapping[str, Any]) -> tuple[Settings, frozenset[str], list[str]]:
+    """The settings a parsed file holds, which of them it set, and what is wrong in it (one phrase each)."""
+    values: dict[str, Any] = {}
+    faults: list[str] = []
+    for name, value in table.items():
+        key = KEYS.get(name)
+        if key is None:
+            faults.append(f"unknown setting {_shown(name)} (known: {', '.join(KEYS)})")
+            continue
+        try:
+            values[name] = key.check(value)
+        except SettingRefused as refusal:
+            faults.append(str(refusal))
+    return replace(Settings(), **values), frozenset(values), faults
+
+
+def _read_text(path: Path) -> str:
+    """The file's text; `FileNotFoundError` if there is none, `SettingRefused` saying why it cannot be used."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise SettingRefused(f"cannot be read ({error.strerror or error})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SettingRefused("is not a file")
+        if info.st_size > MAX_SIZE:
+            raise SettingRefused(f"is too large to be a settings file ({info.st_size} bytes)")
+        with os.fdopen(os.dup(fd), "rb") as file:
+            data = file.read(MAX_SIZE + 1)
+    except OSError as error:
+        raise SettingRefused(f"cannot be read ({error.strerror or error})") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_SIZE:
+        raise SettingRefused("is too large to be a settings file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SettingRefused("is not UTF-8 text") from None
+
+
+def _problem(path: Path, what: str, outcome: str) -> str:
+    """The one line about a settings file: which file, what is wrong, and what is done instead."""
+    return (f"settings file {printable(str(path), 120)}: {printable(what, 300)}; {outcome} "
+            "(the file is left as it is)")
+
+
+# -- the command line's words --------------------------------------------------------------------------------
+
+
+def parse_words(name: str, words: Sequence[str]) -> Any:
+    """The value of setting `name` from the words of `famiglia settings set NAME …`; `SettingRefused` otherwise."""
+    key = KEYS.get(name.strip().lower())
+    if key is None:
+        raise SettingRefused(f"unknown setting {_shown(name)}: choose from {', '.join(KEYS)}")
+    return key.words(words)
+
+
+def toml_text(value: Any) -> str:
+    """A setting's value as the file writes it."""
+    import tomlkit
+
+    return str(tomlkit.item(list(value) if isinstance(value, tuple) else value).as_string())
+
+
+def describe(loaded: Loaded) -> list[str]:
+    """What `famiglia settings` prints: where the file is, each setting with its value, and how to change one."""
+    state = "" if loaded.exists else " (there is none yet: these are the defaults)"
+    lines = [f"Settings file: {printable(str(loaded.path), 200)}{state}", ""]
+    width = max(len(n) for n in KEYS)
+    for name, key in KEYS.items():
+        value = getattr(loaded.settings, name)
+        shown = toml_text(value)
+        origin = "" if name in loaded.given else ("  (default: asked at the start of a game)" if value == () else
+                                                  "  (default)")
+        lines.append(f"  {name:<{width}} = {printable(shown, 80)}{origin}")
+        lines.append(f"  {'':<{width}}   {key.meaning}")
+    lines += ["", "Change one:  famiglia settings set KEY VALUE   (e.g. famiglia settings set level hard)",
+              "Forget one:  famiglia settings unset KEY"]
+    return lines
+
+
+# -- writing --------------------------------------------------------------------------------------------------
+
+
+def write_value(name: str, value: Any, path: Path | None = None) -> Path:
+    """Set setting `name` to `value` in the file (None removes it), keeping the rest of the file as it was.
+
+    A missing file is made, with a comment at the top. A file that is there but is no TOML, or cannot be
+    read, is refused (`SettingRefused`): writing over it would lose what the player wrote. A symbolic
+    link is written through, so a settings file kept elsewhere stays where it is.
+    """
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    if name not in KEYS:
+        raise SettingRefused(f"unknown setting {_shown(name)}: choose from {', '.join(KEYS)}")
+    path = settings_path() if path is None else path
+    target = path.resolve() if path.is_symlink() else path
+    try:
+        text: str | None = _read_text(target)
+    except FileNotFoundError:
+        text = None
+    except SettingRefused as fault:
+        raise SettingRefused(f"settings file {printable(str(path), 120)} {fault}: it is not changed") from None
+    try:
+        document = tomlkit.parse(text) if text is not None else _new_document()
+    except (TOMLKitError, RecursionError, ValueError) as error:
+        raise SettingRefused(f"settings file {printable(str(path), 120)} is not valid TOML "
+                             f"({printable(str(error), 120)}): fix or remove it first; it is not changed") from None
+    if value is None:
+        if name in document:
+            del document[name]
+    else:
+        document[name] = list(value) if isinstance(value, tuple) else value
+    _write_atomically(target, document.as_string())
+    return path
+
+
+def _new_document() -> Any:
+    import tomlkit
+
+    document = tomlkit.document()
+    for line in _HEADER.splitlines():
+        document.add(tomlkit.comment(line))
+    return document
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write `text` to a temporary file beside `path`, sync it and rename it over `path` in one step."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SettingRefused(f"the folder {printable(str(path.parent), 120)} cannot be made "
+                             f"({error.strerror or error})") from None
+    mode = 0o644
+    with contextlib.suppress(OSError):
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(temp, flags, mode)
+        try:
+            data = memoryview(text.encode("utf-8"))
+            while data:
+                data = data[os.write(fd, data):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise SettingRefused(f"settings file {printable(str(path), 120)} cannot be written "
+                             f"({error.strerror or error})") from None
+
+
+# -- the settings and the command line, for one game ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayChoice:
+    """What one game is played with: the options given on the command line, the settings for the rest.
+
+    `names` is what `famiglia play --names` would have been given (None: the game asks), `vs` the
+    computer's seat or None for a game for two at this keyboard. `note` is one line to show when a
+    setting could not be used for this game (the names clash with the computer's, say).
+    """
+
+    names: tuple[str, ...] | None
+    vs: str | None
+    memory_aid: bool
+    confirm: bool
+    colour: bool
+    note: str | None = None
+
+
+def for_play(settings: Settings, *, names: Sequence[str] | None = None, vs: str | None = None,
+             memory_aid: bool | None = None, confirm: bool | None = None,
+             colour: bool | None = None) -> PlayChoice:
+    """Merge the settings with the options of one `famiglia play`: an option given (not None) wins.
+
+    `vs` is the seat `--vs` gave, or `BARE_COMPUTER` for `--vs cpu` without a level, which plays at the
+    settings' level. Names come from the settings only when none were given: both for a game for two,
+    yours against the computer (unless it reads like the computer's own name; then the game asks).
+    """
+    if vs == BARE_COMPUTER:
+        vs = computer_seat(settings.level)
+    note = None
+    chosen: tuple[str, ...] | None = tuple(names) if names is not None else None
+    if chosen is None:
+        if vs is None and len(settings.names) == 2:
+            chosen = settings.names
+        elif vs is not None and settings.names:
+            try:
+                check_pair(settings.names[0], seat_name(vs))
+                chosen = settings.names[:1]
+            except (NameRefused, SeatRefused):
+                note = f"the name {settings.names[0]!r} of the settings reads like the computer's: give another"
+    return PlayChoice(
+        names=chosen,
+        vs=vs,
+        memory_aid=settings.memory_aid if memory_aid is None else memory_aid,
+        confirm=settings.confirm if confirm is None else confirm,
+        colour=settings.colour if colour is None else colour,
+        note=note,
+    )

@@ -1,0 +1,250 @@
+"""Statistics: how a player fares against each opponent, and a rating, computed from the saved games alone.
+
+There is no second store that could disagree with the games: every figure is worked out again from
+the records of the data directory each time it is asked for. A finished game counts; an unfinished
+one, one that cannot be read and a guided first game do not (they are counted as left out, so the
+totals can be checked against `famiglia games`).
+
+Whose statistics: against the computer, the person's seat. In a game for two at this keyboard, the
+player whose name is the first of the settings (`famiglia settings set names …`), matched without
+regard to case; games of two other people are left out. The opponent is the computer at its level,
+or the other player by name.
+
+The rating is an Elo rating that moves after each finished game against the computer, in the order
+the games ended; the levels' own ratings are fixed (see `LEVEL_RATINGS` and docs/statistics.md for
+the matches they come from). A draw counts half a win for the rating, as in chess; the win rate
+counts wins only, like `famiglia simulate`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from famiglia.persistence import Entry, Record, RecordError
+
+from ..seats import HUMAN, level_of, seat_name
+from .lessons import is_guided
+
+__all__ = ["INITIAL_RATING", "K_FACTOR", "LEVEL_RATINGS", "Finished", "Opponent", "OpponentStats",
+           "RatingPoint", "Statistics", "expected_score", "finished_games", "report_lines", "statistics"]
+
+# The levels' Elo ratings, normal anchored at 1500; the gaps come from seeded `famiglia simulate` matches
+# (docs/statistics.md): normal beat easy in 55 of 80 games (68.8%, +137), hard beat normal in 154 of 240 (64.2%, +101).
+LEVEL_RATINGS: Final[Mapping[str, int]] = {"easy": 1363, "normal": 1500, "hard": 1601}
+INITIAL_RATING: Final = 1500  # a newcomer starts level with the normal computer
+K_FACTOR: Final = 32  # how far one game moves the rating (the usual value for new players)
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """Who a game was played against: `key` is `cpu:LEVEL` or `name:` and the name in lower case."""
+
+    key: str
+    label: str
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """One finished game from the player's side: their score, the opponent's, and how it went."""
+
+    id: str
+    ended: str  # the record's last update: when the last action was saved
+    opponent: Opponent
+    score: int
+    opponent_score: int
+    outcome: str  # "win", "draw" or "loss"
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentStats:
+    """The figures against one opponent; `streak` is the run of equal outcomes the latest game belongs to."""
+
+    opponent: Opponent
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float
+    best_score: int
+    streak: tuple[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"opponent": self.opponent.label, "key": self.opponent.key, "level": self.opponent.level,
+                "games": self.games, "wins": self.wins, "draws": self.draws, "losses": self.losses,
+                "win_rate": self.win_rate, "best_score": self.best_score,
+                "streak": {"outcome": self.streak[0], "games": self.streak[1]}}
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """The rating right after one game against the computer."""
+
+    id: str
+    ended: str
+    level: str
+    outcome: str
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    """Everything `famiglia stats` and the Statistics screen show; `left_out` counts the games not counted, by why."""
+
+    you: str | None
+    opponents: tuple[OpponentStats, ...]
+    rating: float
+    history: tuple[RatingPoint, ...]
+    left_out: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        return sum(o.games for o in self.opponents)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"you": self.you, "games": self.games, "rating": round(self.rating, 1),
+                "level_ratings": dict(LEVEL_RATINGS), "initial_rating": INITIAL_RATING, "k_factor": K_FACTOR,
+                "opponents": [o.to_dict() for o in self.opponents],
+                "rating_history": [{"id": p.id, "ended": p.ended, "level": p.level, "outcome": p.outcome,
+                                    "rating": round(p.rating, 1)} for p in self.history],
+                "left_out": dict(self.left_out)}
+
+
+def expected_score(rating: float, opponent: float) -> float:
+    """Elo's expected score of a player rated `rating` against one rated `opponent` (a win is 1, a draw 1/2)."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+
+
+_POINTS: Final = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+def finished_games(entries: Iterable[Entry], *, you: str | None) -> tuple[list[Finished], dict[str, int]]:
+    """The finished games from the player's side, in the order they ended, and the games left out by reason."""
+    out: list[tuple[str, int, Finished]] = []
+    left: dict[str, int] = {}
+
+    def leave(reason: str) -> None:
+        left[reason] = left.get(reason, 0) + 1
+
+    for entry in entries:
+        record = entry.record
+        if record is None:
+            leave("cannot be read")
+            continue
+        if is_guided(record):
+            leave("guided game")
+            continue
+        try:
+            result = record.game().result()
+        except RecordError:
+            leave("cannot be read")
+            continue
+        if result is None:
+            leave("unfinished")
+            continue
+        side = _your_seat(record, you)
+        if side is None:
+            leave("played by others" if HUMAN == record.seats[0] == record.seats[1] else "no person playing")
+            continue
+        seat, opponent = side
+        outcome = "draw" if result.winner is None else ("win" if result.winner == seat else "loss")
+        finished = Finished(record.id, record.updated, opponent, result.scores[seat], result.scores[1 - seat],
+                            outcome)
+        out.append((record.updated, entry.number, finished))
+    out.sort(key=lambda item: (item[0], item[1]))
+    return [f for _, _, f in out], left
+
+
+def _your_seat(record: Record, you: str | None) -> tuple[int, Opponent] | None:
+    """The seat of the player whose statistics these are, and the opponent; None if neither seat is theirs."""
+    humans = [s for s in (0, 1) if record.seats[s] == HUMAN]
+    if len(humans) == 1:
+        seat = humans[0]
+        level = level_of(record.seats[1 - seat])
+        if level is None:
+            return None
+        return seat, Opponent(f"cpu:{level}", seat_name(record.seats[1 - seat]), level)
+    if len(humans) == 2 and you is not None:
+        mine = [s for s in (0, 1) if record.players[s].casefold() == you.casefold()]
+        if len(mine) == 1:
+            other = record.players[1 - mine[0]]
+            return mine[0], Opponent(f"name:{other.casefold()}", other)
+    return None
+
+
+def statistics(entries: Iterable[Entry], *, you: str | None = None) -> Statistics:
+    """The statistics of the saved games `entries` (as `Store.entries()` gives them) for the player `you`."""
+    games, left = finished_games(entries, you=you)
+    by_opponent: dict[str, list[Finished]] = {}
+    for game in games:
+        by_opponent.setdefault(game.opponent.key, []).append(game)
+    rows = [_row(played) for played in by_opponent.values()]
+    rows.sort(key=_order)
+    rating = float(INITIAL_RATING)
+    history = []
+    for game in games:
+        level = game.opponent.level
+        if level is None or level not in LEVEL_RATINGS:
+            continue
+        rating += K_FACTOR * (_POINTS[game.outcome] - expected_score(rating, LEVEL_RATINGS[level]))
+        history.append(RatingPoint(game.id, game.ended, level, game.outcome, rating))
+    return Statistics(you, tuple(rows), rating, tuple(history), left)
+
+
+def _row(played: list[Finished]) -> OpponentStats:
+    wins = sum(1 for g in played if g.outcome == "win")
+    draws = sum(1 for g in played if g.outcome == "draw")
+    last = played[-1].outcome
+    run = 0
+    for game in reversed(played):
+        if game.outcome != last:
+            break
+        run += 1
+    return OpponentStats(played[0].opponent, len(played), wins, draws, len(played) - wins - draws,
+                         wins / len(played), max(g.score for g in played), (last, run))
+
+
+def _order(row: OpponentStats) -> tuple[int, int, str]:
+    """The computer's levels first, easiest first, then the people by name."""
+    level = row.opponent.level
+    if level is not None:
+        return (0, list(LEVEL_RATINGS).index(level) if level in LEVEL_RATINGS else 99, "")
+    return (1, 0, row.opponent.label.casefold())
+
+
+_OUTCOME_WORDS: Final = {"win": ("win", "wins"), "draw": ("draw", "draws"), "loss": ("loss", "losses")}
+
+
+def streak_words(streak: tuple[str, int]) -> str:
+    """`("win", 3)` as '3 wins'."""
+    outcome, count = streak
+    return f"{count} {_OUTCOME_WORDS[outcome][0 if count == 1 else 1]}"
+
+
+def report_lines(stats: Statistics) -> list[str]:
+    """The statistics as plain lines of text, for `famiglia stats` when it is not asked for JSON."""
+    who = f"{stats.you}'s games" if stats.you else "Your games"
+    lines = [f"{who}: {stats.games} finished"]
+    if stats.opponents:
+        header = f"  {'opponent':<22} {'games':>5} {'won':>4} {'drawn':>5} {'lost':>4} {'win %':>6} " \
+                 f"{'best':>5}  streak"
+        lines += ["", header]
+        for row in stats.opponents:
+            lines.append(f"  {row.opponent.label:<22} {row.games:>5} {row.wins:>4} {row.draws:>5} {row.losses:>4} "
+                         f"{row.win_rate:>6.0%} {row.best_score:>5}  {streak_words(row.streak)}")
+    lines.append("")
+    if stats.history:
+        lines.append(f"Rating: {stats.rating:.0f} after {len(stats.history)} games against the computer "
+                     f"(started at {INITIAL_RATING}; the computer: "
+                     + ", ".join(f"{level} {rating}" for level, rating in LEVEL_RATINGS.items()) + ")")
+    else:
+        lines.append(f"Rating: {INITIAL_RATING}, to start with: it moves with every game finished against the "
+                     "computer")
+    if stats.left_out:
+        parts = ", ".join(f"{n} {reason}" for reason, n in sorted(stats.left_out.items()))
+        lines.append(f"Not counted: {parts}")
+    if stats.left_out.get("played by others") and stats.you is None:
+        lines.append("Games for two count once your name is set: famiglia settings set names YOUR-NAME")
+    return lines

@@ -1,0 +1,156 @@
+"""The guided game's application: the game's own application, with the guide's box over the table.
+
+`build_guided_app` takes the application `build_app` makes for the sitting and adds two things: a
+box above the input line with the lesson to read (or a refused try explained, or at the end what
+was learned), and while a lesson or a refusal is on show, its own keys in place of the game's:
+Enter or Esc goes on, `s` skips the explanations for the rest of the game, `?` and Ctrl-C do what
+they always do, and any other key says to read the box first. Everything else is the game as
+`famiglia play` plays it, saved as it is played; `run_guided` runs it as `run_play` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Final
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import ConditionalKeyBindings, KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding.key_processor import KeyProcessor
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import ConditionalContainer, Float, FloatContainer, FormattedTextControl, Layout, Window
+from prompt_toolkit.output import Output, create_output
+
+from ..model.home.guide import Guide
+from ..model.home.tutor import PLAYER
+from ..model.saving import Autosave, crash_save
+from ..model.screens import Message
+from ..model.session import Screen, Session
+from ..view.bridge import ansi_text
+from ..view.guide import render_guide
+from .app import build_app, farewell, run_app
+from .computer import Computer
+from .layout import INPUT_BUFFER, screen_size, too_small
+
+__all__ = ["build_guided_app", "run_guided"]
+
+EXIT_FAILURE: Final = 1
+READ_FIRST: Final = "Read the box first: Enter goes on, s skips the explanations."
+
+
+class _Nudge:
+    """Whether the last key waited for the box to be read (the box then says so, louder)."""
+
+    on = False
+
+
+def _box_text(session: Session, guide: Guide, nudge: _Nudge) -> str:
+    game = session.game
+    if game is None:
+        return ""
+    drawn = render_guide(guide, game.view(PLAYER), width=screen_size()[0], nudged=nudge.on)
+    return "" if drawn is None else ansi_text(drawn, width=screen_size()[0])
+
+
+def build_guided_app(session: Session, guide: Guide, *, input: Input | None = None, output: Output | None = None,
+                     computer: Computer | None = None) -> Application[int]:
+    """The guided game on the whole terminal; see the module docstring."""
+    app = build_app(session, input=input, output=output, computer=computer)
+    nudge = _Nudge()
+
+    def on_table() -> bool:
+        """The table is on show with nothing over it (a turn's end waiting for its Enter comes first)."""
+        return (session.game is not None and session.screen in (Screen.TABLE, Screen.END)
+                and session.overlay is None and session.ending is None and not too_small())
+
+    def showing() -> bool:
+        return on_table() and _box_text(session, guide, nudge) != ""
+
+    reading = Condition(lambda: on_table() and session.screen is Screen.TABLE
+                        and (guide.lesson is not None or guide.refused is not None))
+
+    def box() -> StyleAndTextTuples:
+        return to_formatted_text(ANSI(_box_text(session, guide, nudge)))
+
+    def box_height() -> int:
+        return max(1, _box_text(session, guide, nudge).count("\n") + 1)
+
+    old = app.layout
+    buffer = old.get_buffer_by_name(INPUT_BUFFER)
+    app.layout = Layout(
+        FloatContainer(
+            content=old.container,
+            floats=[Float(content=ConditionalContainer(Window(FormattedTextControl(box), height=box_height),
+                                                       filter=Condition(showing)),
+                          left=0, right=0, bottom=1)],
+        ),
+        focused_element=buffer,
+    )
+    keys = KeyBindings()
+
+    @keys.add("enter", filter=reading)
+    @keys.add("escape", filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        nudge.on = False
+        if guide.refused is not None:
+            guide.refused = None
+        else:
+            guide.dismiss()
+
+    @keys.add("s", filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        nudge.on = False
+        guide.refused = None
+        skipping = guide.toggle_skip()
+        session.message = Message("No more explanations in this game: it goes on as any other." if skipping
+                                  else "The explanations are back.")
+
+    @keys.add("?", filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        session.toggle_help()
+
+    @keys.add("c-c", filter=reading)
+    @keys.add("<sigint>", filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        session.overlays.interrupt()
+
+    @keys.add(Keys.Any, filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        nudge.on = True
+        session.message = Message(READ_FIRST, "warning")
+
+    app.key_bindings = merge_key_bindings([ConditionalKeyBindings(app.key_bindings or KeyBindings(), ~reading), keys])
+
+    def follow(processor: KeyProcessor) -> None:  # the deal after the names question comes without an action
+        if session.game is not None:
+            guide.observe(session.game.view(PLAYER))
+
+    app.key_processor.after_key_press += follow
+    return app
+
+
+def run_guided(session: Session, guide: Guide) -> int:
+    """Play the guided game at this terminal until the player leaves; the exit status, as `run_play` gives it."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("famiglia: learn needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
+        return EXIT_FAILURE
+    output = create_output()
+    try:
+        saver = Autosave.attach(session)
+        saver.check(session)
+        code = asyncio.run(run_app(build_guided_app(session, guide, output=output), session))
+        saver.close(session)
+        for line in (farewell(session), saver.hint()):
+            if line:
+                print(line, flush=True)
+        return code
+    except Exception as error:  # one line, never a traceback; the game is kept
+        output.enable_autowrap()
+        output.flush()
+        kept = crash_save(session)
+        print(f"famiglia: the guided game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
+              file=sys.stderr)
+        return EXIT_FAILURE

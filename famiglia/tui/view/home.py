@@ -1,0 +1,213 @@
+"""The home screen drawn: the page on show as rows that fit the terminal, in the game's own look.
+
+`render_home(home, width, height)` turns the home screen's model (`famiglia.tui.model.home.menu`)
+into one renderable of at most `height` rows: a title line, the page (its numbered lines with the
+cursor, the Statistics with the rating chart, the Rules or a game's log scrolled, the Settings), the
+message line and the key line made from the command table. The help and the questions (quit?
+delete?) are drawn over it. Styles are the theme's names only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..model.home.chart import rating_chart
+from ..model.home.commands import help_lines, key_line
+from ..model.home.menu import Home, Item, Overlay, Page
+from ..model.home.settings import KEYS, settings_path
+from ..model.home.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistics, streak_words
+from .bridge import ansi_text, no_color, render_lines
+from .parts import line_count
+from .screens import render_help
+
+__all__ = ["page_rows", "render_home", "rules_rows"]
+
+_CHROME: Final = 3  # the title line and a blank under it; the key line
+_MESSAGE_ROWS: Final = 3  # a long message (a settings file's whole path and fault) wraps, up to this many rows
+
+
+def render_home(home: Home, width: int, height: int) -> RenderableType:
+    """The whole home screen at `width` × `height`."""
+    if home.overlay is Overlay.HELP:
+        return render_help(help_lines(home), width=width)
+    message = _message(home, width)
+    room = max(1, height - _CHROME - line_count(message, width))
+    rows: list[RenderableType] = [_title(home), Text()]
+    body = page_rows(home, width, room)
+    rows += body
+    rows += [Text()] * max(0, room - len(body))
+    if home.overlay in (Overlay.CONFIRM_QUIT, Overlay.CONFIRM_DELETE):
+        rows[-min(5, len(rows) - 2):] = [_question(home)]
+    rows.append(message)
+    rows.append(Text(key_line(home), style="label", no_wrap=True, overflow="ellipsis"))
+    return Group(*rows)
+
+
+def _title(home: Home) -> Text:
+    text = Text("Famiglia", style="title")
+    if home.page is not Page.MAIN:
+        text.append(" \u203a ", style="label")  # the step bar's separator
+        text.append(home.title, style="heading")
+    return text
+
+
+def _message(home: Home, width: int) -> Text:
+    if home.message is None:
+        return Text()
+    text = home.message
+    budget = max(1, width * _MESSAGE_ROWS - 1)
+    if len(text) > budget:
+        text = text[: budget - 1] + "…"
+    while line_count(Text(text), width) > _MESSAGE_ROWS and len(text) > width:
+        text = text[: len(text) - max(1, width // 4) - 1] + "…"  # a wrapped line leaves cells empty at its end
+    return Text(text, style="warning")
+
+
+def _question(home: Home) -> RenderableType:
+    body = Text()
+    if home.overlay is Overlay.CONFIRM_QUIT:
+        body.append("Quit famiglia?   ", style="title")
+        body.append("y", style="key")
+        body.append(" quit   ")
+        body.append("n", style="key")
+        body.append(" stay")
+    else:
+        line = home.game(home.chosen)
+        title = f"game {home.chosen} ({line.title}, {line.state})" if line is not None else f"game {home.chosen}"
+        body.append(f"Delete {title}? It cannot be undone.\n", style="title")
+        body.append("y", style="key")
+        body.append(" delete it   ")
+        body.append("n", style="key")
+        body.append(" keep it")
+    return Panel(body, border_style="warning", padding=(0, 1))
+
+
+# -- the pages ---------------------------------------------------------------------------------------------------
+
+
+def page_rows(home: Home, width: int, room: int) -> list[RenderableType]:
+    """The rows of the page on show, at most `room` of them."""
+    if home.page is Page.STATISTICS:
+        return _fit(_statistics(home.stats, width), room)
+    if home.page is Page.RULES:
+        return _scrolled(home, rules_rows(home.rules, width), room)
+    if home.page is Page.LOG:
+        return _scrolled(home, [Text(line, no_wrap=True, overflow="ellipsis") for line in home.text], room)
+    rows = _items(home, home.items(), width, room - (3 if home.page is Page.SETTINGS else 0))
+    if home.page is Page.SETTINGS:
+        rows += _settings_footer(home)
+    if not home.items():
+        rows.append(Text(_EMPTY.get(home.page, "Nothing here."), style="label"))
+    return rows[:room]
+
+
+_EMPTY: Final = {Page.GAMES: "No saved games yet: New game starts one.",
+                 Page.CONTINUE: "No game is waiting to be continued."}
+
+
+def _items(home: Home, items: Sequence[Item], width: int, room: int) -> list[RenderableType]:
+    """The numbered lines, the one under the cursor marked; a list longer than the room scrolls with it."""
+    if not items:
+        return []
+    selected = home.selected
+    first = min(max(0, selected - room // 2), max(0, len(items) - room))
+    shown = items[first:first + max(1, room)]
+    label_width = min(max(len(item.label) for item in items), max(12, width // 2 - 6))
+    rows: list[RenderableType] = []
+    for n, item in enumerate(shown, first):
+        mine = n == selected
+        line = Text("▶ " if mine else "  ", style="key")
+        line.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
+        line.append(f"{item.label[:label_width]:<{label_width}}", style="name.active" if mine else "name")
+        line.append("  ")
+        line.append(item.detail, style="label")
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+        rows.append(line)
+    return rows
+
+
+def _settings_footer(home: Home) -> list[RenderableType]:
+    items = home.items()
+    name = items[home.selected].label if items else ""
+    meaning = Text(KEYS[name].meaning if name in KEYS else "", style="label")
+    if home.editing is not None:
+        typing = Text("Names: ", style="title")
+        typing.append(home.editing[-200:])
+        typing.append("▏", style="key")
+        return [Text(), typing, meaning]
+    return [Text(), meaning, Text(f"Kept in {settings_path()}", style="label", no_wrap=True, overflow="ellipsis")]
+
+
+def _fit(rows: list[RenderableType], room: int) -> list[RenderableType]:
+    return rows[:room]
+
+
+def _scrolled(home: Home, lines: list[Text], room: int) -> list[RenderableType]:
+    """A window of `room` lines of a long text, from `home.scroll` (kept within the text)."""
+    top = max(0, min(home.scroll, len(lines) - room))
+    home.scroll = top  # the model's scroll stays where the text ends, so ↑ answers at once
+    return list(lines[top:top + room])
+
+
+@lru_cache(maxsize=8)
+def _markdown_lines(text: str, width: int, plain: bool) -> tuple[str, ...]:
+    if plain:
+        return tuple(render_lines(Markdown(text), width=width))
+    return tuple(ansi_text(Markdown(text), width=width).split("\n"))
+
+
+def rules_rows(text: str, width: int) -> list[Text]:
+    """The rules as lines at `width`, laid out as Markdown once per width, in the theme's look."""
+    return [Text.from_ansi(line) for line in _markdown_lines(text, max(20, width), no_color())]
+
+
+# -- statistics --------------------------------------------------------------------------------------------------
+
+
+def _statistics(stats: Statistics | None, width: int) -> list[RenderableType]:
+    if stats is None:
+        return [Text("The statistics cannot be worked out now (see the message below).", style="label")]
+    rows: list[RenderableType] = []
+    who = f"{stats.you}'s games" if stats.you else "Your games"
+    rows.append(Text(f"{who}: {stats.games} finished", style="heading"))
+    if stats.opponents:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, header_style="label", show_edge=False)
+        for column in ("opponent", "games", "won", "drawn", "lost", "win %", "best", "streak"):
+            table.add_column(column, justify="left" if column in ("opponent", "streak") else "right",
+                             no_wrap=True)
+        for row in stats.opponents:
+            table.add_row(Text(row.opponent.label, style="name"), str(row.games), str(row.wins), str(row.draws),
+                          str(row.losses), f"{row.win_rate:.0%}", str(row.best_score), streak_words(row.streak))
+        rows.append(table)
+    else:
+        rows.append(Text("No finished game yet: New game starts one.", style="label"))
+    ratings = [p.rating for p in stats.history]
+    line = Text("Rating ", style="heading")
+    line.append(f"{stats.rating:.0f}", style="points")
+    if ratings:
+        line.append(f" after {len(ratings)} games against the computer (started at {INITIAL_RATING}; the computer: "
+                    + ", ".join(f"{level} {r}" for level, r in LEVEL_RATINGS.items()) + ")", style="label")
+    else:
+        line.append(" to start with: it moves with every game finished against the computer", style="label")
+    rows += [Text(), line]
+    for chart_line in rating_chart(ratings, width=max(10, min(60, width - 8)), height=4):
+        scale, _, columns = chart_line.partition("│")
+        text = Text(scale + "│", style="label")
+        text.append(columns, style="points")
+        rows.append(text)
+    if stats.left_out:
+        parts = ", ".join(f"{n} {reason}" for reason, n in sorted(stats.left_out.items()))
+        rows.append(Text(f"Not counted: {parts}", style="label"))
+    if stats.left_out.get("played by others") and stats.you is None:
+        rows.append(Text("Games for two count once your name is set: Settings, names.", style="label"))
+    return rows

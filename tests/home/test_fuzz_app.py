@@ -1,0 +1,71 @@
+"""A seeded key fuzzer through the home screen's application: random chunks of keys, pastes and odd Unicode.
+
+After every chunk the application must still run (no handler or drawing may raise) and the screen must
+have been drawn; a chunk that chooses something ends the application, and the next one starts a fresh
+home screen, as the loop of `famiglia` does. `FAMIGLIA_FUZZ_CHUNKS=20000` runs more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from typing import Any
+
+from prompt_toolkit.input import create_pipe_input
+
+from famiglia.commands import home as home_command
+from famiglia.persistence import Store
+from famiglia.tui.model.home.settings import load
+from famiglia.tui.model.seats import HUMAN
+from famiglia.tui.shell.home import build_home_app, run_home_app
+
+from .driver import Terminal
+from .helpers import play, save, stamp
+
+CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "150"))
+KEYS = ("\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\t", "\x1b", "\r", "\x7f", "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F",
+        "\x1b[3~", "\x1bOP", "\x1a", "\x15", "\x04")
+LETTERS = "123456789?lrdynq xé"
+ODD = "²③\u0661\uff19\u200f\u202e😀,"
+
+
+def _chunk(rng: random.Random) -> str:
+    kind = rng.random()
+    if kind < 0.05:
+        return "\x1b[200~" + rng.choice("Anna, Ben²😀") * rng.randint(1, 3000) + "\x1b[201~"
+    if kind < 0.08:
+        return "9" * rng.randint(2, 300)
+    return "".join(rng.choice(KEYS) if rng.random() < 0.4 else rng.choice(LETTERS + ODD)
+                   for _ in range(rng.randint(1, 6)))
+
+
+def test_random_keys_never_break_the_home_screen() -> None:
+    save(play(1, actions=None), at=stamp(1))
+    save(play(2, actions=25, seats=(HUMAN, "cpu:easy"), names=("Anna", "Computer (easy)")), at=stamp(2))
+    rng = random.Random(2026)
+    outcomes: list[Any] = []
+
+    async def main() -> None:
+        left = CHUNKS
+        while left > 0:
+            with create_pipe_input() as pipe:
+                home = home_command._home(Store())
+                app = build_home_app(home, input=pipe, output=Terminal(rng.choice((80, 60, 120)), rng.choice((24, 12))))
+                task = asyncio.create_task(run_home_app(app))
+                while left > 0 and not task.done():
+                    left -= 1
+                    before = app.render_counter
+                    pipe.send_text(_chunk(rng))
+                    for _ in range(2000):
+                        if task.done() or (app.render_counter > before and not app.invalidated):
+                            break
+                        await asyncio.sleep(0.001)
+                    assert home.pages
+                if not task.done():
+                    app.exit()
+                outcomes.append(await asyncio.wait_for(task, 5))
+
+    asyncio.run(main())
+    assert outcomes
+    assert load().problem is None  # whatever the keys wrote is a settings file that reads back

@@ -1,0 +1,117 @@
+"""The guided game through its application: lessons read with Enter, a refused try explained, to the end;
+and a guided game left halfway and continued, showing no lesson twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from famiglia.ai import player
+from famiglia.engine import Pass, Step
+from famiglia.persistence import Store
+from famiglia.tui.model.home.guide import Guide
+from famiglia.tui.model.home.guided import guided_session
+from famiglia.tui.model.home.lessons import is_guided
+from famiglia.tui.model.home.tutor import PLAYER, due
+from famiglia.tui.model.saving import Autosave
+from famiglia.tui.model.session import Screen, Session
+from famiglia.tui.shell.app import run_app
+from famiglia.tui.shell.computer import Computer
+from famiglia.tui.shell.guided import READ_FIRST, build_guided_app
+
+from .driver import Keys, drive
+
+STUDENT = player("greedy", seed=1)  # the newcomer who takes the best card in sight
+
+
+def _app(session: Session, guide: Guide) -> Any:
+    computer = Computer(session, make_player=lambda level, seed: player(level, seed=seed), pace=0)
+    return lambda pipe, out: build_guided_app(session, guide, input=pipe, output=out, computer=computer)
+
+
+async def _turns(k: Keys[Any], session: Session, guide: Guide, *, turns: int | None,
+                 shown: list[str], screens: list[str]) -> None:
+    """Play the player's turns by typing, reading each lesson with Enter, until `turns` are played or the end."""
+    played = 0
+    tried_wrong = False
+    while session.screen is not Screen.END and (turns is None or played < turns):
+        await k.until(lambda: session.screen is Screen.END or guide.lesson is not None or guide.refused is not None
+                      or session.ending is not None or (session.game is not None and session.game.to_move == PLAYER
+                                                        and not session.computer_to_move))
+        if session.screen is Screen.END:
+            break
+        if session.ending is None and (guide.lesson is not None or guide.refused is not None):  # the box is up
+            if guide.lesson is not None:
+                shown.append(guide.lesson.id)
+            screens.append(k.screen())
+            await k.press("\r")
+            continue
+        if session.ending is not None:
+            await k.press("\r")
+            if session.ending is None:
+                played += 1
+            continue
+        game = session.game
+        assert game is not None
+        if not tried_wrong:  # one try the rules refuse: explained, never just refused
+            tried_wrong = True
+            await k.press("take F4 pay F3 keep F3\r")
+            assert guide.refused is not None and "R8" in guide.refused[1]
+            screens.append(k.screen())
+            await k.press("x")
+            assert session.message is not None and session.message.text == READ_FIRST
+            await k.press("\r")
+            assert guide.refused is None
+            await k.press("\x1b")  # the refused words leave the line
+            continue
+        action = STUDENT.choose(game.view(PLAYER, memory=True))
+        await k.press(("p" if isinstance(action, Pass) else str(action)) + "\r")
+        if action.step is Step.TAKE and session.ending is None:
+            played += 1
+
+
+def test_the_guided_game_is_played_to_its_end_by_keys() -> None:
+    session, guide = guided_session("Anna")
+    shown: list[str] = []
+    screens: list[str] = []
+
+    async def script(k: Keys[Any]) -> None:
+        await _turns(k, session, guide, turns=None, shown=shown, screens=screens)
+        await k.until(lambda: session.screen is Screen.END and "What you learned" in k.screen())
+        screens.append(k.screen())
+
+    drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=100, rows=40)
+    assert shown[:2] == ["welcome", "turn"] and len(shown) == len(set(shown))
+    assert {"refresh", "free_take", "pair_take", "accountant", "brute", "opponent"} <= set(shown)
+    assert any("Not allowed now" in s and "take F4 pay F3 keep F3" in s for s in screens)
+    assert "The table (R1–R3)" in screens[0] and "Enter: go on" in screens[0]
+    assert "What you learned" in screens[-1] and "What came up in this game:" in screens[-1]
+
+
+def test_a_guided_game_left_halfway_is_continued_without_repeating_a_lesson() -> None:
+    store = Store()
+    session, guide = guided_session("Anna")
+    saver = Autosave.attach(session, store)
+    first: list[str] = []
+
+    async def first_sitting(k: Keys[Any]) -> None:
+        await _turns(k, session, guide, turns=6, shown=first, screens=[])
+        await k.press("q")
+        await k.press("y")
+
+    drive(_app(session, guide), first_sitting, runner=lambda app: run_app(app, session), columns=100, rows=40)
+    saver.close(session)
+    entry, = [e for e in store.entries() if e.record is not None]
+    record = entry.record
+    assert record is not None and is_guided(record) and not record.game().is_over
+    again, guide_again = guided_session(record=record, store=store, path=entry.path)
+    Autosave.attach(again, store, record=record, path=entry.path)
+    second: list[str] = []
+
+    async def second_sitting(k: Keys[Any]) -> None:
+        await _turns(k, again, guide_again, turns=None, shown=second, screens=[])
+
+    drive(_app(again, guide_again), second_sitting, runner=lambda app: run_app(app, again), columns=100, rows=40)
+    assert again.screen is Screen.END
+    left_at = due(record.game().view(PLAYER))  # the lessons of the moment it was left at come again (docs/learn.md)
+    assert not (set(first) & set(second)) - set(left_at)
+    assert set(first) <= set(guide_again.progress.seen) and second

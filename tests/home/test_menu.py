@@ -1,0 +1,187 @@
+"""The home screen's model, by the keys a player presses: every entry reached, Esc, help, Ctrl-C, deleting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from famiglia.persistence import Store, StoreError
+from famiglia.tui.model.home.commands import COMMANDS, help_lines, press
+from famiglia.tui.model.home.games import game_lines
+from famiglia.tui.model.home.lessons import GUIDED_SEED
+from famiglia.tui.model.home.menu import (
+    MAIN_ENTRIES,
+    Home,
+    Learn,
+    NewGame,
+    Overlay,
+    Page,
+    Quit,
+    Resume,
+    ShowLog,
+    ShowReplay,
+)
+from famiglia.tui.model.home.settings import SettingRefused, Settings, load, write_value
+from famiglia.tui.model.seats import HUMAN
+
+from .helpers import play, save, stamp
+
+
+def keys(home: Home, *pressed: str) -> Home:
+    for key in pressed:
+        press(home, key)
+    return home
+
+
+@pytest.fixture
+def saved() -> list[Any]:
+    """Three games: one finished, two under way (one against the computer), saved in that order."""
+    save(play(1, actions=None), at=stamp(1))
+    save(play(2, actions=30, seats=(HUMAN, "cpu:hard"), names=("Anna", "Computer (hard)")), at=stamp(2))
+    save(play(3, actions=12), at=stamp(3))
+    return game_lines(Store().entries())
+
+
+def test_the_main_page_has_the_eight_entries_in_order() -> None:
+    assert [item.label for item in Home().items()] == list(MAIN_ENTRIES) == [
+        "New game", "Continue", "Learn to play", "Your games", "Statistics", "Rules", "Settings", "Quit"]
+
+
+@pytest.mark.parametrize(("pressed", "outcome"), [
+    (("enter", "enter"), NewGame((HUMAN, HUMAN))),
+    (("1", "2"), NewGame((HUMAN, "cpu:easy"))),
+    (("1", "down", "down", "down", "enter"), NewGame((HUMAN, "cpu:hard"))),
+    (("1", "up", "enter"), NewGame((HUMAN, "cpu:hard"))),  # round at the ends
+    (("3",), Learn()),
+    (("8",), Quit()),
+    (("up", "enter"), Quit()),
+    (("c-c", "y"), Quit()),
+    (("c-c", "c-c"), Quit()),
+])
+def test_entries_that_leave_the_home_screen(pressed: tuple[str, ...], outcome: object) -> None:
+    assert keys(Home(), *pressed).take_outcome() == outcome
+
+
+def test_ctrl_c_asks_first_and_n_stays() -> None:
+    home = keys(Home(), "c-c")
+    assert home.overlay is Overlay.CONFIRM_QUIT and home.outcome is None
+    assert not press(home, "down") and home.message == "Answer the question first: y or n."
+    keys(home, "n")
+    assert home.overlay is None and home.outcome is None
+
+
+@pytest.mark.parametrize(("number", "page"), [("4", Page.GAMES), ("5", Page.STATISTICS), ("6", Page.RULES),
+                                               ("7", Page.SETTINGS), ("1", Page.NEW_GAME)])
+def test_entries_that_open_a_page_and_esc_comes_back(number: str, page: Page) -> None:
+    home = keys(Home(), number)
+    assert home.page is page
+    keys(home, "escape")
+    assert home.page is Page.MAIN and home.selected == int(number) - 1
+
+
+def test_esc_on_the_main_page_says_how_to_leave() -> None:
+    home = keys(Home(), "escape")
+    assert home.page is Page.MAIN and home.outcome is None and "Quit (8)" in (home.message or "")
+
+
+def test_continue_lists_the_unfinished_games_newest_first_with_score_and_turn(saved: list[Any]) -> None:
+    home = Home(saved)
+    keys(home, "2")
+    items = home.items()
+    assert home.page is Page.CONTINUE and len(items) == 2
+    assert items[0].label.endswith("Anna v Ben") and items[1].label.endswith("Anna v Computer (hard)")
+    assert "to move" in items[0].detail and "–" in items[0].detail
+    keys(home, "down", "enter")
+    assert home.take_outcome() == Resume(saved[1].id)
+
+
+def test_continue_without_unfinished_games_says_so() -> None:
+    home = keys(Home(), "2")
+    assert home.page is Page.MAIN and "New game starts one" in (home.message or "")
+
+
+def test_your_games_log_replay_and_play_on(saved: list[Any]) -> None:
+    home = keys(Home(saved), "4")
+    assert [i.label.split()[0] for i in home.items()] == [g.id for g in saved]
+    assert keys(home, "l").take_outcome() == ShowLog(saved[0].id)
+    assert keys(home, "down", "down", "r").take_outcome() == ShowReplay(saved[2].id)
+    keys(home, "enter")  # the finished game's own page
+    assert home.page is Page.GAME and [i.label for i in home.items()] == ["Its log", "Replay it", "Delete it"]
+    keys(home, "escape", "1")
+    assert home.page is Page.GAME and home.items()[0].label == "Play it on"
+    assert keys(home, "enter").take_outcome() == Resume(saved[0].id)
+
+
+def test_delete_asks_first_then_removes_the_game_and_a_refusal_keeps_it(saved: list[Any]) -> None:
+    deleted: list[str] = []
+
+    def delete(id: str) -> None:
+        if id == saved[1].id:
+            raise StoreError(f"game {id} is being played in another famiglia right now")
+        deleted.append(id)
+
+    home = keys(Home(saved, delete=delete), "4", "d")
+    assert home.overlay is Overlay.CONFIRM_DELETE and not deleted
+    keys(home, "n")
+    assert not deleted and len(home.games) == 3
+    keys(home, "d", "y")
+    assert deleted == [saved[0].id] and [g.id for g in home.games] == [g.id for g in saved[1:]]
+    assert "is deleted" in (home.message or "")
+    keys(home, "enter", "4", "y")  # the page of the game open elsewhere: Delete it
+    assert "was not deleted" in (home.message or "") and "another famiglia" in (home.message or "")
+    assert len(home.games) == 2
+
+
+def test_delete_is_explained_where_it_is_not_offered(saved: list[Any]) -> None:
+    home = keys(Home(saved), "4", "d")
+    assert home.overlay is None and "not available" in (home.message or "")
+    keys(home, "escape", "d")
+    assert home.message == "That key works on Your games."
+
+
+def test_learn_to_play_continues_a_guided_game_under_way() -> None:
+    save(play(GUIDED_SEED, seats=(HUMAN, "cpu:easy"), names=("Anna", "Computer (easy)"), actions=10, first=0))
+    lines = game_lines(Store().entries())
+    assert lines[0].guided
+    home = keys(Home(lines), "2")
+    assert "No game is waiting" in (home.message or "")  # a guided game is not in Continue
+    keys(home, "3")
+    assert home.page is Page.LEARN
+    assert keys(home, "enter").take_outcome() == Learn(lines[0].id)
+    assert keys(home, "2").take_outcome() == Learn()
+
+
+def test_settings_are_changed_written_and_read_back() -> None:
+    home = keys(Home(settings=load().settings, write=write_value), "7")
+    keys(home, "2", "2")  # level: normal -> hard -> easy
+    keys(home, "3")  # memory aid on
+    keys(home, "1", *"Anna, Ben", "enter")
+    assert home.settings == Settings(("Anna", "Ben"), "easy", memory_aid=True)
+    assert load().settings == home.settings
+    keys(home, "1", *"x" * 30, "enter")
+    assert "at most 20 characters" in (home.message or "") and home.editing is not None
+    keys(home, "escape")
+    assert home.editing is None and load().settings.names == ("Anna", "Ben")
+
+
+def test_a_setting_that_cannot_be_written_is_said_and_not_changed() -> None:
+    def refuse(name: str, value: object) -> None:
+        raise SettingRefused("settings file x is not valid TOML: fix or remove it first; it is not changed")
+
+    home = keys(Home(write=refuse), "7", "4")
+    assert home.settings.confirm is True and "fix or remove it first" in (home.message or "")
+
+
+def test_help_lists_the_command_table_and_keys_that_do_nothing_say_why() -> None:
+    home = keys(Home(), "?")
+    assert home.overlay is Overlay.HELP
+    listed = dict(help_lines(home))
+    assert listed["Esc"] == "back" and listed["Ctrl-C"] == "quit (asks first)" and listed["1–9"]
+    assert len(listed) == sum(1 for c in COMMANDS if c.shown)
+    keys(home, "?")
+    assert home.overlay is None
+    assert not press(home, "x") and "does nothing here" in (home.message or "")
+    assert not press(home, "y") and home.message == "There is no question to answer."
+    keys(home, "6")
+    assert not press(home, "enter") and "Esc goes back" in (home.message or "")
