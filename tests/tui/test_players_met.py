@@ -277,3 +277,22 @@ def test_the_farewell_never_wraps_in_the_middle_of_the_seed_at_80_columns() -> N
     lines = farewell(session).split("\n")
     with_seed = [line for line in lines if "12345678901234567890" in line]
     assert len(with_seed) == 1 and len(with_seed[0]) <= 80, lines  # the seed whole, on a line that fits
+
+
+def test_the_quit_question_is_not_drawn_over_the_hand() -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        await p.keys("\r")
+        await p.until(lambda: p.session.screen is Screen.TABLE)
+        await p.keys("\x1b[B")
+        before = p.screen().splitlines()
+        at = next(i for i, line in enumerate(before) if line.startswith("Your hand"))
+        await p.keys(CTRL_C)
+        assert p.session.overlay is Overlay.CONFIRM_QUIT
+        after = p.screen().splitlines()
+        assert "Quit the game?" in p.screen()
+        assert after[at:at + 3] == before[at:at + 3]  # the hand stays in sight while the question is asked
+        await p.keys("y")
+
+    assert play_app(session, script) == 0
