@@ -296,3 +296,22 @@ def test_the_quit_question_is_not_drawn_over_the_hand() -> None:
         await p.keys("y")
 
     assert play_app(session, script) == 0
+
+
+def test_a_hint_of_three_lines_keeps_the_layout_at_80x24() -> None:
+    from famiglia.tui.model.screens import Message
+    from famiglia.tui.shell.computer import hint_text
+
+    session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
+    session.drawn()
+    session.reveal()
+    action = _first_take(session.game)  # type: ignore[arg-type]
+    plan = ("refresh B3 to see three new cards, then play Accountant A3 and swap twice so that the take "
+            "of the family card costs two cards you do not need, and keep the Mercenary for the end")
+    session.message = Message(hint_text(action, plan))
+    text = compose(session, 80, 23, plain=True)
+    rows = text.split("\n")
+    assert len(rows) == 23 and all(len(row) <= 80 for row in rows)
+    assert "Your hand" in text and "Take/pass" in text  # the table and the choices keep their places
+    said = " ".join(row.strip() for row in rows[-3:])
+    assert said.endswith("keep the Mercenary for the end")  # the whole plan, on up to three lines
