@@ -277,3 +277,41 @@ def test_the_farewell_never_wraps_in_the_middle_of_the_seed_at_80_columns() -> N
     lines = farewell(session).split("\n")
     with_seed = [line for line in lines if "12345678901234567890" in line]
     assert len(with_seed) == 1 and len(with_seed[0]) <= 80, lines  # the seed whole, on a line that fits
+
+
+def test_the_quit_question_is_not_drawn_over_the_hand() -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        await p.keys("\r")
+        await p.until(lambda: p.session.screen is Screen.TABLE)
+        await p.keys("\x1b[B")
+        before = p.screen().splitlines()
+        at = next(i for i, line in enumerate(before) if line.startswith("Your hand"))
+        await p.keys(CTRL_C)
+        assert p.session.overlay is Overlay.CONFIRM_QUIT
+        after = p.screen().splitlines()
+        assert "Quit the game?" in p.screen()
+        assert after[at:at + 3] == before[at:at + 3]  # the hand stays in sight while the question is asked
+        await p.keys("y")
+
+    assert play_app(session, script) == 0
+
+
+def test_a_hint_of_three_lines_keeps_the_layout_at_80x24() -> None:
+    from famiglia.tui.model.screens import Message
+    from famiglia.tui.shell.computer import hint_text
+
+    session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
+    session.drawn()
+    session.reveal()
+    action = _first_take(session.game)  # type: ignore[arg-type]
+    plan = ("refresh B3 to see three new cards, then play Accountant A3 and swap twice so that the take "
+            "of the family card costs two cards you do not need, and keep the Mercenary for the end")
+    session.message = Message(hint_text(action, plan))
+    text = compose(session, 80, 23, plain=True)
+    rows = text.split("\n")
+    assert len(rows) == 23 and all(len(row) <= 80 for row in rows)
+    assert "Your hand" in text and "Take/pass" in text  # the table and the choices keep their places
+    said = " ".join(row.strip() for row in rows[-3:])
+    assert said.endswith("keep the Mercenary for the end")  # the whole plan, on up to three lines

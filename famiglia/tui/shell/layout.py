@@ -158,7 +158,8 @@ def _floats(session: Session, overlays: OverlayRows) -> list[Float]:
                 session.last_turn(), session.names, width=w, subtitle="l, Esc or q closes this")))),
             filter=Condition(lambda: session.overlay is Overlay.LAST_TURN)),
             top=0, left=0, right=0),
+        # The quit question stands over the list of choices, just above the input line: never over the hand.
         Float(content=ConditionalContainer(
             Window(FormattedTextControl(_ansi(lambda w, h: confirm_quit_text())), width=40, height=5),
-            filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT))),
+            filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT)), bottom=1),
     ]

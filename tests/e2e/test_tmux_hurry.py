@@ -1,0 +1,32 @@
+"""A key pressed to hurry the computer, in a real terminal: it is used up, and the next turn's line is empty."""
+
+from __future__ import annotations
+
+import time
+
+from famiglia.engine import Game, Step
+from tests.e2e.test_tmux import Tmux, start
+
+
+def test_a_key_that_hurries_the_computer_is_not_typed_into_the_persons_line(tmux: Tmux) -> None:
+    game = Game.new(seed=3, names=("Ivo", "Computer (easy)"), first=0)
+    start(tmux, "--vs", "cpu:easy", "--seed", "3", "--names", "Ivo", "--first", "1", width=80, height=24)
+    tmux.wait_for("Your turn, Ivo")
+    take = next(a for a in game.legal_actions() if a.step is Step.TAKE and str(a) != "pass")
+    tmux.type(str(take))
+    tmux.keys("Enter")
+    tmux.wait_for("End of your turn?")
+    tmux.keys("Enter")
+    tmux.wait_for("is playing its turn")
+    tmux.type("1")  # to hurry it
+    time.sleep(0.1)
+    tmux.type(" ")
+    screen = tmux.wait_for("Your turn, Ivo", timeout=30)
+    time.sleep(0.3)
+    screen = tmux.screen()
+    prompt = [line for line in screen.splitlines() if line.startswith("Ivo >")]
+    assert prompt and prompt[-1].rstrip() == "Ivo >", screen  # the line starts empty
+    tmux.keys("C-c")
+    tmux.wait_for("Quit the game?")
+    tmux.type("y")
+    tmux.wait_for("exit status 0")
