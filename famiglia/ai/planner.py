@@ -23,6 +23,7 @@ from famiglia.engine import (
     CARDS,
     Action,
     Card,
+    Counts,
     Family,
     Pass,
     PlayAccountant,
@@ -73,6 +74,15 @@ class TurnState:
     swaps_left: int
     locked_area: dict[int, int]
     locked_hand: dict[int, int]
+
+    @classmethod
+    def from_counts(cls, counts: Counts) -> TurnState:
+        """The state of the seat to move from the engine's lean read (`Game.counts`), as the playouts need it.
+
+        The lists are the table's own; the planner only reads them.
+        """
+        return cls(counts.hand, counts.area, counts.street, counts.effective, counts.step, counts.swaps_left,
+                   counts.locked_area, counts.locked_hand)
 
     @classmethod
     def from_view(cls, view: SeatView) -> TurnState:
