@@ -326,7 +326,8 @@ def _add_simulate_command(commands: Any) -> None:
                     "and time per decision. The results depend only on --players, --games and --seed.",
     )
     simulate.add_argument("--players", type=_simulate_players, required=True, metavar="A,B",
-                          help="two of random, greedy, easy, normal, hard, like normal,greedy")
+                          help="two of random, greedy, easy, normal, hard, like normal,greedy (or the "
+                               "reference levels easy-1, normal-1, hard-1)")
     simulate.add_argument("--games", type=_simulate_count(SIMULATE_MAX_GAMES), default=100, metavar="N",
                           help="how many games to play (default 100)")
     simulate.add_argument("--seed", type=int, default=1, metavar="N", help="seed of the match (default 1)")
@@ -338,15 +339,16 @@ def _add_simulate_command(commands: Any) -> None:
 
 def _simulate_players(text: str) -> tuple[str, str]:
     """Argument type for ``--players``: two known player names separated by a comma."""
-    from famiglia.ai import SPECS
+    from famiglia.ai import REFERENCE_SPECS, SPECS
 
     names = [part.strip().lower() for part in text.split(",")]
     if len(names) != 2:
         raise argparse.ArgumentTypeError("give two players separated by a comma, like normal,greedy")
     for name in names:
-        if name not in SPECS:
+        if name not in SPECS and name not in REFERENCE_SPECS:
             shown = name if len(name) <= 24 else f"{name[:20]}…"
-            raise argparse.ArgumentTypeError(f"unknown player {shown!r}: choose from {', '.join(SPECS)}")
+            raise argparse.ArgumentTypeError(f"unknown player {shown!r}: choose from {', '.join(SPECS)} "
+                                             f"(or a reference level: {', '.join(REFERENCE_SPECS)})")
     return (names[0], names[1])
 
 

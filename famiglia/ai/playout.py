@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Final
 
-from famiglia.engine import Game, Pass, Refresh, SeatView, Take
+from famiglia.engine import CARDS, Card, Game, Pass, Refresh, SeatView, Take
 
 from .evaluation import fitted_chance, lead_chance
 from .planner import KEEP, TurnState, best_plan
@@ -85,8 +86,7 @@ class PlayoutPolicy:
                     return take.card.points
             plan = best_plan(TurnState.from_counts(counts))
             if plan.taken is None and counts.can_refresh:
-                refreshes = [a for a in game.legal_actions() if type(a) is Refresh]
-                game.apply_legal(rng.choice(refreshes))
+                game.apply_legal(rng.choice(_refreshes(counts.street)))
                 continue
             for action in plan.actions:
                 game.apply_legal(action)
@@ -104,6 +104,19 @@ class PlayoutPolicy:
             lead_now += self.hand * (sum(KEEP[i] * n for i, n in enumerate(mine))
                                      - sum(KEEP[i] * n for i, n in enumerate(theirs)))
         return lead_chance(lead_now, self.scale)
+
+
+_REFRESH: Final = {c: Refresh(c) for c in CARDS}
+
+
+def _refreshes(street: list[Card]) -> list[Refresh]:
+    """The refreshes the Street allows (R5.2), in the order the engine lists them: one per kind of card."""
+    out: list[Refresh] = []
+    for c in street:
+        r = _REFRESH[c]
+        if r not in out:
+            out.append(r)
+    return out
 
 
 def finished(game: Game, margin: float, draw: float = 0.5) -> Outcome:
