@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from famiglia.engine import (
@@ -154,14 +155,16 @@ def best_plan(state: TurnState) -> Plan:
     level of points that some plan reaches: the playouts call this once per turn, so only the
     winning way is made into a `Plan`.
     """
-    options = list(_accountant_options(state))
     full = _worth(state.hand)
+    options = _prepared(state, full)
     street = state.street
-    for points in sorted({c.points for c in street}, reverse=True):
+    levels: dict[int, list[int]] = {}
+    for j, c in enumerate(street):
+        levels.setdefault(c.points, []).append(j)
+    for points in sorted(levels, reverse=True):
         best: _Way | None = None
         best_rank = (0.0, 0)
-        targets = [j for j, c in enumerate(street) if c.points == points]
-        for way in _ways(state, options, full, targets):
+        for way in _ways(state, options, levels[points]):
             rank = (way[0], -((way[1] >= 0) + len(way[3]) + (way[5] >= 0)))  # Plan.rank within one level
             if best is None or rank > best_rank:
                 best, best_rank = way, rank
@@ -172,8 +175,22 @@ def best_plan(state: TurnState) -> Plan:
 
 def plans(state: TurnState) -> Iterator[Plan]:
     """The cheapest way to take each Street card for each choice of Brute and Accountant."""
-    ways = _ways(state, list(_accountant_options(state)), _worth(state.hand), range(len(state.street)))
+    ways = _ways(state, _prepared(state, _worth(state.hand)), range(len(state.street)))
     return (_plan(*way) for way in ways)
+
+
+# An `_Option` with what every target reads of it: the hand's worth after the Accountant, the Brutes within reach.
+_Prepared = tuple[int, list[int], list[int], dict[int, int], int, list[int], float, list[int]]
+
+
+def _prepared(state: TurnState, full: float) -> list[_Prepared]:
+    can_brute = state.step < Step.BRUTE
+    out = []
+    for acc, hand0, area_free, locked_hand, swaps, have in _accountant_options(state):
+        worth0 = full - KEEP[acc] if acc >= 0 else full
+        brute_kinds = [b for b in _BRUTE_INDEXES if have[b]] if can_brute else []
+        out.append((acc, hand0, area_free, locked_hand, swaps, have, worth0, brute_kinds))
+    return out
 
 
 # One way to take a card, before it is made a `Plan`: (worth, Accountant or -1, the card, cards swapped out of the
@@ -181,12 +198,9 @@ def plans(state: TurnState) -> Iterator[Plan]:
 _Way = tuple[float, int, Card, list[int], list[int], int, int, int, int]
 
 
-def _ways(state: TurnState, options: list[_Option], full: float, indexes: Sequence[int]) -> Iterator[_Way]:
+def _ways(state: TurnState, options: list[_Prepared], indexes: Sequence[int]) -> Iterator[_Way]:
     street, effective = state.street, state.effective
-    can_brute = state.step < Step.BRUTE
-    for acc, hand0, area_free, locked_hand, swaps, have in options:
-        worth0 = full - KEEP[acc] if acc >= 0 else full
-        brute_kinds = [b for b in _BRUTE_INDEXES if have[b]] if can_brute else []
+    for acc, hand0, area_free, locked_hand, swaps, have, worth0, brute_kinds in options:
         for j in indexes:
             target = street[j]
             e = effective[j]
@@ -235,12 +249,32 @@ def _plan(worth: float, acc: int, target: Card, outs: list[int], ins: list[int],
     """The actions of one way to take `target`, in the order the turn's steps allow (R4)."""
     actions: list[Action] = []
     if acc >= 0:
-        actions.append(PlayAccountant(CARDS[acc]))
-    actions += [Swap(CARDS[o], CARDS[i]) for o, i in zip(outs, ins, strict=True)]
+        actions.append(_ACCOUNTANT_OF[acc])
+    if outs:
+        actions += [_swap(o, i) for o, i in zip(outs, ins, strict=True)]
     if b >= 0:
-        actions.append(PlayBrute(CARDS[b], target, k))
-    actions.append(Take(target, CARDS[pay], CARDS[keep]) if pay >= 0 else Take(target))
+        actions.append(_brute(b, target.index, k))
+    actions.append(_take(target.index, pay, keep))
     return Plan(tuple(actions), target, worth)
+
+
+# The actions a plan is made of, looked up rather than built: a playout makes a plan every turn.
+_ACCOUNTANT_OF: Final = {i: PlayAccountant(CARDS[i]) for i in _ACCOUNTANT_INDEXES}
+
+
+@cache
+def _swap(out: int, into: int) -> Swap:
+    return Swap(CARDS[out], CARDS[into])
+
+
+@cache
+def _brute(b: int, target: int, k: int) -> PlayBrute:
+    return PlayBrute(CARDS[b], CARDS[target], k)
+
+
+@cache
+def _take(target: int, pay: int, keep: int) -> Take:
+    return Take(CARDS[target], CARDS[pay], CARDS[keep]) if pay >= 0 else Take(CARDS[target])
 
 
 def _worth(hand: Sequence[int]) -> float:

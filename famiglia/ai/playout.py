@@ -112,10 +112,12 @@ _REFRESH: Final = {c: Refresh(c) for c in CARDS}
 def _refreshes(street: list[Card]) -> list[Refresh]:
     """The refreshes the Street allows (R5.2), in the order the engine lists them: one per kind of card."""
     out: list[Refresh] = []
+    seen = 0
     for c in street:
-        r = _REFRESH[c]
-        if r not in out:
-            out.append(r)
+        bit = 1 << c.index
+        if not seen & bit:
+            seen |= bit
+            out.append(_REFRESH[c])
     return out
 
 
