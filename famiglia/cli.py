@@ -162,6 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.set_defaults(handler=_cmd_rules, command_parser=rules)
     _add_simulate_command(commands)
+    _add_analyse_command(commands)
     return parser
 
 
@@ -410,6 +411,34 @@ def _print_match(result: dict[str, Any]) -> None:
     table.caption = ("95% CI: Wilson interval of the win rate; score: mean final score; turns: mean game length in "
                      "turns; ms: median milliseconds per decision, p95 ms: the 95th percentile")
     Console(width=None if sys.stdout.isatty() else 100).print(table)
+
+
+ANALYSE_LEVELS = ("easy", "normal", "hard")  # famiglia.ai.ismcts.LEVELS, named here so --help imports nothing
+
+
+def _add_analyse_command(commands: Any) -> None:
+    """`famiglia analyse`: a saved game rated decision by decision (docs/ai.md); it lives in famiglia.analysis_cli."""
+    analyse = commands.add_parser(
+        "analyse",
+        help="rate every decision of a saved game, and tell skill from luck",
+        description="Rate every decision of a saved game (by default the game saved last) by the computer's "
+                    "estimate of each player's chance to win: the chance before, the best alternative, the loss, "
+                    "the luck of the cards drawn, totals per player and a graph. The analysis is saved beside the "
+                    "game, so a second run is instant; its results do not depend on --jobs.",
+    )
+    analyse.add_argument("target", nargs="?", metavar="ID|FILE", help="the game's id, or a record file")
+    analyse.add_argument("--level", choices=ANALYSE_LEVELS, default="normal",
+                         help="how deep the computer looks at each decision (default normal; see docs/ai.md)")
+    analyse.add_argument("--jobs", type=_simulate_count(SIMULATE_MAX_JOBS), default=1, metavar="N",
+                         help="processes to spread the decisions over (default 1); the results do not change")
+    analyse.add_argument("--json", action="store_true", help="print every figure as JSON on stdout")
+    analyse.set_defaults(handler=_cmd_analyse, command_parser=analyse)
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    from famiglia.analysis_cli import analyse_command
+
+    return analyse_command(args.target, level=args.level, jobs=args.jobs, as_json=args.json)
 
 
 def _complain(message: str, *, prefix: bool = True) -> None:

@@ -60,8 +60,8 @@ FITTED = PlayoutPolicy(evaluation="fitted")
 
 LEVELS: Final = {
     "easy": SearchSettings(iterations=40, policy=FITTED, time_limit=1.0),
-    "normal": SearchSettings(iterations=600, policy=FITTED, time_limit=5.0),
-    "hard": SearchSettings(iterations=1500, policy=PlayoutPolicy(turns=16, evaluation="fitted"), time_limit=15.0),
+    "normal": SearchSettings(iterations=800, policy=FITTED, time_limit=5.0),
+    "hard": SearchSettings(iterations=2400, policy=PlayoutPolicy(turns=16, evaluation="fitted"), time_limit=15.0),
 }
 
 # The levels as they were before the fitted evaluation and the teacher's rules: fixed settings to measure
