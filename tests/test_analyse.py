@@ -63,7 +63,8 @@ def test_json_has_every_figure_and_a_second_run_reads_the_saved_analysis(capsys:
     for field in ("before", "best", "best_chance", "played_chance", "alternative", "alternative_chance", "loss",
                   "mark", "forced", "turn", "player", "action"):
         assert field in first
-    assert {"error_total", "error_rate", "luck", "luck_refresh", "luck_deal", "luck_reshuffle"} <= set(data["totals"][0])
+    totals = set(data["totals"][0])
+    assert {"error_total", "error_rate", "luck", "luck_refresh", "luck_deal", "luck_reshuffle"} <= totals
 
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("the saved analysis should have been read")
@@ -87,7 +88,7 @@ def test_a_record_file_from_elsewhere_gets_its_analysis_beside_it(capsys: pytest
     path, _ = saved_game(limit=6)
     elsewhere = tmp_path / "mine.json"
     elsewhere.write_bytes(path.read_bytes())
-    code, out, _ = analysed(capsys, str(elsewhere), *LEVEL)
+    code, _, _ = analysed(capsys, str(elsewhere), *LEVEL)
     assert code == 0 and (tmp_path / "mine.analysis.json").is_file()
 
 

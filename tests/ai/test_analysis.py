@@ -24,7 +24,7 @@ def short_game(seed: int = 3, limit: int = 14) -> tuple[dict, int, list[tuple[in
 
 
 def test_every_decision_is_rated_with_the_estimate_players_are_told() -> None:
-    start, seed, moves, game = short_game()
+    start, seed, moves, _ = short_game()
     analysis = analyse(start, seed, moves, ("Anna", "Ben"), level="easy")
     assert [d.action for d in analysis.decisions] == [m for _, m in moves]
     replay = Game.from_dict(start, seed=seed, names=("Anna", "Ben"))
