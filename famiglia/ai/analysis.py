@@ -251,7 +251,7 @@ def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[
             played_chance = measured.chance
         else:
             root = search.search(view, focus=played)
-            played_chance = root.children[played].chance()
+            played_chance = search.chance_of(root.children[played])
         alternative, alternative_chance = str(best), before
     return before, str(best), before, played_chance, alternative, alternative_chance, forced
 

@@ -23,11 +23,12 @@ from famiglia.engine import CARDS, Counts, Family, Game
 
 from .planner import KEEP
 
-__all__ = ["FEATURES", "features", "fitted_chance", "lead_chance", "weights"]
+__all__ = ["FEATURES", "calibrated", "calibration", "features", "fitted_chance", "lead_chance", "weights"]
 
 _POINTS: Final = tuple(c.points for c in CARDS)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
 WEIGHTS_RESOURCE: Final = ("data", "evaluation.json")
+CALIBRATION_RESOURCE: Final = ("data", "calibration.json")
 
 FEATURES: Final = (
     "bias",  # the seat to move: it acts first
@@ -93,6 +94,25 @@ def weights() -> tuple[float, ...]:
     if tuple(data["features"]) != FEATURES:
         raise RuntimeError("famiglia/data/evaluation.json was fitted for other features: run tools/fit_evaluation.py")
     return tuple(float(w) for w in data["weights"])
+
+
+@cache
+def calibration() -> tuple[float, float]:
+    """The calibration of the search's chances, (a, b) of `calibrated`, read once from the package's data."""
+    text = resources.files("famiglia").joinpath(*CALIBRATION_RESOURCE).read_text(encoding="utf-8")
+    data = json.loads(text)
+    return float(data["a"]), float(data["b"])
+
+
+def calibrated(chance: float) -> float:
+    """A search's mean chance mapped to the chance it turned out to be: sigmoid(a·logit(p) + b) (Platt's scaling).
+
+    Fitted by `benchmarks/calibration.py --fit` on positions of seeded games; 0 and 1 stay as they are.
+    """
+    if chance <= 0.0 or chance >= 1.0:
+        return chance
+    a, b = calibration()
+    return _sigmoid(a * math.log(chance / (1.0 - chance)) + b)
 
 
 def fitted_chance(game: Game) -> float:

@@ -24,6 +24,7 @@ from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Take
 from .advice import MIN_VISITS, Advice, Estimate, certain_words, chance_words, expected_line, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import sample_world
+from .evaluation import calibrated
 from .planner import Plan, TurnState, best_plan, plans
 from .playout import PlayoutPolicy, finished, lead
 from .reasons import describe
@@ -89,11 +90,12 @@ class ISMCTSPlayer(Player):
         advice = self.advise(view)
         return advice.action, advice.words
 
-    def advise(self, view: SeatView, *, focus: Action | None = None) -> Advice:
+    def advise(self, view: SeatView, *, focus: Action | None = None, raw: bool = False) -> Advice:
         """The search's advice for `view` (see `Advice`): the action, the line of the turn, the chance, the words.
 
         `focus` (an action of the view) is opened at the root right after the best plan's first action,
-        so that its estimate is measured too (the analysis rates the action that was played).
+        so that its estimate is measured too (the analysis rates the action that was played). The chances
+        are calibrated (`chance_of`); `raw` leaves them as the tree has them, to fit the calibration.
         """
         check_view(view)
         settings = self.settings
@@ -104,14 +106,25 @@ class ISMCTSPlayer(Player):
         root = self.search(view, focus=focus)
         action = legal(view, self._final(root))
         child = root.children[action]
-        chance = child.chance()
-        estimates = tuple(Estimate(a, c.chance(), c.visits) for a, c in
+        chance = child.chance() if raw else self.chance_of(child)
+        estimates = tuple(Estimate(a, c.chance() if raw else self.chance_of(c), c.visits) for a, c in
                           sorted(root.children.items(), key=lambda item: (-item[1].visits, str(item[0]))))
         if not settings.teacher:
             return Advice(action, (action,), chance, self._reason(view, action, root), estimates=estimates)
         line, refresh = expected_line(view, root, action)
         return Advice(action, line, chance, words(view, line, refresh, chance), after_refresh=refresh,
                       estimates=estimates)
+
+    def chance_of(self, node: Node) -> float:
+        """The chance to win a player is told for `node`: its mean chance over the search, calibrated.
+
+        A search's estimate of its chosen action is optimistic (it is the best of several noisy means, and
+        the playouts play better than many players do), so the levels map it through the calibration that
+        `benchmarks/calibration.py --fit` made from seeded games (`evaluation.calibrated`); the reference
+        levels say their raw mean, as they did.
+        """
+        chance = node.chance()
+        return calibrated(chance) if self.settings.policy.evaluation == "fitted" else chance
 
     def search(self, view: SeatView, *, focus: Action | None = None) -> Node:
         """Run the search from `view` and return the root, whose children carry the statistics."""

@@ -182,3 +182,22 @@ def test_easy_plays_like_a_beginner(seed: int, steps: int) -> None:
         if type(action) is Refresh:
             assert view.refreshes < 4
         game.apply(action)
+
+
+def test_the_calibration_keeps_the_order_and_the_certain_ends() -> None:
+    from famiglia.ai.evaluation import calibrated
+
+    points = [i / 100 for i in range(101)]
+    mapped = [calibrated(p) for p in points]
+    assert mapped[0] == 0.0 and mapped[-1] == 1.0
+    assert all(0.0 < m < 1.0 for m in mapped[1:-1])
+    assert mapped == sorted(mapped)  # a better raw estimate is never told as a worse chance
+
+
+def test_the_reference_levels_keep_their_raw_estimate_and_old_words() -> None:
+    view = turn_20().view(0, memory=True)
+    action, reason = player("normal-1", seed=SEED).choose_with_reason(view)
+    assert action in view.legal_actions and reason.endswith("% to win)")
+    assert win_chance(view, level="normal-1", seed=SEED) == pytest.approx(
+        ISMCTSPlayer(SEED, settings=SearchSettings(iterations=100, teacher=False)).search(view).children[action]
+        .chance())
