@@ -8,10 +8,12 @@ calibrated when the two are within 5 percentage points; groups of fewer than 50 
 but not judged. Prints the table, a text reliability diagram, and the same table in Markdown (for
 docs/ai.md). Run: `python benchmarks/calibration.py --positions 2000 --level normal` (minutes).
 
+`--save FILE` keeps the raw estimates and `--load FILE` reports from them without playing again.
 `--fit` instead fits the calibration the levels apply to their chances (`evaluation.calibrated`,
 Platt's scaling: sigmoid(a·logit(p) + b)) to the raw estimates of these positions and writes it to
 famiglia/data/calibration.json; fit on one seed and measure on another
-(`python benchmarks/calibration.py --fit --seed 2`, then `--seed 1`).
+(`--seed 2 --save fit.json`, `--seed 1 --save measure.json`, then `--load fit.json --fit` and
+`--load measure.json`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ import math
 import time
 from pathlib import Path
 
-from famiglia.ai import player, win_chance
+from famiglia.ai import player
 from famiglia.ai.estimate import estimator
+from famiglia.ai.evaluation import CLIP, calibrated
 from famiglia.ai.seeding import derive_seed
 from famiglia.engine import Game, SeatView
 
@@ -57,6 +60,18 @@ def positions(count: int, seed: int, every: int) -> list[tuple[SeatView, bool, s
     return out
 
 
+def estimates(found: list[tuple[SeatView, bool, str]], level: str, seed: int) -> list[tuple[float, bool, bool]]:
+    """Each position's raw search estimate (before the calibration), whether it is a certain win, and the outcome.
+
+    `win_chance` of the position is `calibrated(raw)`, or 1.0 for a certain win (a pass that wins at once).
+    """
+    out = []
+    for i, (view, won, _) in enumerate(found):
+        advice = estimator(level, derive_seed("calibration-estimate", seed, i)).advise(view, raw=True)
+        out.append((advice.chance, advice.certain, won))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
@@ -64,21 +79,36 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3, help="keep every n-th decision of each game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fit", action="store_true", help="fit the calibration and write " + str(OUT.name))
+    parser.add_argument("--save", type=Path, help="keep the raw estimates in this file")
+    parser.add_argument("--load", type=Path, help="read the raw estimates from a --save file instead of playing")
     args = parser.parse_args()
     start = time.perf_counter()
-    found = positions(args.positions, args.seed, args.every)
-    played = time.perf_counter() - start
+    if args.load:
+        saved = json.loads(args.load.read_text(encoding="utf-8"))
+        raw = [(float(c), bool(k), bool(w)) for c, k, w in saved["estimates"]]
+        args.level, args.seed, args.every = saved["level"], saved["seed"], saved["every"]
+        took = "read from " + str(args.load)
+    else:
+        found = positions(args.positions, args.seed, args.every)
+        raw = estimates(found, args.level, args.seed)
+        took = f"{time.perf_counter() - start:.0f} s"
+        if args.save:
+            args.save.write_text(json.dumps({"level": args.level, "seed": args.seed, "every": args.every,
+                                             "estimates": raw}) + "\n", encoding="utf-8")
     if args.fit:
-        fit(found, args.level, args.seed)
+        fit(raw, args.level, args.seed)
         return
+    report(raw, args, took)
+
+
+def report(raw: list[tuple[float, bool, bool]], args: argparse.Namespace, took: str) -> None:
+    """The table of tenths, the text diagram and the Markdown, for `win_chance` = the calibrated estimates."""
     groups: list[list[tuple[float, bool]]] = [[] for _ in range(10)]
-    for i, (view, won, _) in enumerate(found):
-        chance = win_chance(view, level=args.level, seed=derive_seed("calibration-estimate", args.seed, i))
-        groups[min(9, int(chance * 10))].append((chance, won))
-    estimated = time.perf_counter() - start - played
-    print(f"{len(found)} positions from seeded games of {', '.join(f'{a} v {b}' for a, b in PAIRINGS)} "
-          f"(every {args.every}th decision; {played:.0f} s), estimated by win_chance at level {args.level} "
-          f"({estimated:.0f} s)")
+    for chance, certain, won in raw:
+        told = 1.0 if certain else calibrated(chance)  # exactly what win_chance returns for the position
+        groups[min(9, int(told * 10))].append((told, won))
+    print(f"{len(raw)} positions from seeded games of {', '.join(f'{a} v {b}' for a, b in PAIRINGS)} "
+          f"(every {args.every}th decision, seed {args.seed}), estimated by win_chance at level {args.level} ({took})")
     rows = []
     worst = 0.0
     for g, members in enumerate(groups):
@@ -114,13 +144,17 @@ def main() -> None:
             print(f"| {g * 10}–{g * 10 + 10}% | {n} | {mean:.1%} | {observed:.1%} | {gap * 100:+.1f}{note} |")
 
 
-def fit(found: list[tuple[SeatView, bool, str]], level: str, seed: int) -> None:
-    """Fit a and b of sigmoid(a·logit(p) + b) to the raw estimates by Newton's method, and write them."""
+def fit(raw: list[tuple[float, bool, bool]], level: str, seed: int) -> None:
+    """Fit a and b of sigmoid(a·logit(p) + b) to the raw estimates by Newton's method, and write them.
+
+    Certain wins (a pass that wins at once) are told as 1.0 and left out; other estimates are read
+    `CLIP` from the ends, as `calibrated` reads them.
+    """
     pairs = []
-    for i, (view, won, _) in enumerate(found):
-        raw = estimator(level, derive_seed("calibration-estimate", seed, i)).advise(view, raw=True).chance
-        if 0.0 < raw < 1.0:
-            pairs.append((math.log(raw / (1.0 - raw)), 1.0 if won else 0.0))
+    for chance, certain, won in raw:
+        if not certain:
+            p = min(1.0 - CLIP, max(CLIP, chance))
+            pairs.append((math.log(p / (1.0 - p)), 1.0 if won else 0.0))
     a, b = 1.0, 0.0
     for _ in range(30):
         ga = gb = haa = hab = hbb = 0.0

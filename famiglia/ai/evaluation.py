@@ -29,6 +29,7 @@ _POINTS: Final = tuple(c.points for c in CARDS)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
 WEIGHTS_RESOURCE: Final = ("data", "evaluation.json")
 CALIBRATION_RESOURCE: Final = ("data", "calibration.json")
+CLIP: Final = 0.005  # how close to 0 or 1 a search's mean is read before the calibration
 
 FEATURES: Final = (
     "bias",  # the seat to move: it acts first
@@ -107,12 +108,12 @@ def calibration() -> tuple[float, float]:
 def calibrated(chance: float) -> float:
     """A search's mean chance mapped to the chance it turned out to be: sigmoid(a·logit(p) + b) (Platt's scaling).
 
-    Fitted by `benchmarks/calibration.py --fit` on positions of seeded games; 0 and 1 stay as they are.
+    Fitted by `benchmarks/calibration.py --fit` on positions of seeded games. A mean of 0 or 1 (every
+    playout lost, or won) is no certainty either: it is read as half a point from the end first.
     """
-    if chance <= 0.0 or chance >= 1.0:
-        return chance
+    p = min(1.0 - CLIP, max(CLIP, chance))
     a, b = calibration()
-    return _sigmoid(a * math.log(chance / (1.0 - chance)) + b)
+    return _sigmoid(a * math.log(p / (1.0 - p)) + b)
 
 
 def fitted_chance(game: Game) -> float:
