@@ -171,7 +171,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, one entry per distinct action; empty after the end."""
-        return list(self._legal_map())
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_actions(self._table)
+        return list(legal)
 
     def _legal_map(self) -> dict[Action, int]:
         legal = self._legal
@@ -197,8 +200,10 @@ class Game:
 
     def apply(self, action: Action | str) -> Action:
         """Carry out an action (an object or its notation) and return it; refuse anything not legal now."""
-        a = _action(action)
-        legal = self._legal_map()
+        a: Action = action if type(action) in _ACTION_TYPES else _action(action)  # type: ignore[assignment]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_actions(self._table)
         if a not in legal:
             said = " ".join(action.split()) if isinstance(action, str) else str(a)  # quote what was asked
             why = "the game is over" if self._table.end is not None else explain(self._table, a)
