@@ -80,14 +80,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--fit", action="store_true", help="fit the calibration and write " + str(OUT.name))
     parser.add_argument("--save", type=Path, help="keep the raw estimates in this file")
-    parser.add_argument("--load", type=Path, help="read the raw estimates from a --save file instead of playing")
+    parser.add_argument("--load", type=Path, nargs="+",
+                        help="read the raw estimates from --save files (all of them together) instead of playing")
     args = parser.parse_args()
     start = time.perf_counter()
     if args.load:
-        saved = json.loads(args.load.read_text(encoding="utf-8"))
-        raw = [(float(c), bool(k), bool(w)) for c, k, w in saved["estimates"]]
-        args.level, args.seed, args.every = saved["level"], saved["seed"], saved["every"]
-        took = "read from " + str(args.load)
+        raw = []
+        seeds = []
+        for path in args.load:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+            raw += [(float(c), bool(k), bool(w)) for c, k, w in saved["estimates"]]
+            args.level, args.every = saved["level"], saved["every"]
+            seeds.append(str(saved["seed"]))
+        args.seed = " and ".join(seeds)
+        took = "read from " + ", ".join(str(p) for p in args.load)
     else:
         found = positions(args.positions, args.seed, args.every)
         raw = estimates(found, args.level, args.seed)
