@@ -16,7 +16,7 @@ import time
 
 from famiglia.engine import Game, Pass
 
-TARGET_GAMES_PER_SECOND = 300
+TARGET_GAMES_PER_SECOND = 2_000
 
 
 def random_game(seed: int) -> int:

@@ -191,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.set_defaults(handler=_cmd_rules, command_parser=rules)
     _add_simulate_command(commands)
     _add_settings_commands(commands)
+    _add_analyse_command(commands)
     return parser
 
 
@@ -526,7 +527,8 @@ def _add_simulate_command(commands: Any) -> None:
                     "and time per decision. The results depend only on --players, --games and --seed.",
     )
     simulate.add_argument("--players", type=_simulate_players, required=True, metavar="A,B",
-                          help="two of random, greedy, easy, normal, hard, like normal,greedy")
+                          help="two of random, greedy, easy, normal, hard, like normal,greedy (or the "
+                               "reference levels easy-1, normal-1, hard-1)")
     simulate.add_argument("--games", type=_simulate_count(SIMULATE_MAX_GAMES), default=100, metavar="N",
                           help="how many games to play (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, metavar="N", help="seed of the match (default 1)")
@@ -538,15 +540,16 @@ def _add_simulate_command(commands: Any) -> None:
 
 def _simulate_players(text: str) -> tuple[str, str]:
     """Argument type for ``--players``: two known player names separated by a comma."""
-    from famiglia.ai import SPECS
+    from famiglia.ai import REFERENCE_SPECS, SPECS
 
     names = [part.strip().lower() for part in text.split(",")]
     if len(names) != 2:
         raise argparse.ArgumentTypeError("give two players separated by a comma, like normal,greedy")
     for name in names:
-        if name not in SPECS:
+        if name not in SPECS and name not in REFERENCE_SPECS:
             shown = name if len(name) <= 24 else f"{name[:20]}…"
-            raise argparse.ArgumentTypeError(f"unknown player {shown!r}: choose from {', '.join(SPECS)}")
+            raise argparse.ArgumentTypeError(f"unknown player {shown!r}: choose from {', '.join(SPECS)} "
+                                             f"(or a reference level: {', '.join(REFERENCE_SPECS)})")
     return (names[0], names[1])
 
 
@@ -615,6 +618,34 @@ def _print_match(result: dict[str, Any]) -> None:
     table.caption = ("95% CI: Wilson interval of the win rate; score: mean final score; turns: mean game length in "
                      "turns; ms: median milliseconds per decision, p95 ms: the 95th percentile")
     Console(width=None if sys.stdout.isatty() else 100).print(table)
+
+
+ANALYSE_LEVELS = ("easy", "normal", "hard")  # famiglia.ai.ismcts.LEVELS, named here so --help imports nothing
+
+
+def _add_analyse_command(commands: Any) -> None:
+    """`famiglia analyse`: a saved game rated decision by decision (docs/ai.md); it lives in famiglia.analysis_cli."""
+    analyse = commands.add_parser(
+        "analyse",
+        help="rate every decision of a saved game, and tell skill from luck",
+        description="Rate every decision of a saved game (by default the game saved last) by the computer's "
+                    "estimate of each player's chance to win: the chance before, the best alternative, the loss, "
+                    "the luck of the cards drawn, totals per player and a graph. The analysis is saved beside the "
+                    "game, so a second run is instant; its results do not depend on --jobs.",
+    )
+    analyse.add_argument("target", nargs="?", metavar="ID|FILE", help="the game's id, or a record file")
+    analyse.add_argument("--level", choices=ANALYSE_LEVELS, default="normal",
+                         help="how deep the computer looks at each decision (default normal; see docs/ai.md)")
+    analyse.add_argument("--jobs", type=_simulate_count(SIMULATE_MAX_JOBS), default=1, metavar="N",
+                         help="processes to spread the decisions over (default 1); the results do not change")
+    analyse.add_argument("--json", action="store_true", help="print every figure as JSON on stdout")
+    analyse.set_defaults(handler=_cmd_analyse, command_parser=analyse)
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    from famiglia.analysis_cli import analyse_command
+
+    return analyse_command(args.target, level=args.level, jobs=args.jobs, as_json=args.json)
 
 
 def _complain(message: str, *, prefix: bool = True) -> None:

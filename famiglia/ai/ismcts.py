@@ -21,15 +21,19 @@ from typing import Final
 
 from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Take
 
+from .advice import MIN_VISITS, Advice, Estimate, certain_words, chance_words, expected_line, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import sample_world
+from .evaluation import calibrated
 from .planner import Plan, TurnState, best_plan, plans
-from .playout import PlayoutPolicy, lead, outcome
+from .playout import PlayoutPolicy, finished, lead
 from .reasons import describe
 from .seeding import decision_rng
 from .tree import Node
 
-__all__ = ["LEVELS", "ISMCTSPlayer", "SearchSettings"]
+__all__ = ["LEVELS", "REFERENCE_LEVELS", "ISMCTSPlayer", "SearchSettings"]
+
+FOCUS_VISITS: Final = 8  # how often an analysed action is tried at least, so that its estimate means something
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +43,9 @@ class SearchSettings:
     `exploration` is UCB's constant; `widening` how fast a node opens more children (see `tree.Node.widen`);
     `contempt` how much less than ½ a drawn game is worth to the searching seat (so that it plays on rather
     than pass into a draw); `time_limit` (seconds, or None) the safety net described in the module docstring.
+    `teacher` turns on the rules a person is owed (the levels have it, the reference levels do not): a
+    pass that wins at once is played without searching (R8.5), and a pass is never chosen over a take or
+    a refresh whose estimate is better.
     """
 
     iterations: int
@@ -47,12 +54,23 @@ class SearchSettings:
     contempt: float = 0.15
     policy: PlayoutPolicy = field(default_factory=PlayoutPolicy)
     time_limit: float | None = None
+    teacher: bool = True
 
+
+FITTED = PlayoutPolicy(evaluation="fitted")
 
 LEVELS: Final = {
-    "easy": SearchSettings(iterations=25, time_limit=1.0),
-    "normal": SearchSettings(iterations=100, time_limit=5.0),
-    "hard": SearchSettings(iterations=300, policy=PlayoutPolicy(turns=16), time_limit=15.0),
+    "easy": SearchSettings(iterations=40, policy=FITTED, time_limit=1.0),
+    "normal": SearchSettings(iterations=800, policy=FITTED, time_limit=5.0),
+    "hard": SearchSettings(iterations=2400, policy=PlayoutPolicy(turns=16, evaluation="fitted"), time_limit=15.0),
+}
+
+# The levels as they were before the fitted evaluation and the teacher's rules: fixed settings to measure
+# the levels against (docs/ai.md). Their decisions do not change from one version to the next.
+REFERENCE_LEVELS: Final = {
+    "easy-1": SearchSettings(iterations=25, time_limit=1.0, teacher=False),
+    "normal-1": SearchSettings(iterations=100, time_limit=5.0, teacher=False),
+    "hard-1": SearchSettings(iterations=300, policy=PlayoutPolicy(turns=16), time_limit=15.0, teacher=False),
 }
 
 
@@ -66,27 +84,64 @@ class ISMCTSPlayer(Player):
 
     def choose_with_reason(self, view: SeatView) -> tuple[Action, str]:
         check_view(view)
-        if len(view.legal_actions) == 1:
+        if not self.settings.teacher and len(view.legal_actions) == 1:
             only = view.legal_actions[0]
             return only, f"{describe(only)}: it is the only thing allowed now"
-        root = self.search(view)
-        action = legal(view, root.best_action())
-        return action, self._reason(view, action, root)
+        advice = self.advise(view)
+        return advice.action, advice.words
 
-    def search(self, view: SeatView) -> Node:
+    def advise(self, view: SeatView, *, focus: Action | None = None, raw: bool = False) -> Advice:
+        """The search's advice for `view` (see `Advice`): the action, the line of the turn, the chance, the words.
+
+        `focus` (an action of the view) is opened at the root right after the best plan's first action,
+        so that its estimate is measured too (the analysis rates the action that was played). The chances
+        are calibrated (`chance_of`); `raw` leaves them as the tree has them, to fit the calibration.
+        """
+        check_view(view)
+        settings = self.settings
+        if settings.teacher and winning_pass(view):
+            action = legal(view, Pass())
+            return Advice(action, (action,), 1.0, certain_words(view), certain=True,
+                          estimates=(Estimate(action, 1.0, 0),))
+        root = self.search(view, focus=focus)
+        action = legal(view, self._final(root))
+        child = root.children[action]
+        chance = child.chance() if raw else self.chance_of(child)
+        estimates = tuple(Estimate(a, c.chance() if raw else self.chance_of(c), c.visits) for a, c in
+                          sorted(root.children.items(), key=lambda item: (-item[1].visits, str(item[0]))))
+        if not settings.teacher:
+            return Advice(action, (action,), chance, self._reason(view, action, root), estimates=estimates)
+        line, refresh = expected_line(view, root, action)
+        return Advice(action, line, chance, words(view, line, refresh, chance), after_refresh=refresh,
+                      estimates=estimates)
+
+    def chance_of(self, node: Node) -> float:
+        """The chance to win a player is told for `node`: its mean chance over the search, calibrated.
+
+        A search's estimate of its chosen action is optimistic (it is the best of several noisy means, and
+        the playouts play better than many players do), so the levels map it through the calibration that
+        `benchmarks/calibration.py --fit` made from seeded games (`evaluation.calibrated`); the reference
+        levels say their raw mean, as they did.
+        """
+        chance = node.chance()
+        return calibrated(chance) if self.settings.policy.evaluation == "fitted" else chance
+
+    def search(self, view: SeatView, *, focus: Action | None = None) -> Node:
         """Run the search from `view` and return the root, whose children carry the statistics."""
         settings = self.settings
         if view.opponent_hand is None or view.draw_stack_counts is None:
             raise ValueError("the search player needs the view with the memory aid: game.view(seat, memory=True)")
         rng = decision_rng(self.seed, view)
         root = Node(player=view.opponent)
+        if focus is not None:
+            root.order = _focused(move_order_of_view(view), focus)
         score = lead(view) if view.seat == 0 else -lead(view)  # seat 0's lead in victory points
         draw = 0.5 - settings.contempt if view.seat == 0 else 0.5 + settings.contempt  # a draw, to seat 0
         deadline = None if settings.time_limit is None else time.perf_counter() + settings.time_limit
         for i in range(settings.iterations):
             self._iterate(root, sample_world(view, rng), rng, score, draw)
             if i % 8 == 7:
-                if _decided(root, settings.iterations - i - 1):
+                if _decided(root, settings.iterations - i - 1, focus):
                     break
                 if deadline is not None and time.perf_counter() > deadline:
                     break
@@ -119,15 +174,34 @@ class ISMCTSPlayer(Player):
             path.append(child)
             node = child
         policy = settings.policy
-        value = outcome(world, policy.margin, draw) if world.is_over else policy.run(world, rng, score, draw)
+        if world.is_over:
+            value, win0, win1 = finished(world, policy.margin, draw)
+        else:
+            value, win0, win1 = policy.run(world, rng, score, draw)
         root.visits += 1
         for n in path:
             n.visits += 1
-            n.value += value if n.player == 0 else 1.0 - value
+            if n.player == 0:
+                n.value += value
+                n.wins += win0
+            else:
+                n.value += 1.0 - value
+                n.wins += win1
+
+    def _final(self, root: Node) -> Action:
+        """The most visited action; with the teacher's rules, never a pass below a take or refresh's estimate."""
+        best = root.best_action()
+        if not self.settings.teacher or type(best) is not Pass:
+            return best
+        passing = root.children[best].chance()
+        better = [(child.chance(), child.visits, str(a), a) for a, child in root.children.items()
+                  if (type(a) is Take or type(a) is Refresh) and child.visits >= MIN_VISITS
+                  and child.chance() > passing]
+        return max(better, key=lambda t: t[:3])[3] if better else best
 
     def _reason(self, view: SeatView, action: Action, root: Node) -> str:
-        child = root.children[action]
-        chance = f"wins {child.mean():.0%} of {child.visits} simulated games"
+        """The reference levels' one line, as they said it (their estimate in today's words)."""
+        chance = chance_words(root.children[action].chance())
         if type(action) is Pass and view.passes and lead(view) > 0:
             return f"pass: you lead by {lead(view)} and the opponent passed, so the game ends now ({chance})"
         plan = best_plan(TurnState.from_view(view))
@@ -138,27 +212,44 @@ class ISMCTSPlayer(Player):
         if type(action) is Pass:
             if plan.taken is None:
                 return f"pass: nothing on the Street can be taken this turn ({chance})"
-            ahead = lead(view)
-            standing = f"you lead by {ahead}" if ahead > 0 else f"you trail by {-ahead}" if ahead else "you are level"
-            return f"pass rather than {plan.describe()}: {standing}, and taking nothing does best ({chance})"
+            return f"pass rather than {plan.describe()} ({chance})"
         return f"{describe(action)} ({chance})"
 
 
-def _decided(root: Node, remaining: int) -> bool:
+def _decided(root: Node, remaining: int, focus: Action | None = None) -> bool:
     """True when no other action can overtake the most visited one in the iterations left.
 
     The final choice is the most visited action, so the rest of the budget could not change it; this
-    depends on counts only, so a seed still reproduces the decision.
+    depends on counts only, so a seed still reproduces the decision. A search told to measure `focus`
+    goes on until that action has been tried a few times.
     """
+    if focus is not None:
+        child = root.children.get(focus)
+        if child is None or child.visits < FOCUS_VISITS:
+            return False
     visits = sorted((child.visits for child in root.children.values()), reverse=True)
     return len(visits) >= 1 and visits[0] - (visits[1] if len(visits) > 1 else 0) > remaining
+
+
+def move_order_of_view(view: SeatView) -> list[Action]:
+    """`move_order` at the root, from the seat's view."""
+    return _order(TurnState.from_view(view), list(view.legal_actions))
+
+
+def _focused(order: list[Action], focus: Action) -> list[Action]:
+    """`order` with `focus` moved to second place, so that progressive widening opens it at once."""
+    rest = [a for a in order if a != focus]
+    return [*rest[:1], focus, *rest[1:]]
 
 
 def move_order(world: Game, legal_now: list[Action]) -> list[Action]:
     """The order a new node opens its children in: the planner's best first action, a pass, the first
     actions of the other plans by their rank, refreshes of the highest cards, then everything else."""
-    view = world.view(world.to_move, memory=True)
-    ranked = sorted(plans(TurnState.from_view(view)), key=_rank, reverse=True)
+    return _order(TurnState.from_counts(world.counts()), legal_now)
+
+
+def _order(state: TurnState, legal_now: list[Action]) -> list[Action]:
+    ranked = sorted(plans(state), key=_rank, reverse=True)
     order: list[Action] = []
     seen: set[Action] = set()
 

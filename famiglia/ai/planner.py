@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from famiglia.engine import (
     CARDS,
     Action,
     Card,
+    Counts,
     Family,
     Pass,
     PlayAccountant,
@@ -73,6 +75,15 @@ class TurnState:
     swaps_left: int
     locked_area: dict[int, int]
     locked_hand: dict[int, int]
+
+    @classmethod
+    def from_counts(cls, counts: Counts) -> TurnState:
+        """The state of the seat to move from the engine's lean read (`Game.counts`), as the playouts need it.
+
+        The lists are the table's own; the planner only reads them.
+        """
+        return cls(counts.hand, counts.area, counts.street, counts.effective, counts.step, counts.swaps_left,
+                   counts.locked_area, counts.locked_hand)
 
     @classmethod
     def from_view(cls, view: SeatView) -> TurnState:
@@ -141,32 +152,55 @@ def best_plan(state: TurnState) -> Plan:
     """The best plan by `Plan.rank`; a pass when no take is reachable this turn.
 
     Street cards are tried from the most victory points down, and the search stops at the first
-    level of points that some plan reaches: the playouts call this once per turn.
+    level of points that some plan reaches: the playouts call this once per turn, so only the
+    winning way is made into a `Plan`.
     """
-    options = list(_accountant_options(state))
     full = _worth(state.hand)
-    for points in sorted({c.points for c in state.street}, reverse=True):
-        best: Plan | None = None
-        targets = [j for j, c in enumerate(state.street) if c.points == points]
-        for plan in _plans(state, options, full, targets):
-            if best is None or plan.rank > best.rank:
-                best = plan
+    options = _prepared(state, full)
+    street = state.street
+    levels: dict[int, list[int]] = {}
+    for j, c in enumerate(street):
+        levels.setdefault(c.points, []).append(j)
+    for points in sorted(levels, reverse=True):
+        best: _Way | None = None
+        best_rank = (0.0, 0)
+        for way in _ways(state, options, levels[points]):
+            rank = (way[0], -((way[1] >= 0) + len(way[3]) + (way[5] >= 0)))  # Plan.rank within one level
+            if best is None or rank > best_rank:
+                best, best_rank = way, rank
         if best is not None:
-            return best
-    return Plan((Pass(),), None, _worth(state.hand))
+            return _plan(*best)
+    return Plan((Pass(),), None, full)
 
 
 def plans(state: TurnState) -> Iterator[Plan]:
     """The cheapest way to take each Street card for each choice of Brute and Accountant."""
-    return _plans(state, list(_accountant_options(state)), _worth(state.hand), range(len(state.street)))
+    ways = _ways(state, _prepared(state, _worth(state.hand)), range(len(state.street)))
+    return (_plan(*way) for way in ways)
 
 
-def _plans(state: TurnState, options: list[_Option], full: float, indexes: Sequence[int]) -> Iterator[Plan]:
-    street, effective = state.street, state.effective
+# An `_Option` with what every target reads of it: the hand's worth after the Accountant, the Brutes within reach.
+_Prepared = tuple[int, list[int], list[int], dict[int, int], int, list[int], float, list[int]]
+
+
+def _prepared(state: TurnState, full: float) -> list[_Prepared]:
     can_brute = state.step < Step.BRUTE
-    for acc, hand0, area_free, locked_hand, swaps, have in options:
+    out = []
+    for acc, hand0, area_free, locked_hand, swaps, have in _accountant_options(state):
         worth0 = full - KEEP[acc] if acc >= 0 else full
         brute_kinds = [b for b in _BRUTE_INDEXES if have[b]] if can_brute else []
+        out.append((acc, hand0, area_free, locked_hand, swaps, have, worth0, brute_kinds))
+    return out
+
+
+# One way to take a card, before it is made a `Plan`: (worth, Accountant or -1, the card, cards swapped out of the
+# play area, cards swapped in, Brute or -1, its reduction, paying card or -1, kept card or -1).
+_Way = tuple[float, int, Card, list[int], list[int], int, int, int, int]
+
+
+def _ways(state: TurnState, options: list[_Prepared], indexes: Sequence[int]) -> Iterator[_Way]:
+    street, effective = state.street, state.effective
+    for acc, hand0, area_free, locked_hand, swaps, have, worth0, brute_kinds in options:
         for j in indexes:
             target = street[j]
             e = effective[j]
@@ -181,37 +215,66 @@ def _plans(state: TurnState, options: list[_Option], full: float, indexes: Seque
                 if left > 0 and not have[base + left]:
                     continue  # no genuine card to pay with, in hand or within reach of a swap
                 best = None
-                for pay, keep in _pairs(target, left):
+                for pay, keep in _PAIRS[target.index][left if left > 0 else 0]:
                     if pay >= 0 and not (have[pay] and have[keep]):
                         continue
-                    found = _reach(pay, keep, b, hand0, area_free, locked_hand, swaps)
-                    if found is None:
-                        continue
-                    outs, ins = found
+                    if swaps:
+                        found = _reach(pay, keep, b, hand0, area_free, locked_hand, swaps)
+                        if found is None:
+                            continue
+                        outs, ins = found
+                    else:  # no Accountant: the hand alone must hold the pair and the Brute, copies counted
+                        if pay >= 0 and (hand0[pay] < 1 + (pay == keep) + (pay == b)
+                                         or hand0[keep] < 1 + (pay == keep) + (keep == b)):
+                            continue
+                        outs = ins = _NONE
                     worth = gain
                     if outs:
-                        worth += sum(KEEP[x] for x in outs) - sum(KEEP[x] for x in ins)
+                        for x in outs:
+                            worth += KEEP[x]
+                        for x in ins:
+                            worth -= KEEP[x]
                     if b >= 0:
                         worth -= KEEP[b]
                     if pay >= 0:
                         worth -= KEEP[pay]
                     if best is None or worth > best[0]:
-                        best = (worth, outs, ins, b, k, pay, keep)
+                        best = (worth, acc, target, outs, ins, b, k, pay, keep)
                 if best is not None:
-                    yield _plan(acc, target, *best)
+                    yield best
 
 
-def _plan(acc: int, target: Card, worth: float, outs: list[int], ins: list[int], b: int, k: int, pay: int,
+def _plan(worth: float, acc: int, target: Card, outs: list[int], ins: list[int], b: int, k: int, pay: int,
           keep: int) -> Plan:
     """The actions of one way to take `target`, in the order the turn's steps allow (R4)."""
     actions: list[Action] = []
     if acc >= 0:
-        actions.append(PlayAccountant(CARDS[acc]))
-    actions += [Swap(CARDS[o], CARDS[i]) for o, i in zip(outs, ins, strict=True)]
+        actions.append(_ACCOUNTANT_OF[acc])
+    if outs:
+        actions += [_swap(o, i) for o, i in zip(outs, ins, strict=True)]
     if b >= 0:
-        actions.append(PlayBrute(CARDS[b], target, k))
-    actions.append(Take(target, CARDS[pay], CARDS[keep]) if pay >= 0 else Take(target))
+        actions.append(_brute(b, target.index, k))
+    actions.append(_take(target.index, pay, keep))
     return Plan(tuple(actions), target, worth)
+
+
+# The actions a plan is made of, looked up rather than built: a playout makes a plan every turn.
+_ACCOUNTANT_OF: Final = {i: PlayAccountant(CARDS[i]) for i in _ACCOUNTANT_INDEXES}
+
+
+@cache
+def _swap(out: int, into: int) -> Swap:
+    return Swap(CARDS[out], CARDS[into])
+
+
+@cache
+def _brute(b: int, target: int, k: int) -> PlayBrute:
+    return PlayBrute(CARDS[b], CARDS[target], k)
+
+
+@cache
+def _take(target: int, pay: int, keep: int) -> Take:
+    return Take(CARDS[target], CARDS[pay], CARDS[keep]) if pay >= 0 else Take(CARDS[target])
 
 
 def _worth(hand: Sequence[int]) -> float:
@@ -234,6 +297,9 @@ def _accountant_options(state: TurnState) -> Iterator[_Option]:
         yield -1, hand, free, state.locked_hand, state.swaps_left, [h + f for h, f in zip(hand, free, strict=True)]
     else:
         yield -1, hand, no_swaps, {}, 0, hand
+
+
+_NONE: Final[list[int]] = []  # no swaps (never changed)
 
 
 def _pairs(target: Card, left: int) -> Iterator[tuple[int, int]]:
@@ -283,3 +349,7 @@ def _reach(pay: int, keep: int, brute: int, hand: list[int], area_free: list[int
         return None
     spare.sort(key=KEEP.__getitem__)
     return outs, spare[: len(outs)]
+
+
+# `_pairs` of every card at every effective value, made once: the planner's inner loop reads them.
+_PAIRS: Final = tuple(tuple(tuple(_pairs(c, left)) for left in range(5)) for c in CARDS)

@@ -7,22 +7,27 @@ from functools import partial
 from typing import Final
 
 from .base import Player
-from .ismcts import LEVELS, ISMCTSPlayer
+from .beginner import BeginnerPlayer
+from .ismcts import LEVELS, REFERENCE_LEVELS, ISMCTSPlayer
 from .simple import GreedyPlayer, RandomPlayer
 
-__all__ = ["SPECS", "player"]
+__all__ = ["REFERENCE_SPECS", "SPECS", "player"]
 
 _BUILDERS: Final[dict[str, Callable[[int | str | None], Player]]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    **{level: partial(ISMCTSPlayer, settings=settings, level=level) for level, settings in LEVELS.items()},
+    "easy": BeginnerPlayer,
+    **{level: partial(ISMCTSPlayer, settings=LEVELS[level], level=level) for level in ("normal", "hard")},
+    **{level: partial(ISMCTSPlayer, settings=settings, level=level) for level, settings in REFERENCE_LEVELS.items()},
 }
-SPECS: Final = tuple(_BUILDERS)
+SPECS: Final = ("random", "greedy", "easy", "normal", "hard")  # the players a person chooses from
+REFERENCE_SPECS: Final = tuple(REFERENCE_LEVELS)  # the levels as they were, fixed, to measure the levels against
 
 
 def player(spec: str, seed: int | str | None = None) -> Player:
-    """The player `spec` names (see `SPECS`), with its seed; a ValueError naming the known specs otherwise."""
+    """The player `spec` names (see `SPECS`, `REFERENCE_SPECS`), with its seed; a ValueError naming them otherwise."""
     build = _BUILDERS.get(spec.strip().lower()) if isinstance(spec, str) else None
     if build is None:
-        raise ValueError(f"unknown player {spec!r}: choose one of {', '.join(SPECS)}")
+        raise ValueError(f"unknown player {spec!r}: choose one of {', '.join(SPECS)} "
+                         f"(or a reference level: {', '.join(REFERENCE_SPECS)})")
     return build(seed)

@@ -23,21 +23,28 @@ class Node:
     """Statistics of one edge into this node, and the node's children.
 
     `player` is the seat that chose the edge into this node; `value` sums the rewards seen from that
-    seat's side, so a parent picks the child best for whoever moves at the parent.
+    seat's side, so a parent picks the child best for whoever moves at the parent. `wins` sums that
+    seat's chances to win (a draw is no win, and no contempt or score margin is in it): the number a
+    player is told, while `value` is what the search maximises.
     """
 
-    __slots__ = ("available", "children", "order", "player", "value", "visits")
+    __slots__ = ("available", "children", "order", "player", "value", "visits", "wins")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.visits = 0
         self.value = 0.0
+        self.wins = 0.0
         self.available = 0
         self.children: dict[Action, Node] = {}
         self.order: list[Action] | None = None  # the order children are opened in; set on the first visit
 
     def mean(self) -> float:
         return self.value / self.visits if self.visits else 0.0
+
+    def chance(self) -> float:
+        """The mean chance to win of the seat that chose this edge, over the iterations through it."""
+        return self.wins / self.visits if self.visits else 0.0
 
     def widen(self, legal: Sequence[Action], widening: float) -> list[Action]:
         """The actions open at this visit: the first ones of `order` that are legal here, as many as

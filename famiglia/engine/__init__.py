@@ -12,7 +12,7 @@ from .errors import IllegalAction, NotationError, PositionError
 from .game import DEFAULT_NAMES, Game
 from .scoring import Result
 from .table import EndReason, Event
-from .view import SeatView, StreetCard
+from .view import Counts, SeatView, StreetCard
 
 __all__ = [
     "CARDS",
@@ -20,6 +20,7 @@ __all__ = [
     "DEFAULT_NAMES",
     "Action",
     "Card",
+    "Counts",
     "EndReason",
     "Event",
     "Family",

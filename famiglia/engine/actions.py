@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, Self
 
 from .cards import Card, parse_card
 from .errors import NotationError, quoted
@@ -28,6 +28,23 @@ __all__ = [
     "Take",
     "parse_action",
 ]
+
+
+# Every action is interned: building one returns the object already made for the same values. So two
+# equal actions are the same object, and an action hashes by identity, at C speed: the legal actions are
+# dict keys, and a search hashes actions all the time. A value of the wrong type is not interned; its
+# `__post_init__` raises the `TypeError` at once.
+_INTERNED: dict[tuple[object, ...], object] = {}
+
+
+def _interned(cls: type, key: tuple[object, ...]) -> object:
+    found = _INTERNED.get(key)
+    return object.__new__(cls) if found is None else found
+
+
+def _keep(key: tuple[object, ...], action: object) -> None:
+    """Remember a newly built, checked action under `key` (the first one built stays)."""
+    _INTERNED.setdefault(key, action)
 
 
 class Step(IntEnum):
@@ -50,8 +67,19 @@ class Refresh:
     card: Card
     step = Step.REFRESH
 
+    __hash__ = object.__hash__  # interned: equal actions are one object
+
+    def __new__(cls, card: Card) -> Self:
+        if type(card) is Card:
+            return _interned(cls, (cls, card))  # type: ignore[return-value]
+        return object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), (self.card,))
+
     def __post_init__(self) -> None:
         _need_card(self.card, "the refreshed card")
+        _keep((Refresh, self.card), self)
 
     def __str__(self) -> str:
         return f"refresh {self.card.name}"
@@ -64,8 +92,19 @@ class PlayAccountant:
     card: Card
     step = Step.ACCOUNTANT
 
+    __hash__ = object.__hash__  # interned: equal actions are one object
+
+    def __new__(cls, card: Card) -> Self:
+        if type(card) is Card:
+            return _interned(cls, (cls, card))  # type: ignore[return-value]
+        return object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), (self.card,))
+
     def __post_init__(self) -> None:
         _need_card(self.card, "the Accountant")
+        _keep((PlayAccountant, self.card), self)
 
     def __str__(self) -> str:
         return f"accountant {self.card.name}"
@@ -79,9 +118,20 @@ class Swap:
     into: Card
     step = Step.ACCOUNTANT
 
+    __hash__ = object.__hash__  # interned: equal actions are one object
+
+    def __new__(cls, out: Card, into: Card) -> Self:
+        if type(out) is Card and type(into) is Card:
+            return _interned(cls, (cls, out, into))  # type: ignore[return-value]
+        return object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), (self.out, self.into))
+
     def __post_init__(self) -> None:
         _need_card(self.out, "the card swapped out")
         _need_card(self.into, "the card swapped in")
+        _keep((Swap, self.out, self.into), self)
 
     def __str__(self) -> str:
         return f"swap {self.out.name} {self.into.name}"
@@ -96,11 +146,23 @@ class PlayBrute:
     amount: int
     step = Step.BRUTE
 
+    __hash__ = object.__hash__  # interned: equal actions are one object
+
+    def __new__(cls, card: Card, target: Card, amount: int) -> Self:
+        if type(card) is Card and type(target) is Card and type(amount) is int and amount.bit_length() <= 64:
+            return _interned(cls, (cls, card, target, amount))  # type: ignore[return-value]
+        return object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), (self.card, self.target, self.amount))
+
     def __post_init__(self) -> None:
         _need_card(self.card, "the Brute")
         _need_card(self.target, "the Brute's target")
         if type(self.amount) is not int:
             raise TypeError(f"a Brute's amount must be a whole number (int), not {quoted(self.amount)}")
+        if self.amount.bit_length() <= 64:
+            _keep((PlayBrute, self.card, self.target, self.amount), self)
 
     def __str__(self) -> str:
         return f"brute {self.card.name} {self.target.name} -{_amount(self.amount)}"
@@ -121,14 +183,24 @@ class Take:
     keep: Card | None = None
     step = Step.TAKE
 
+    __hash__ = object.__hash__  # interned: equal actions are one object
+
+    def __new__(cls, card: Card, pay: Card | None = None, keep: Card | None = None) -> Self:
+        if type(card) is Card and (pay is None or type(pay) is Card) and (keep is None or type(keep) is Card):
+            return _interned(cls, (cls, card, pay, keep))  # type: ignore[return-value]
+        return object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), (self.card, self.pay, self.keep))
+
     def __post_init__(self) -> None:
         _need_card(self.card, "the card taken")
-        if self.pay is None and self.keep is None:
-            return
-        if self.pay is None or self.keep is None:
-            raise TypeError("a paid take names both cards of the pair, pay and keep; a free take neither")
-        _need_card(self.pay, "the paying card")
-        _need_card(self.keep, "the kept card")
+        if self.pay is not None or self.keep is not None:
+            if self.pay is None or self.keep is None:
+                raise TypeError("a paid take names both cards of the pair, pay and keep; a free take neither")
+            _need_card(self.pay, "the paying card")
+            _need_card(self.keep, "the kept card")
+        _keep((Take, self.card, self.pay, self.keep), self)
 
     def __str__(self) -> str:
         if self.pay is None or self.keep is None:
@@ -141,6 +213,16 @@ class Pass:
     """Step 4 (R8.5): take nothing."""
 
     step = Step.TAKE
+    __hash__ = object.__hash__  # interned: there is one pass
+
+    def __new__(cls) -> Pass:
+        found = _INTERNED.get((Pass,))
+        if found is None:
+            found = _INTERNED[(Pass,)] = object.__new__(cls)
+        return found  # type: ignore[return-value]
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Pass, ())
 
     def __str__(self) -> str:
         return "pass"

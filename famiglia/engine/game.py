@@ -18,8 +18,8 @@ from .errors import IllegalAction, NotationError, quoted
 from .position import events_to_list, read_position, table_to_dict
 from .rules import explain, legal_actions
 from .scoring import Result, score
-from .table import STREET_SIZE, Event, Table
-from .view import SeatView, StreetCard, table_from_view
+from .table import STREET_SIZE, Happening, Table, event, happening
+from .view import Counts, SeatView, StreetCard, table_from_view
 
 __all__ = ["DEFAULT_NAMES", "Game"]
 
@@ -35,8 +35,8 @@ class Game:
     _table: Table
     _names: tuple[str, str]
     _legal: dict[Action, int] | None
-    _this_turn: list[Event]
-    _last_turn: tuple[Event, ...]
+    _this_turn: list[Happening]  # the public record of the turn under way (see `table.Happening`)
+    _last_turn: tuple[Happening, ...]
     _result: Result | None
     seed: int | str | None
 
@@ -97,8 +97,8 @@ class Game:
         seed = _seed(seed)
         found = read_position(position, seed)
         g = cls._wrap(found.table, _check_names(names) if names is not None else found.names, seed)
-        g._this_turn = found.this_turn
-        g._last_turn = found.last_turn
+        g._this_turn = [happening(e) for e in found.this_turn]
+        g._last_turn = tuple(happening(e) for e in found.last_turn)
         if found.table.end is not None:
             g._result = g._score()
         return g
@@ -115,8 +115,8 @@ class Game:
         """
         seed = _seed(seed)
         g = cls._wrap(table_from_view(view, draw_stack, random.Random(seed)), view.names, seed)
-        g._this_turn = list(view.this_turn)
-        g._last_turn = view.last_turn
+        g._this_turn = [happening(e) for e in view.this_turn]
+        g._last_turn = tuple(happening(e) for e in view.last_turn)
         g._result = view.result
         return g
 
@@ -128,9 +128,9 @@ class Game:
         """
         d = table_to_dict(self._table, self._names)
         if self._this_turn:
-            d["this_turn"] = events_to_list(self._this_turn)
+            d["this_turn"] = events_to_list([event(h) for h in self._this_turn])
         if self._last_turn:
-            d["last_turn"] = events_to_list(self._last_turn)
+            d["last_turn"] = events_to_list([event(h) for h in self._last_turn])
         return d
 
     def copy(self) -> Game:
@@ -174,7 +174,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, one entry per distinct action; empty after the end."""
-        return list(self._legal_map())
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_actions(self._table)
+        return list(legal)
 
     def _legal_map(self) -> dict[Action, int]:
         legal = self._legal
@@ -200,8 +203,10 @@ class Game:
 
     def apply(self, action: Action | str) -> Action:
         """Carry out an action (an object or its notation) and return it; refuse anything not legal now."""
-        a = _action(action)
-        legal = self._legal_map()
+        a: Action = action if type(action) in _ACTION_TYPES else _action(action)  # type: ignore[assignment]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = legal_actions(self._table)
         if a not in legal:
             said = " ".join(action.split()) if isinstance(action, str) else str(a)  # quote what was asked
             why = "the game is over" if self._table.end is not None else explain(self._table, a)
@@ -212,20 +217,24 @@ class Game:
     def apply_legal(self, action: Action) -> None:
         """Unchecked apply for search: `action` must be one of `legal_actions()` of this very moment."""
         table = self._table
-        index = self._legal_map()[action]
-        event = table.apply(action, index)
+        legal = self._legal
+        # Without the list of legal actions at hand, the Street position is found directly (a playout
+        # applies its planner's actions without listing every legal action first).
+        index = legal[action] if legal is not None else table.street_index(action)
+        happened = table.apply(action, index)
         self._legal = None
         if action.step is Step.TAKE:
-            self._this_turn.append(event)
-            deal = table.deal_street()
-            if deal is not None:
-                self._this_turn.append(deal)
+            self._this_turn.append(happened)
+            if not table.street:
+                deal = table.deal_street()
+                if deal is not None:
+                    self._this_turn.append(deal)
             self._last_turn = tuple(self._this_turn)
             self._this_turn = []
             if table.end is not None:
                 self._result = self._score()
         else:
-            self._this_turn.append(event)
+            self._this_turn.append(happened)
 
     def _score(self) -> Result:
         t = self._table
@@ -277,12 +286,30 @@ class Game:
             reduced=turn.reduced if turn.reduced >= 0 else None,
             can_refresh=t.can_refresh(),
             legal_actions=tuple(self._legal_map()) if seat == t.to_move and not over else (),
-            this_turn=tuple(self._this_turn),
-            last_turn=self._last_turn,
+            this_turn=tuple(event(h) for h in self._this_turn),
+            last_turn=tuple(event(h) for h in self._last_turn),
             result=self._result,
             opponent_hand=opponent_hand,
             draw_stack_counts=draw_counts,
         )
+
+    def counts(self) -> Counts:
+        """The lean read of the table for the seat to move (see `Counts`), for playouts in sampled worlds.
+
+        A `SeatView` lists every card and is built for the screen; a playout reads the position after
+        every action and needs only counts, so this costs a small fraction of `view()`.
+        """
+        t = self._table
+        p = t.to_move
+        turn = t.turn
+        street = t.street
+        reduced = turn.reduced
+        effective = [c.value for c in street]
+        if reduced >= 0:
+            effective[reduced] -= turn.reduction
+        return Counts(p, t.passes, t.hands[p], t.areas[p], t.hands[1 - p], t.areas[1 - p], street, effective,
+                      turn.step, turn.swaps_left, turn.locked_area, turn.locked_hand, t.can_refresh(), len(t.stack),
+                      t.exhaustions, t.start_player)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._names[self.to_move]} to move"
@@ -305,8 +332,13 @@ def _player_index(value: object, what: str) -> None:
         raise ValueError(f"{what} must be 0 or 1, not {quoted(value)}")
 
 
+_ACTION_TYPES = frozenset((Refresh, PlayAccountant, Swap, PlayBrute, Take, Pass))
+
+
 def _action(action: object) -> Action:
     """An action object as it is, or one read from its notation; anything else is no action at all."""
+    if type(action) in _ACTION_TYPES:
+        return action  # type: ignore[return-value]
     if isinstance(action, str):
         return parse_action(action)
     if isinstance(action, Refresh | PlayAccountant | Swap | PlayBrute | Take | Pass):

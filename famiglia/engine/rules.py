@@ -32,8 +32,34 @@ _TAKE: Final = {(c, p, k): Take(c, p, k) for c in CARDS for p in CARDS for k in 
 
 
 
+# The same, by card index, for the hot path below: what each Street card allows, made once.
+_REFRESH_OF: Final = tuple(_REFRESH[c] for c in CARDS)
+_ACCOUNTANT_OF: Final = tuple((a.index, _ACCOUNTANT[a]) for a in _ACCOUNTANTS)
+_BRUTE_INDEXES: Final = tuple(b.index for b in _BRUTES)
+# _BRUTES_ON[b][t]: the Brute b's actions on Street card t, k = 1 up (R7.2).
+_BRUTES_ON: Final = {b.index: tuple(tuple(_BRUTE[b, t, k] for k in range(1, min(b.value, t.value) + 1))
+                                    for t in CARDS) for b in _BRUTES}
+_FREE_OF: Final = tuple(_TAKE_FREE[c] for c in CARDS)
+
+
+def _paid(c: Card, e: int) -> tuple[int, Action, tuple[tuple[int, Action, Action], ...]]:
+    """R8.2, R8.3: the genuine payer of `c` at effective value `e`, its pair with itself, and each Mercenary
+    above e-1 standing in (as pay and as keep)."""
+    genuine = _FAMILY_OF[c.index][e - 1]
+    return (genuine.index, _TAKE[c, genuine, genuine],
+            tuple((m.index, _TAKE[c, genuine, m], _TAKE[c, m, genuine]) for m in _MERCENARIES[e:]))
+
+
+assert [c.index for c in _MERCENARIES] == [15, 16, 17, 18, 19]  # the hot path below tests these counts directly
+_PAID: Final = tuple(tuple(_paid(c, e) if e else (0, _FREE_OF[c.index], ()) for e in range(5)) for c in CARDS)
+
+
 def legal_actions(table: Table) -> dict[Action, int]:
-    """Every action allowed now, in notation order of the steps, mapped to the Street index it concerns."""
+    """Every action allowed now, in notation order of the steps, mapped to the Street index it concerns.
+
+    The one source of truth for legality, and the engine's hot path: it reads precomputed tables of
+    interned actions, so a call builds one dict and no action objects.
+    """
     if table.end is not None:
         return {}
     acts: dict[Action, int] = {}
@@ -42,14 +68,19 @@ def legal_actions(table: Table) -> dict[Action, int]:
     street = table.street
     step = turn.step
     if step is Step.REFRESH:
-        if table.can_refresh():  # R5
+        if street and table.exhaustions < 2 and not (table.exhaustions == 1 and turn.late_refresh):  # R5.4, R5.6
+            refreshes: dict[Action, int] = {}
             for i, c in enumerate(street):
-                refresh = _REFRESH[c]
-                if refresh not in acts:
-                    acts[refresh] = i
-        for a_card in _ACCOUNTANTS:  # R6.1
-            if hand[a_card.index]:
-                acts[_ACCOUNTANT[a_card]] = -1
+                if not c.value:  # R5.1: a 0 on the Street, no refresh (table.can_refresh, read in one pass)
+                    break
+                refresh = _REFRESH_OF[c.index]
+                if refresh not in refreshes:
+                    refreshes[refresh] = i
+            else:
+                acts = refreshes
+        for kind, accountant in _ACCOUNTANT_OF:  # R6.1
+            if hand[kind]:
+                acts[accountant] = -1
     elif step is Step.ACCOUNTANT and turn.swaps_left:  # R6.2, R6.3
         area = table.areas[table.to_move]
         locked_area, locked_hand = turn.locked_area, turn.locked_hand
@@ -60,44 +91,38 @@ def legal_actions(table: Table) -> dict[Action, int]:
                 if o is not i_card:
                     acts[_SWAP[o, i_card]] = -1
     if step < Step.BRUTE:  # R7
-        brutes = [b for b in _BRUTES if hand[b.index]]
+        brutes = [_BRUTES_ON[b] for b in _BRUTE_INDEXES if hand[b]]
         if brutes:
             for i, t in enumerate(street):
                 if t.value:
-                    for b in brutes:
-                        for k in range(1, min(b.value, t.value) + 1):
-                            brute = _BRUTE[b, t, k]
+                    index = t.index
+                    for on in brutes:
+                        for brute in on[index]:
                             if brute not in acts:
                                 acts[brute] = i
-    _add_takes(table, hand, acts)
-    acts[PASS] = -1  # R8.5: always allowed
-    return acts
-
-
-def _add_takes(table: Table, hand: list[int], acts: dict[Action, int]) -> None:
-    """R8.1–R8.3: free cards, and pairs of genuine cards with at most one Mercenary standing in."""
-    turn = table.turn
-    for i, c in enumerate(table.street):
-        e = c.value - turn.reduction if i == turn.reduced else c.value
+    # R8.1–R8.3: free cards, and pairs of genuine cards with at most one Mercenary standing in.
+    reduced = turn.reduced
+    mercenaries = hand[15] or hand[16] or hand[17] or hand[18] or hand[19]
+    for i, c in enumerate(street):
+        e = c.value - turn.reduction if i == reduced else c.value
         if e == 0:
-            a: Action = _TAKE_FREE[c]
-            if a not in acts:
-                acts[a] = i
+            free: Action = _FREE_OF[c.index]
+            if free not in acts:
+                acts[free] = i
             continue
-        genuine = _FAMILY_OF[c.index][e - 1]
-        have = hand[genuine.index]
+        genuine, pair, stand_ins = _PAID[c.index][e]
+        have = hand[genuine]
         if not have:
             continue
-        if have >= 2:
-            a = _TAKE[c, genuine, genuine]
-            if a not in acts:
-                acts[a] = i
-        for m in _MERCENARIES[e:]:  # R8.3: a Mercenary above e-1 stands in once
-            if hand[m.index]:
-                a = _TAKE[c, genuine, m]
-                if a not in acts:
-                    acts[a] = i
-                    acts[_TAKE[c, m, genuine]] = i
+        if have >= 2 and pair not in acts:
+            acts[pair] = i
+        if mercenaries:
+            for m, with_m, m_pays in stand_ins:  # R8.3: a Mercenary above e-1 stands in once
+                if hand[m] and with_m not in acts:
+                    acts[with_m] = i
+                    acts[m_pays] = i
+    acts[PASS] = -1  # R8.5: always allowed
+    return acts
 
 
 # -- explaining a refusal ------------------------------------------------------------------------------

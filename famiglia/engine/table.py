@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .actions import Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take
-from .cards import Card
+from .cards import Card, Family
 
-__all__ = ["STREET_SIZE", "EndReason", "Event", "Table", "Turn"]
+__all__ = ["STREET_SIZE", "EndReason", "Event", "Happening", "Table", "Turn", "event", "happening"]
 
 STREET_SIZE = 6  # R3.4, R10.1
 
@@ -44,6 +44,19 @@ class Event:
     drawn: tuple[Card, ...] = ()
     exhausted: int = 0
     exhaustions: int = 0
+
+
+# An `Event`'s fields as a plain tuple, in its order: what the hot path records (a tuple costs a tenth of a
+# frozen dataclass to make); the game turns them into `Event`s when a view or a position is asked for.
+Happening = tuple[int, "Action | None", tuple[Card, ...], int, int]
+
+
+def event(happening: Happening) -> Event:
+    return Event(*happening)
+
+
+def happening(e: Event) -> Happening:
+    return (e.player, e.action, e.drawn, e.exhausted, e.exhaustions)
 
 
 @dataclass(slots=True)
@@ -189,7 +202,32 @@ class Table:
 
     # -- applying actions (unchecked) ----------------------------------------------------------------
 
-    def apply(self, action: Action, index: int) -> Event:
+    def street_index(self, action: Action) -> int:
+        """The Street position a legal `action` concerns (-1 for none), as `rules.legal_actions` maps it.
+
+        The search applies actions its planner built without listing every legal action first; this
+        finds the position directly: the first copy of the card on the Street, and for a take where
+        copies differ in effective value (one reduced by a Brute, R7.3) the copy its payment fits.
+        """
+        kind = type(action)
+        if kind is Take:
+            c = action.card  # type: ignore[union-attr]
+            street = self.street
+            reduced = self.turn.reduced
+            if reduced < 0 or street[reduced] is not c:
+                return street.index(c)
+            for i, s in enumerate(street):
+                if s is c and _fits(action, self.effective(i)):  # type: ignore[arg-type]
+                    return i
+            raise ValueError(f"{action} is not legal now")
+        if kind is Refresh:
+            return self.street.index(action.card)  # type: ignore[union-attr]
+        if kind is PlayBrute:
+            return self.street.index(action.target)  # type: ignore[union-attr]
+        return -1
+
+
+    def apply(self, action: Action, index: int) -> Happening:
         """Carry out a legal action; `index` is the Street position it concerns (or -1).
 
         Plain type tests in the order of frequency rather than `match`: this is the playouts' hot path.
@@ -217,7 +255,7 @@ class Table:
             turn.step = Step.BRUTE
             turn.reduced = index
             turn.reduction = action.amount
-            return Event(player, action, exhaustions=self.exhaustions)
+            return (player, action, (), 0, self.exhaustions)
         if type(action) is Swap:
             o, i = action.out.index, action.into.index
             area[o] -= 1
@@ -227,7 +265,7 @@ class Table:
             turn.locked_hand[o] = turn.locked_hand.get(o, 0) + 1  # R6.3: moved once
             turn.locked_area[i] = turn.locked_area.get(i, 0) + 1
             turn.swaps_left -= 1
-            return Event(player, action, exhaustions=self.exhaustions)
+            return (player, action, (), 0, self.exhaustions)
         if type(action) is PlayAccountant:
             a = action.card
             hand[a.index] -= 1
@@ -236,11 +274,11 @@ class Table:
             turn.step = Step.ACCOUNTANT
             turn.swaps_left = a.value  # R6.2
             turn.accountant = a.index
-            return Event(player, action, exhaustions=self.exhaustions)
+            return (player, action, (), 0, self.exhaustions)
         assert type(action) is Refresh
         return self._refresh(action, index)
 
-    def _refresh(self, action: Refresh, index: int) -> Event:
+    def _refresh(self, action: Refresh, index: int) -> Happening:
         c = self.street.pop(index)
         turn = self.turn
         turn.refreshes += 1
@@ -251,9 +289,9 @@ class Table:
             self.bottom = self.known_bottom + 1
             self.stack.insert(0, c)
         drawn, exhausted = self.draw(c.value)  # R5.5: a reshuffle in the middle keeps drawing
-        return Event(self.to_move, action, drawn, exhausted, self.exhaustions)
+        return (self.to_move, action, drawn, exhausted, self.exhaustions)
 
-    def _end_turn(self, action: Action) -> Event:
+    def _end_turn(self, action: Action) -> Happening:
         player = self.to_move
         self.turn = Turn()
         if self.passes >= 2:  # R8.5, R10.2: the passes win when both ends come together
@@ -262,11 +300,27 @@ class Table:
             self.end = EndReason.EXHAUSTION
         else:
             self.to_move = 1 - player
-        return Event(player, action, exhaustions=self.exhaustions)
+        return (player, action, (), 0, self.exhaustions)
 
-    def deal_street(self) -> Event | None:
+    def deal_street(self) -> Happening | None:
         """R10.1: an emptied Street gets six new cards between the turns, if any are left to draw."""
         if self.street or self.end is not None or self.exhaustions >= 2:
             return None
         drawn, exhausted = self.draw(STREET_SIZE)
-        return Event(self.to_move, None, drawn, exhausted, self.exhaustions)
+        return (self.to_move, None, drawn, exhausted, self.exhaustions)
+
+
+def _fits(take: Take, effective: int) -> bool:
+    """Whether `take` is a way to take its card at `effective` value (R8.1–R8.3)."""
+    if take.pay is None or take.keep is None:
+        return effective == 0
+    if effective == 0:
+        return False
+    c = take.card
+    pay, keep = take.pay, take.keep
+    genuine_value = effective - 1
+    for one, other in ((pay, keep), (keep, pay)):
+        if one.family is c.family and one.value == genuine_value and (
+                other is one or (other.family is Family.MERCENARIES and other.value > genuine_value)):
+            return True
+    return False

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Action, Step
 from .cards import CARDS, Card, parse_card
@@ -21,7 +22,7 @@ from .errors import NotationError, PositionError, quoted
 from .scoring import Result
 from .table import Event, Table, Turn
 
-__all__ = ["SeatView", "StreetCard", "table_from_view"]
+__all__ = ["Counts", "SeatView", "StreetCard", "table_from_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +112,33 @@ class SeatView:
             return Step.TAKE
         return self.step
 
+
+
+class Counts(NamedTuple):
+    """The lean read of the table for the seat to move: counts per card kind, not a `SeatView`.
+
+    For a search's playouts in a sampled world, which read the position once per action and need
+    no more than a planner does: what the seat to move would see with the memory aid (R12.3), as
+    counts, and nothing about the order of the draw stack (R12.2). The lists are the table's own:
+    read them, never change them, and read a new `Counts` after the next action.
+    """
+
+    to_move: int
+    passes: int
+    hand: list[int]  # the seat to move's hand, a count per card kind (index of CARDS)
+    area: list[int]  # its play area
+    opponent_hand: list[int]  # the opponent's hand as the memory aid knows it (R12.3)
+    opponent_area: list[int]
+    street: list[Card]
+    effective: list[int]  # the effective value of each Street card (R7.3)
+    step: Step
+    swaps_left: int
+    locked_area: dict[int, int]  # R6.3, by card index
+    locked_hand: dict[int, int]
+    can_refresh: bool
+    draw_stack_size: int
+    exhaustions: int
+    start_player: int
 
 
 def table_from_view(view: SeatView, draw_stack: Sequence[Card | str], rng: random.Random) -> Table:

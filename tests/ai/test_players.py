@@ -214,7 +214,7 @@ def test_the_search_passes_to_end_a_won_game() -> None:
     view = g.view(0, memory=True)
     action, reason = ISMCTSPlayer(seed=1, settings=SearchSettings(iterations=40)).choose_with_reason(view)
     assert type(action) is Pass
-    assert reason.startswith("pass: you lead by 25 and the opponent passed, so the game ends now (wins ")
+    assert reason == "pass: you lead by 25 and the opponent passed — this wins the game"
 
 
 def test_the_search_explains_a_take() -> None:
@@ -223,4 +223,5 @@ def test_the_search_explains_a_take() -> None:
     search = ISMCTSPlayer(seed=1, settings=SearchSettings(iterations=40))
     action, reason = search.choose_with_reason(g.view(0, memory=True))
     assert str(action) == "take F3 pay F2 keep F2"
-    assert reason.startswith("take F3 for 10 VP with F2 + F2 (wins ")
+    assert reason.startswith("take F3 for 10 VP (pay F2, keep F2); about ")
+    assert reason.endswith("% to win")

@@ -171,3 +171,35 @@ def test_random_games_reach_the_second_exhaustion():
         g = play_out(seed, 0.0, lambda g, rng: None)
         reasons.add(g.result().reason.name)
     assert "EXHAUSTION" in reasons
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=seeds)
+def test_apply_legal_without_the_list_of_legal_actions_does_the_same(seed: int) -> None:
+    """A search applies its planner's actions to a game whose legal actions were never listed: the Street
+    card it concerns (the copy a payment fits, when a Brute reduced one of two, R7.3) is found the same way."""
+
+    def visit(g: Game, rng: random.Random) -> None:
+        for action in g.legal_actions():
+            listed = g.copy()
+            listed.apply_legal(action)
+            fresh = Game.from_dict(g.to_dict(), seed=g.seed)  # nothing cached: the legal actions were never listed
+            fresh.apply_legal(action)
+            assert fresh.to_dict() == listed.to_dict(), action
+
+    play_out(seed, 0.02, visit)
+
+
+def test_apply_legal_finds_the_reduced_copy_a_payment_fits() -> None:
+    """Two F3 on the Street, one reduced to 1 by a Brute: each take names its copy by its payment (interface.md)."""
+    from tests.positions import position
+
+    d = position(hand0=["B2", "F0", "F0", "F2", "F2"], street=["F3", "F3", "A4", "B4", "M4", "A3"])
+    for take, left in (("take F3 pay F0 keep F0", "F3"), ("take F3 pay F2 keep F2", "F3")):
+        g = Game.from_dict(d, seed=1)
+        g.apply("brute B2 F3 -2")
+        fresh = Game.from_dict(g.to_dict(), seed=1)
+        fresh.apply_legal(fresh.parse(take))
+        g.apply(take)
+        assert fresh.to_dict() == g.to_dict()
+        assert [c for c in fresh.to_dict()["street"] if c == left] == [left]

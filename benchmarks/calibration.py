@@ -1,0 +1,184 @@
+"""Calibration of `famiglia.ai.win_chance`: estimates grouped in tenths against how often that seat went on to win.
+
+Seeded games are played between several pairs of levels (seats swapped every game); every `--every`-th
+decision's position is kept, with the seat to move and whether that seat won the game in the end (a
+draw is no win). Each position's `win_chance(view, level=--level, seed=...)` is then grouped by tenths
+(0–10%, 10–20%, …) and each group's mean estimate is compared with its observed win rate. A group is
+calibrated when the two are within 5 percentage points; groups of fewer than 50 positions are shown
+but not judged. Prints the table, a text reliability diagram, and the same table in Markdown (for
+docs/ai.md). Run: `python benchmarks/calibration.py --positions 2000 --level normal` (minutes).
+
+`--save FILE` keeps the raw estimates and `--load FILE` reports from them without playing again.
+`--fit` instead fits the calibration the levels apply to their chances (`evaluation.calibrated`,
+Platt's scaling: sigmoid(a·logit(p) + b)) to the raw estimates of these positions and writes it to
+famiglia/data/calibration.json; fit on one seed and measure on another
+(`--seed 2 --save fit.json`, `--seed 1 --save measure.json`, then `--load fit.json --fit` and
+`--load measure.json`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from pathlib import Path
+
+from famiglia.ai import player
+from famiglia.ai.estimate import estimator
+from famiglia.ai.evaluation import CLIP, calibrated
+from famiglia.ai.seeding import derive_seed
+from famiglia.engine import Game, SeatView
+
+PAIRINGS = (("greedy", "easy"), ("easy-1", "greedy"), ("easy", "easy-1"), ("normal-1", "easy"), ("greedy", "greedy"))
+OUT = Path(__file__).resolve().parent.parent / "famiglia" / "data" / "calibration.json"
+TOLERANCE = 0.05
+MIN_GROUP = 50
+
+
+def positions(count: int, seed: int, every: int) -> list[tuple[SeatView, bool, str]]:
+    """At least `count` positions (the seat to move's view, whether it won, the pairing) from seeded games."""
+    out: list[tuple[SeatView, bool, str]] = []
+    game_number = 0
+    while len(out) < count:
+        a, b = PAIRINGS[game_number % len(PAIRINGS)]
+        seats = (a, b) if (game_number // len(PAIRINGS)) % 2 == 0 else (b, a)
+        players = [player(seats[s], seed=derive_seed("calibration-player", seed, game_number, s)) for s in (0, 1)]
+        game = Game.new(seed=derive_seed("calibration", seed, game_number), first=0)
+        kept: list[tuple[SeatView, int]] = []
+        n = 0
+        while not game.is_over:
+            view = game.view(game.to_move, memory=True)
+            if n % every == game_number % every:
+                kept.append((view, game.to_move))
+            game.apply(players[game.to_move].choose(view))
+            n += 1
+        result = game.result()
+        assert result is not None
+        out += [(view, result.winner == seat, f"{seats[0]} v {seats[1]}") for view, seat in kept]
+        game_number += 1
+    return out
+
+
+def estimates(found: list[tuple[SeatView, bool, str]], level: str, seed: int) -> list[tuple[float, bool, bool]]:
+    """Each position's raw search estimate (before the calibration), whether it is a certain win, and the outcome.
+
+    `win_chance` of the position is `calibrated(raw)`, or 1.0 for a certain win (a pass that wins at once).
+    """
+    out = []
+    for i, (view, won, _) in enumerate(found):
+        advice = estimator(level, derive_seed("calibration-estimate", seed, i)).advise(view, raw=True)
+        out.append((advice.chance, advice.certain, won))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=2000)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--every", type=int, default=3, help="keep every n-th decision of each game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fit", action="store_true", help="fit the calibration and write " + str(OUT.name))
+    parser.add_argument("--save", type=Path, help="keep the raw estimates in this file")
+    parser.add_argument("--load", type=Path, nargs="+",
+                        help="read the raw estimates from --save files (all of them together) instead of playing")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    if args.load:
+        raw = []
+        seeds = []
+        for path in args.load:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+            raw += [(float(c), bool(k), bool(w)) for c, k, w in saved["estimates"]]
+            args.level, args.every = saved["level"], saved["every"]
+            seeds.append(str(saved["seed"]))
+        args.seed = " and ".join(seeds)
+        took = "read from " + ", ".join(str(p) for p in args.load)
+    else:
+        found = positions(args.positions, args.seed, args.every)
+        raw = estimates(found, args.level, args.seed)
+        took = f"{time.perf_counter() - start:.0f} s"
+        if args.save:
+            args.save.write_text(json.dumps({"level": args.level, "seed": args.seed, "every": args.every,
+                                             "estimates": raw}) + "\n", encoding="utf-8")
+    if args.fit:
+        fit(raw, args.level, args.seed)
+        return
+    report(raw, args, took)
+
+
+def report(raw: list[tuple[float, bool, bool]], args: argparse.Namespace, took: str) -> None:
+    """The table of tenths, the text diagram and the Markdown, for `win_chance` = the calibrated estimates."""
+    groups: list[list[tuple[float, bool]]] = [[] for _ in range(10)]
+    for chance, certain, won in raw:
+        told = 1.0 if certain else calibrated(chance)  # exactly what win_chance returns for the position
+        groups[min(9, int(told * 10))].append((told, won))
+    print(f"{len(raw)} positions from seeded games of {', '.join(f'{a} v {b}' for a, b in PAIRINGS)} "
+          f"(every {args.every}th decision, seed {args.seed}), estimated by win_chance at level {args.level} ({took})")
+    rows = []
+    worst = 0.0
+    for g, members in enumerate(groups):
+        if not members:
+            rows.append((g, 0, None, None, None, ""))
+            continue
+        mean = sum(c for c, _ in members) / len(members)
+        observed = sum(1 for _, w in members if w) / len(members)
+        gap = observed - mean
+        judged = len(members) >= MIN_GROUP
+        verdict = ("within 5 points" if abs(gap) <= TOLERANCE else "OFF") if judged else "too few to judge"
+        if judged:
+            worst = max(worst, abs(gap))
+        rows.append((g, len(members), mean, observed, gap, verdict))
+    print(f"\n{'estimate':>10} {'positions':>9} {'mean est.':>9} {'observed':>9} {'gap':>6}  verdict   diagram "
+          "(# observed, | estimate, 0-100%)")
+    for g, n, mean, observed, gap, verdict in rows:
+        band = f"{g * 10:>3}-{g * 10 + 10}%"
+        if mean is None or observed is None or gap is None:
+            print(f"{band:>10} {n:>9}")
+            continue
+        bar = [" "] * 41
+        for x in range(int(observed * 40) + 1):
+            bar[x] = "#"
+        bar[round(mean * 40)] = "|"
+        print(f"{band:>10} {n:>9} {mean:>9.1%} {observed:>9.1%} {gap * 100:>+6.1f}  {verdict:<16} {''.join(bar)}")
+    print(f"\nworst gap among groups of ≥ {MIN_GROUP}: {worst * 100:.1f} points (target ≤ {TOLERANCE * 100:.0f})")
+    print("\nMarkdown:\n\n| estimate | positions | mean estimate | observed win rate | gap (points) |")
+    print("|---|---|---|---|---|")
+    for g, n, mean, observed, gap, _ in rows:
+        if mean is not None and observed is not None and gap is not None:
+            note = "" if n >= MIN_GROUP else " (too few)"
+            print(f"| {g * 10}–{g * 10 + 10}% | {n} | {mean:.1%} | {observed:.1%} | {gap * 100:+.1f}{note} |")
+
+
+def fit(raw: list[tuple[float, bool, bool]], level: str, seed: int) -> None:
+    """Fit a and b of sigmoid(a·logit(p) + b) to the raw estimates by Newton's method, and write them.
+
+    Certain wins (a pass that wins at once) are told as 1.0 and left out; other estimates are read
+    `CLIP` from the ends, as `calibrated` reads them.
+    """
+    pairs = []
+    for chance, certain, won in raw:
+        if not certain:
+            p = min(1.0 - CLIP, max(CLIP, chance))
+            pairs.append((math.log(p / (1.0 - p)), 1.0 if won else 0.0))
+    a, b = 1.0, 0.0
+    for _ in range(30):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in pairs:
+            p = 1.0 / (1.0 + math.exp(-(a * x + b)))
+            g, h = p - y, p * (1 - p)
+            ga, gb = ga + g * x, gb + g
+            haa, hab, hbb = haa + h * x * x, hab + h * x, hbb + h
+        det = haa * hbb - hab * hab
+        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
+        a, b = a - da, b - db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    OUT.write_text(json.dumps({"a": round(a, 6), "b": round(b, 6), "level": level, "positions": len(pairs),
+                               "seed": seed, "made_by": "benchmarks/calibration.py --fit"}, indent=2) + "\n",
+                   encoding="utf-8")
+    print(f"fitted on {len(pairs)} positions: a = {a:.4f}, b = {b:+.4f}; written to {OUT}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""What the search tells a person: the action, the whole line of the turn it expects, the chance, the words.
+
+A hint that names only its first action misleads: a player who reads "refresh M3" never sees that
+the search means to take F4 with an Accountant and a Brute afterwards. So `Advice` carries the line
+of the turn the search expects to play, read from its tree along the most visited actions of the seat
+to move, and finished by the planner where the tree is thin. A refresh draws cards nobody knows yet
+(R5.2), so a line stops there and says what stays open: the best take that does not need the
+refreshed card. Its chance is the search's estimate of the chosen action (`Node.chance`), the number
+`famiglia.ai.win_chance` gives; words and numbers are made here only.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refresh, SeatView, Swap, Take
+
+from .determinization import sample_world
+from .planner import Plan, TurnState, best_plan
+from .playout import lead
+from .tree import Node
+
+__all__ = ["Advice", "Estimate", "chance_words", "expected_line", "say", "winning_pass"]
+
+MIN_VISITS = 2  # a tree action tried fewer times than this is a guess, not part of the expected line
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """One action the search tried at the root: its chance to win for the seat to move, and how often it was tried."""
+
+    action: Action
+    chance: float
+    visits: int
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The search's advice for the seat to move: a value the screen and the analysis read.
+
+    `action` is the one to play now (what `choose` returns). `line` is the whole turn the search
+    expects, starting with `action`; after a refresh in it, `line` goes on with the plan that stays
+    open whatever is drawn (`after_refresh` is then the refreshed card's action). `chance` is the
+    seat's chance to win with `action` (0–1); `certain` is True for a pass that wins at once (R8.5).
+    `estimates` are the root's actions, most tried first. `words` is the hint in a player's words.
+    """
+
+    action: Action
+    line: tuple[Action, ...]
+    chance: float
+    words: str
+    certain: bool = False
+    after_refresh: Refresh | None = None
+    estimates: tuple[Estimate, ...] = ()
+
+    def estimate(self, action: Action) -> Estimate | None:
+        """The root's estimate of `action`, or None if the search never tried it."""
+        for e in self.estimates:
+            if e.action == action:
+                return e
+        return None
+
+
+def winning_pass(view: SeatView) -> bool:
+    """True when the opponent has just passed and a pass now ends the game with this seat the winner (R8.5, R11)."""
+    if not view.passes or not view.my_turn:
+        return False
+    return _winner_after_pass(view) == view.seat
+
+
+def _winner_after_pass(view: SeatView) -> int | None:
+    """Who wins if the seat passes now, after the opponent's pass (R8.5, R11.2); None for a draw."""
+    world = sample_world(view, random.Random(0))  # the stack's order plays no part in the scoring
+    world.apply_legal(Pass())
+    result = world.result()
+    assert result is not None
+    return result.winner
+
+
+def expected_line(view: SeatView, root: Node, first: Action) -> tuple[tuple[Action, ...], Refresh | None]:
+    """The turn the search expects from `first` on, and the refresh in it if there is one (see `Advice`).
+
+    The actions before a refresh change nothing unknown, so the line is followed in one world built
+    from the view; the order of its stack is never read (only refreshes would draw from it).
+    """
+    world = sample_world(view, random.Random(0))
+    line = [first]
+    node = root.children.get(first)
+    action = first
+    while type(action) is not Take and type(action) is not Pass:
+        if type(action) is Refresh:
+            rest = _open_after_refresh(world, action)
+            return tuple(line) + rest, action
+        world.apply_legal(action)
+        following = _most_tried(node, world) if node is not None else None
+        if following is None:
+            return tuple(line) + best_plan(TurnState.from_counts(world.counts())).actions, None
+        line.append(following)
+        node = node.children[following] if node is not None else None
+        action = following
+    return tuple(line), None
+
+
+def _most_tried(node: Node, world: Game) -> Action | None:
+    legal = set(world.legal_actions())
+    tried = [(child.visits, child.chance(), str(a), a) for a, child in node.children.items()
+             if child.visits >= MIN_VISITS and a in legal]
+    return max(tried, key=lambda t: t[:3])[3] if tried else None
+
+
+def _open_after_refresh(world: Game, refresh: Refresh) -> tuple[Action, ...]:
+    """The best plan that does not use the refreshed card: it is still there whatever the refresh draws."""
+    state = TurnState.from_counts(world.counts())
+    street, effective = list(state.street), list(state.effective)
+    i = street.index(refresh.card)
+    del street[i], effective[i]
+    state.street, state.effective = street, effective
+    plan = best_plan(state)
+    return plan.actions if plan.taken is not None else ()
+
+
+def say(action: Action) -> str:
+    """One action as the line of a hint says it, close to the notation a player types."""
+    match action:
+        case Refresh(card=c):
+            return f"refresh {c}"
+        case PlayAccountant(card=c):
+            return f"accountant {c}"
+        case Swap(out=o, into=i):
+            return f"swap {o} back for {i}"
+        case PlayBrute():
+            return str(action)
+        case Take(card=c, pay=None):
+            if not c.points:
+                return f"take {c} (free: a card to pay with later)"
+            return f"take {c} for {c.points} VP (free)"
+        case Take(card=c, pay=pay, keep=keep):
+            return f"take {c} for {c.points} VP (pay {pay}, keep {keep})"
+        case Pass():
+            return "pass"
+
+
+def chance_words(chance: float, *, certain: bool = False) -> str:
+    """A chance as a player reads it: 'about 98% to win'; a certain win is said as one."""
+    if certain:
+        return "this wins the game"
+    percent = min(99, max(1, round(chance * 100)))
+    return f"about {percent}% to win"
+
+
+def words(view: SeatView, line: tuple[Action, ...], refresh: Refresh | None, chance: float) -> str:
+    """The hint for `line` (see `Advice.words`)."""
+    odds = chance_words(chance)
+    first = line[0]
+    if refresh is not None and first is refresh:
+        rest = line[1:]
+        if rest:
+            taken = rest[-1]
+            assert type(taken) is Take
+            return (f"refresh {refresh.card} first — the {taken.card} plan stays open — then "
+                    f"{', '.join(say(a) for a in rest)}; {odds}")
+        now = best_plan(TurnState.from_view(view))
+        if now.taken is not None:
+            return f"refresh {refresh.card} to look for more than {_plan_words(now)}; {odds}"
+        return f"refresh {refresh.card} to look for a card you can take; {odds}"
+    if refresh is not None:  # a refresh later in the turn, after an Accountant
+        cut = line.index(refresh)
+        before, rest = line[:cut], line[cut + 1:]
+        then = f" — the {rest[-1].card} plan stays open — then {', '.join(say(a) for a in rest)}" \
+            if rest and type(rest[-1]) is Take else " to look for a card you can take"
+        return f"{', '.join(say(a) for a in before)}, then refresh {refresh.card}{then}; {odds}"
+    if type(line[-1]) is Pass:
+        return _pass_words(view, line, odds)
+    return f"{', '.join(say(a) for a in line)}; {odds}"
+
+
+def certain_words(view: SeatView) -> str:
+    """The words of a pass that wins at once (R8.5)."""
+    ahead = lead(view)
+    if ahead > 0:
+        return f"pass: you lead by {ahead} and the opponent passed — this wins the game"
+    return ("pass: the scores are level, your best card wins the tie (R11.2) and the opponent passed — "
+            "this wins the game")
+
+
+def _pass_words(view: SeatView, line: tuple[Action, ...], odds: str) -> str:
+    head = ", ".join(say(a) for a in line[:-1])
+    lead_in = f"{head}, then pass" if head else "pass"
+    plan = best_plan(TurnState.from_view(view))
+    if plan.taken is None:
+        if view.legal_actions and any(type(a) is Refresh for a in view.legal_actions):
+            return f"{lead_in}: nothing on the Street can be taken this turn, and a refresh does no better; {odds}"
+        return f"{lead_in}: nothing on the Street can be taken this turn; {odds}"
+    ahead = lead(view)
+    standing = f"you lead by {ahead}" if ahead > 0 else f"you trail by {-ahead}" if ahead else "the scores are level"
+    if view.passes:  # R8.5: this pass ends the game, and it does not win it (that pass is `certain_words`)
+        end = "in a draw" if _winner_after_pass(view) is None else "with a loss"
+        return f"{lead_in} rather than {_plan_words(plan)}: {standing}, and the game ends now {end}; {odds}"
+    return f"{lead_in} rather than {_plan_words(plan)}: {standing}, and the opponent must act next; {odds}"
+
+
+def _plan_words(plan: Plan) -> str:
+    taken = plan.actions[-1]
+    assert type(taken) is Take
+    return f"take {taken.card} for {taken.card.points} VP"

@@ -1,0 +1,136 @@
+"""The evaluation that ends a playout early: a position's chance to win for the seat to move.
+
+Two evaluations, chosen by name in `PlayoutPolicy.evaluation`:
+
+- `"lead"` (the reference levels): the lead in victory points squashed into `0.5 + 0.5·tanh(lead/scale)`.
+- `"fitted"` (the levels): a logistic model fitted to the outcomes of self-play games
+  (`tools/fit_evaluation.py`), whose weights ship as `famiglia/data/evaluation.json`. Its features
+  are those of the table a seat may know with the memory aid (R12.3): both hands and play areas, the
+  Street, the draw stack's size and the exhaustions (R9), whose turn it is and whether the opponent
+  has just passed (R8.5). Inference is a dot product in plain Python; the weights are read once, on
+  first use, so importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from importlib import resources
+from typing import Final
+
+from famiglia.engine import CARDS, Counts, Family, Game
+
+from .planner import KEEP
+
+__all__ = ["FEATURES", "calibrated", "calibration", "features", "fitted_chance", "lead_chance", "weights"]
+
+_POINTS: Final = tuple(c.points for c in CARDS)
+_MERCENARIES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
+WEIGHTS_RESOURCE: Final = ("data", "evaluation.json")
+CALIBRATION_RESOURCE: Final = ("data", "calibration.json")
+CLIP: Final = 0.005  # how close to 0 or 1 a search's mean is read before the calibration
+
+FEATURES: Final = (
+    "bias",  # the seat to move: it acts first
+    "lead",  # victory points of hand and play area, the seat to move's less the opponent's (R11.1), / 10
+    "lead_late",  # the lead times how late the game is: points matter more as the end nears (R9.3)
+    "keep",  # the hands' worth to pay with later (planner.KEEP), the difference / 10
+    "keep_early",  # the same, times how early the game is
+    "cards",  # the difference in hand sizes / 4
+    "street",  # victory points on the Street / 20, times the share the seat to move can pay for now
+    "passed_ahead",  # the opponent just passed: +1 leading (a pass wins at once, R8.5), −1 trailing
+    "late",  # how late the game is, from 0 at the deal to 1 in the final round
+)
+
+
+def lateness(counts: Counts) -> float:
+    """How far the game has come, 0 at the deal to 1 in the final round (R9): from the stack and exhaustions."""
+    if counts.exhaustions >= 2:
+        return 1.0
+    if counts.exhaustions == 1:
+        return 0.5 + 0.5 * max(0.0, 1.0 - counts.draw_stack_size / 30.0)
+    return 0.5 * max(0.0, 1.0 - counts.draw_stack_size / 46.0)
+
+
+def features(counts: Counts) -> list[float]:
+    """The features of `FEATURES` for the seat to move, from the engine's lean read of the table."""
+    hand, area, other, other_area = counts.hand, counts.area, counts.opponent_hand, counts.opponent_area
+    mine = theirs = 0
+    keep = 0.0
+    cards = 0
+    for i in range(len(_POINTS)):
+        p = _POINTS[i]
+        h, o = hand[i], other[i]
+        mine += p * (h + area[i])
+        theirs += p * (o + other_area[i])
+        if h or o:
+            keep += KEEP[i] * (h - o)
+            cards += h - o
+    late = lateness(counts)
+    lead = (mine - theirs) / 10.0
+    keep /= 10.0
+    street_points = 0
+    payable = 0
+    for c, e in zip(counts.street, counts.effective, strict=True):
+        street_points += c.points
+        if e == 0:
+            payable += c.points
+        else:
+            genuine = c.index - c.value + e - 1  # R8.2: the same family, value e - 1
+            if hand[genuine] >= 2 or (hand[genuine] and any(hand[m] for m in _MERCENARIES[e:])):
+                payable += c.points
+    street = payable / 20.0
+    passed = 0.0
+    if counts.passes:
+        passed = 1.0 if mine > theirs else -1.0
+    return [1.0, lead, lead * late, keep, keep * (1.0 - late), cards / 4.0, street, passed, late]
+
+
+@cache
+def weights() -> tuple[float, ...]:
+    """The fitted weights, one per feature of `FEATURES`, read once from the package's data."""
+    text = resources.files("famiglia").joinpath(*WEIGHTS_RESOURCE).read_text(encoding="utf-8")
+    data = json.loads(text)
+    if tuple(data["features"]) != FEATURES:
+        raise RuntimeError("famiglia/data/evaluation.json was fitted for other features: run tools/fit_evaluation.py")
+    return tuple(float(w) for w in data["weights"])
+
+
+@cache
+def calibration() -> tuple[float, float]:
+    """The calibration of the search's chances, (a, b) of `calibrated`, read once from the package's data."""
+    text = resources.files("famiglia").joinpath(*CALIBRATION_RESOURCE).read_text(encoding="utf-8")
+    data = json.loads(text)
+    return float(data["a"]), float(data["b"])
+
+
+def calibrated(chance: float) -> float:
+    """A search's mean chance mapped to the chance it turned out to be: sigmoid(a·logit(p) + b) (Platt's scaling).
+
+    Fitted by `benchmarks/calibration.py --fit` on positions of seeded games. A mean of 0 or 1 (every
+    playout lost, or won) is no certainty either: it is read as half a point from the end first.
+    """
+    p = min(1.0 - CLIP, max(CLIP, chance))
+    a, b = calibration()
+    return _sigmoid(a * math.log(p / (1.0 - p)) + b)
+
+
+def fitted_chance(game: Game) -> float:
+    """The fitted model's chance that seat 0 wins, from the table as the seat to move knows it."""
+    counts = game.counts()
+    z = sum(w * f for w, f in zip(weights(), features(counts), strict=True))
+    p = _sigmoid(z)
+    return p if counts.to_move == 0 else 1.0 - p
+
+
+def lead_chance(score: float, scale: float) -> float:
+    """The reference evaluation: seat 0's lead in victory points squashed into a chance to win."""
+    return 0.5 + 0.5 * math.tanh(score / scale)
+
+
+def _sigmoid(z: float) -> float:
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)

@@ -1,0 +1,262 @@
+"""`famiglia analyse [ID|FILE]`: a saved game rated decision by decision, as text, JSON or a graph.
+
+The analysis itself is data (`famiglia.ai.analysis.Analysis`), computed once and kept beside the game
+(`famiglia.persistence.analyses`), so a second run, or the replay, reads it back at once. This module
+finds the game, runs or loads the analysis, and draws it: one line per decision, the luck of the
+draws, the totals per player, and the win chance over the game as a graph made of text that fits the
+terminal's width (`graph_lines`, which the replay can show too). Plain text when piped; on a terminal
+the same lines in colour and a progress bar while it runs. Whatever is wrong with the game, its id or
+its saved analysis is one line on stderr, with exit status 2 for what cannot be analysed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final, TextIO
+
+from famiglia.ai.analysis import DEFAULT_LEVEL, MARKS, VERSION, Analysis, Decision, analyse
+from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable, read_record
+from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, load_analysis, save_analysis
+
+__all__ = ["EXIT_BAD", "analyse_command", "graph_lines", "load_or_analyse", "report_lines"]
+
+EXIT_OK: Final = 0
+EXIT_BAD: Final = 2
+_ID: Final = re.compile(r"(game-)?[0-9]+(\.json)?")
+SYMBOLS: Final = {"inaccurate": "~", "mistake": "?", "blunder": "!"}
+GRAPH_ROWS: Final = 9
+
+
+def _fail(message: str) -> int:
+    print(f"famiglia: {printable(message, 400)}", file=sys.stderr)
+    return EXIT_BAD
+
+
+def _notice(message: str) -> None:
+    print(f"famiglia: {printable(message, 400)}", file=sys.stderr)
+
+
+def locate(target: str | None, store: Store) -> tuple[Path, Record]:
+    """The record `target` names (an id of the data directory, or a file), or the game saved last."""
+    if target is None:
+        entries = [e for e in store.entries() if e.record is not None]
+        if not entries:
+            raise GameNotFound("there is no saved game yet ('famiglia play' starts one)")
+        latest = max(entries, key=lambda e: (e.record.updated if e.record else "", e.number))
+        assert latest.record is not None
+        return latest.path, latest.record
+    if _ID.fullmatch(target) and "/" not in target and not Path(target).is_file():
+        return store.find(target)
+    path = Path(target)
+    if not os.path.lexists(path):
+        raise GameNotFound(f"{printable(target, 80)}: there is no such file, nor a saved game of that id "
+                           "('famiglia games' lists the saved games)")
+    return path, read_record(path)
+
+
+def load_or_analyse(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, jobs: int = 1,
+                    progress: Callable[[int], None] | None = None,
+                    on_total: Callable[[int], None] | None = None) -> Analysis:
+    """The analysis of `record` (kept at `path`): the saved one if it is for this game and level, else made now.
+
+    A new analysis is saved beside the game. A saved analysis that cannot be read is reported on stderr
+    and left as it is; so is a folder that cannot be written. `on_total(n)` says how many decisions a new
+    analysis will rate, before `progress` counts them.
+    """
+    key = analysis_key(record, level, VERSION)
+    where = analysis_path(path)
+    keep = True
+    try:
+        saved = load_analysis(where, key)
+    except AnalysisFileError as error:
+        _notice(f"{error}; analysing the game again (the file is left as it is)")
+        saved, keep = None, False
+    if saved is not None:
+        try:
+            return Analysis.from_dict(saved)
+        except (ValueError, KeyError, TypeError) as error:
+            _notice(f"{where.name}: the saved analysis cannot be read ({printable(str(error), 120)}); analysing "
+                    "the game again (the file is left as it is)")
+            keep = False
+    moves = [(m.player, str(m.action)) for m in record.moves]
+    if on_total is not None:
+        on_total(len(moves) + (0 if record.game().is_over else 1))
+    analysis = analyse(record.start, record.seed, moves, record.players, level=level, jobs=jobs, progress=progress)
+    if keep:
+        try:
+            save_analysis(where, key, analysis.to_dict())
+        except AnalysisFileError as error:
+            _notice(f"the analysis is not saved: {error}")
+    return analysis
+
+
+# -- the command --------------------------------------------------------------------------------------------------
+
+
+def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int = 1, as_json: bool = False,
+                    out: TextIO | None = None) -> int:
+    """`famiglia analyse [ID|FILE] [--level L] [--jobs N] [--json]`: see the module docstring."""
+    out = sys.stdout if out is None else out
+    try:
+        path, record = locate(target, Store())
+    except StoreError as error:
+        return _fail(str(error))
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"analysing game {printable(record.id, 20)}", total=None)
+            analysis = load_or_analyse(path, record, level=level, jobs=jobs,
+                                       progress=lambda n: bar.advance(task, n),
+                                       on_total=lambda n: bar.update(task, total=n))
+    else:
+        analysis = load_or_analyse(path, record, level=level, jobs=jobs)
+    if as_json:
+        out.write(json.dumps({"game": record.id, **analysis.to_dict()}, indent=1, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    if out.isatty():
+        _print_rich(out, record, analysis)
+    else:
+        out.write("\n".join(report_lines(record, analysis, width=100)) + "\n")
+    return EXIT_OK
+
+
+def _print_rich(out: TextIO, record: Record, analysis: Analysis) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(file=out, highlight=False)
+    styles = {"inaccurate": "yellow", "mistake": "red", "blunder": "bold red"}
+    for line in report_lines(record, analysis, width=console.width):
+        text = Text(line)
+        for word, style in styles.items():
+            text.highlight_words([f"{SYMBOLS[word]} {word}"], style=style)
+        console.print(text)
+
+
+# -- the text --------------------------------------------------------------------------------------------------------
+
+
+def _points(chance: float) -> str:
+    return f"{chance * 100:.0f}%"
+
+
+def _signed(swing: float) -> str:
+    value = round(swing * 100)
+    return f"{value:+d}" if value else "0"
+
+
+def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> list[str]:
+    """The analysis as plain lines: a title, the graph, one line per decision, the luck, the totals."""
+    names = analysis.players
+    state = "finished" if analysis.finished else "unfinished"
+    thresholds = ", ".join(f"{word} ≥ {threshold * 100:.0f}" for word, threshold in MARKS)
+    lines = [
+        f"Analysis of game {printable(record.id, 20)}: {printable(names[0], 40)} and {printable(names[1], 40)} "
+        f"({state}, {sum(1 for d in analysis.decisions if d.action.startswith(('take', 'pass')))} turns), level "
+        f"{analysis.level} ({analysis.iterations} search iterations a decision)",
+        f"Chances are each player's chance to win, in %; a loss is the points of chance given away "
+        f"({thresholds}).",
+        "",
+        *graph_lines(analysis, width),
+        "",
+    ]
+    rows = [("turn", "player", "played", "chance", "best instead", "loss", "")]
+    for d in analysis.decisions:
+        rows.append(_decision_row(d, names))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1]), r[2].ljust(widths[2]), r[3].rjust(widths[3]),
+                 r[4].ljust(widths[4]), r[5].rjust(widths[5]), r[6]]
+        lines.append("  ".join(cells).rstrip())
+    lines += ["", "Luck of the draws (points of chance the cards gave the player whose turn it was):"]
+    if not analysis.luck:
+        lines.append("  no cards were drawn")
+    for x in analysis.luck:
+        what = {"refresh": "refresh drew", "deal": "new Street", "reshuffle": "reshuffle, drew"}[x.kind]
+        lines.append(f"  turn {x.turn:>3}  {printable(names[x.player], 20)}: {what} {' '.join(x.drawn)}: "
+                     f"{_points(x.expected)} -> {_points(x.after)} ({_signed(x.swing)})")
+    lines += ["", "Totals:"]
+    for p in (0, 1):
+        t = analysis.totals[p]
+        lines.append(f"  {printable(names[p], 40)}: {t.rated} rated decisions ({t.decisions - t.rated} forced), "
+                     f"{t.error_total * 100:.0f} points lost in all, {t.error_rate * 100:.1f} a decision; "
+                     f"{t.inaccurate} inaccurate, {t.mistakes} mistakes, {t.blunders} blunders; luck "
+                     f"{_signed(t.luck)} (refreshes {_signed(t.luck_refresh)}, new Streets {_signed(t.luck_deal)}, "
+                     f"reshuffles {_signed(t.luck_reshuffle)})")
+    return lines
+
+
+def _decision_row(d: Decision, names: tuple[str, str]) -> tuple[str, str, str, str, str, str, str]:
+    best = ""
+    if d.forced:
+        best = "(the only action allowed)"
+    elif d.action != d.best:
+        best = f"{d.best} ({_points(d.best_chance)})"
+    loss = f"{d.loss * 100:.0f}" if d.loss else ""
+    word = f"{SYMBOLS[d.mark]} {d.mark}" if d.mark else ""
+    return (str(d.turn), printable(names[d.player], 20), d.action, _points(d.played_chance), best, loss, word)
+
+
+def graph_lines(analysis: Analysis, width: int) -> list[str]:
+    """The first player's chance to win over the game, drawn in text `width` columns wide (at least 30).
+
+    One column per stretch of moves; the curve is drawn with • between 0% (bottom) and 100% (top), the
+    50% line with ·. Under it, a row per player marks their inaccurate (~), mistaken (?) and blundered (!)
+    decisions at the moment they were made.
+    """
+    names = analysis.players
+    chances = analysis.chances
+    label = max(len(printable(n, 12)) for n in names) + 1
+    left = max(5, label)
+    columns = max(10, width - left - 2)
+    moves = max(1, len(chances))
+
+    def column(i: int) -> int:
+        return 0 if moves <= 1 else round(i * (columns - 1) / (moves - 1))
+
+    values: list[float | None] = [None] * columns
+    for i, c in enumerate(chances):
+        values[column(i)] = c
+    last = 0.5
+    for i, v in enumerate(values):  # a column no move fell into carries the one before it
+        if v is None:
+            values[i] = last
+        else:
+            last = v
+    grid = [[" "] * columns for _ in range(GRAPH_ROWS)]
+    middle = GRAPH_ROWS // 2
+    for x in range(columns):
+        grid[middle][x] = "·"
+    for x, v in enumerate(values):
+        assert v is not None
+        row = min(GRAPH_ROWS - 1, int(v * GRAPH_ROWS))
+        grid[GRAPH_ROWS - 1 - row][x] = "•"
+    marks = [[" "] * columns, [" "] * columns]
+    rank = {"~": 1, "?": 2, "!": 3}
+    for d in analysis.decisions:
+        if d.mark:
+            x = column(d.move)
+            symbol = SYMBOLS[d.mark]
+            if rank.get(marks[d.player][x], 0) < rank[symbol]:
+                marks[d.player][x] = symbol
+    title = f"{printable(names[0], 30)}'s chance to win over the game (the rest is {printable(names[1], 30)}'s)"
+    lines = [title if len(title) <= width else f"{title[: width - 1]}…"]
+    for r, cells in enumerate(grid):
+        percent = {0: "100%", middle: "50%", GRAPH_ROWS - 1: "0%"}.get(r, "")
+        lines.append(f"{percent.rjust(left)} │{''.join(cells)}".rstrip())
+    lines.append(f"{'':>{left}} └{'─' * columns}")
+    for p in (0, 1):
+        lines.append(f"{printable(names[p], 12).rjust(left)}  {''.join(marks[p])}".rstrip())
+    turns = max((d.turn for d in analysis.decisions), default=1)
+    axis = f"turn 1{f'turn {turns}'.rjust(columns - 6)}" if columns > 16 else "turns"
+    lines.append(f"{'':>{left}}  {axis}")
+    lines.append(f"{'':>{left}}  ~ inaccurate  ? mistake  ! blunder")
+    return lines
+

@@ -1,0 +1,200 @@
+"""`famiglia analyse`: text when piped, --json with every figure, --jobs that changes nothing, the analysis
+saved beside the game, the graph at 80 and 120 columns, and one line with exit status 2 for bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from famiglia import analysis_cli, cli
+from famiglia.ai import player
+from famiglia.ai.analysis import VERSION, Analysis
+from famiglia.engine import Game
+from famiglia.persistence import Move, Record, Store
+from famiglia.persistence.analyses import FORMAT, analysis_key, analysis_path
+
+LEVEL = ["--level", "easy"]  # a small search: the figures are the same kind at every level
+
+
+def saved_game(seed: int = 3, limit: int = 12) -> tuple[Path, Record]:
+    game = Game.new(seed=seed, names=("Anna", "Ben"), first=0)
+    record = Record.new(game)
+    players = (player("greedy", 1), player("easy", 2))
+    moves = []
+    while not game.is_over and len(moves) < limit:
+        action = players[game.to_move].choose(game.view(game.to_move, memory=True))
+        moves.append(Move(game.to_move, action))
+        game.apply(action)
+    return Store().create(record.with_moves(moves), game)
+
+
+def analysed(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = cli.main(["analyse", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_plain_text_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    path, record = saved_game()
+    code, out, err = analysed(capsys, *LEVEL)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Analysis of game {record.id}: Anna and Ben (unfinished, ")
+    assert "\x1b[" not in out  # no colour codes in a pipe
+    for action in (str(m.action) for m in record.moves):
+        assert any(f"  {action}  " in line or line.endswith(f"  {action}") for line in lines), action
+    assert "Luck of the draws" in out and "Totals:" in out and "rated decisions" in out
+    assert analysis_path(path).is_file()
+
+
+def test_json_has_every_figure_and_a_second_run_reads_the_saved_analysis(capsys: pytest.CaptureFixture[str],
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    path, record = saved_game()
+    code, out, _ = analysed(capsys, "1", *LEVEL, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["game"] == record.id and data["level"] == "easy"
+    assert set(data["thresholds"]) == {"inaccurate", "mistake", "blunder"}
+    first = data["decisions"][0]
+    for field in ("before", "best", "best_chance", "played_chance", "alternative", "alternative_chance", "loss",
+                  "mark", "forced", "turn", "player", "action"):
+        assert field in first
+    totals = set(data["totals"][0])
+    assert {"error_total", "error_rate", "luck", "luck_refresh", "luck_deal", "luck_reshuffle"} <= totals
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the saved analysis should have been read")
+
+    monkeypatch.setattr(analysis_cli, "analyse", never)
+    before = analysis_path(path).read_bytes()
+    code, again, _ = analysed(capsys, "1", *LEVEL, "--json")
+    assert code == 0 and again == out and analysis_path(path).read_bytes() == before
+
+
+def test_jobs_change_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = saved_game(limit=8)
+    code, one, _ = analysed(capsys, str(path), *LEVEL, "--json")
+    analysis_path(path).unlink()
+    code2, two, _ = analysed(capsys, str(path), *LEVEL, "--json", "--jobs", "2")
+    assert code == code2 == 0 and one == two
+
+
+def test_a_record_file_from_elsewhere_gets_its_analysis_beside_it(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    path, _ = saved_game(limit=6)
+    elsewhere = tmp_path / "mine.json"
+    elsewhere.write_bytes(path.read_bytes())
+    code, _, _ = analysed(capsys, str(elsewhere), *LEVEL)
+    assert code == 0 and (tmp_path / "mine.analysis.json").is_file()
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_graph_fits_the_width(width: int) -> None:
+    path, record = saved_game(limit=12)
+    analysis = analysis_cli.load_or_analyse(path, record, level="easy")
+    lines = analysis_cli.graph_lines(analysis, width)
+    assert all(len(line) <= width for line in lines)
+    plot = [line for line in lines if "│" in line]
+    assert len(plot) == 9 and max(len(line) for line in lines) >= width - 2  # it uses the width it is given
+    assert sum(line.count("•") for line in plot) >= 10
+    marks = lines[len(plot) + 2: len(plot) + 4]  # one row per player, under the axis
+    assert marks[0].lstrip().startswith("Anna") and marks[1].lstrip().startswith("Ben")
+    marked = [d for d in analysis.decisions if d.mark]
+    assert sum(row.count(s) for row in marks for s in "~?!") >= min(1, len(marked))
+    for line in analysis_cli.report_lines(record, analysis, width=width)[:14]:
+        assert len(line) <= max(width, 160)
+
+
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = analysed(capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no saved game yet" in err
+    saved_game(limit=4)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    for args in (["77"], [str(broken)], [str(tmp_path / "missing.json")], ["--jobs", "0"], ["--jobs", "x"],
+                 ["--level", "expert"], [str(tmp_path)]):
+        code, out, err = analysed(capsys, *args)
+        assert code == 2, args
+        assert out == "" and err.count("\n") == 1 and "Traceback" not in err, (args, err)
+
+
+BROKEN_ANALYSES = [
+    b"", b"{", b"\xff\xfe\x00", b"[]", b"null", json.dumps({"format": "other"}).encode(),
+    json.dumps({"format": FORMAT, "key": "x", "analysis": []}).encode(),
+]
+
+
+def test_a_broken_saved_analysis_is_reported_kept_and_the_game_analysed_again(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path, record = saved_game(limit=6)
+    key = analysis_key(record, "easy", VERSION)
+    good = analysis_cli.load_or_analyse(path, record, level="easy").to_dict()
+    rng = random.Random(5)
+    cases = [*BROKEN_ANALYSES]
+    for change in ({"version": 7}, {"chances": [2.0]}, {"decisions": [{"move": 1}]}, {"players": "\u202eAnna"},
+                   {"level": None, "iterations": "9" * 5000}, {"seed": {"a": 1}}, {"luck": [{}]}):
+        cases.append(json.dumps({"format": FORMAT, "key": key, "analysis": {**good, **change}}).encode())
+    for _ in range(6):
+        text = bytearray(json.dumps({"format": FORMAT, "key": key, "analysis": good}).encode())
+        for _ in range(3):
+            text[rng.randrange(len(text))] = rng.randrange(256)
+        cases.append(bytes(text))
+    where = analysis_path(path)
+    for data in cases:
+        where.write_bytes(data)
+        code, out, err = analysed(capsys, "1", *LEVEL)
+        assert code == 0 and out.startswith("Analysis of game 1")
+        assert err.count("\n") <= 1 and "Traceback" not in err
+        if err:
+            assert where.read_bytes() == data  # reported, and never changed
+        else:  # a changed byte may leave a valid analysis of another key: it is not used, and replaced
+            assert Analysis.from_dict(json.loads(where.read_bytes())["analysis"])
+
+
+ODD = ["", " ", "0", "-1", "01", "game-1", "game-1.json", "1.json", "9" * 5000, "\u202e1", "\x00", "\U0001f4a5",
+       "../../etc/passwd", "--", "-", "1e9", "\uff11"]
+
+
+def test_fuzzed_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seeded odd values in every argument: exit status 0 or 2, at most one line on stderr, never a traceback."""
+    saved_game(limit=4)
+    rng = random.Random(12)
+    for _ in range(40):
+        args: list[str] = []
+        if rng.random() < 0.6:
+            args.append(rng.choice(ODD))
+        if rng.random() < 0.4:
+            args += ["--jobs", rng.choice(["1", "2", "0", "65", "-3", "x", "9" * 40, "\u0661"])]
+        if rng.random() < 0.4:
+            args += ["--level", rng.choice(["easy", "EASY", "", "\u202e", "hard" * 20])]
+        if rng.random() < 0.3:
+            args.append("--json")
+        if rng.random() < 0.1:
+            args.append(rng.choice(["--depth", "--nope", "extra"]))
+        if "--level" not in args:
+            args += LEVEL
+        try:
+            code = cli.main(["analyse", *args])
+        except SystemExit as exit_:  # pragma: no cover - main returns, never exits
+            pytest.fail(f"main exited with {exit_.code} for {args!r}")
+        out, err = capsys.readouterr()
+        assert code in (0, 2), args
+        assert "Traceback" not in err and err.count("\n") <= (1 if code else 0), (args, err)
+        if code == 0:
+            assert out
+
+
+def test_help_is_still_quick_to_import() -> None:
+    """`famiglia --help` imports neither the analysis nor the search."""
+    import subprocess
+    import sys
+
+    code = ("import sys, famiglia.cli as c; c.build_parser(); "
+            "print(any(m.startswith(('famiglia.ai', 'famiglia.analysis_cli', 'rich')) for m in sys.modules))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ})
+    assert proc.stdout.strip() == "False"
