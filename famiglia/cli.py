@@ -207,7 +207,11 @@ def _add_record_commands(commands: Any) -> None:
                                              "game saved last).")
     resume.add_argument("id", nargs="?", metavar="ID", help="the game's id, as 'famiglia games' lists it")
     resume.add_argument("--memory-aid", action=argparse.BooleanOptionalAction,
-                        help="show the opponent's hand as far as it is known from the public actions (R12.3)")
+                        help="show the opponent's hand as far as it is known from the public actions (R12.3); "
+                             "by default as the game was played")
+    resume.add_argument("--confirm", action=argparse.BooleanOptionalAction,
+                        help="ask to confirm the end of each turn (--no-confirm: end it at once); "
+                             "by default as the game was played")
     resume.set_defaults(handler=_cmd_records, command_parser=resume)
     for name, verb in (("replay", "step through a saved game with both hands open"),
                        ("log", "print a saved game, one line per turn")):
@@ -227,8 +231,7 @@ def _cmd_records(args: argparse.Namespace) -> int:
             raise UsageError("--yes goes with --delete ID")
         return records.games()
     if args.command == "resume":
-        memory_aid = _remembered().memory_aid if args.memory_aid is None else args.memory_aid
-        return records.resume(args.id, memory_aid=memory_aid)
+        return records.resume(args.id, settings=_remembered(), memory_aid=args.memory_aid, confirm=args.confirm)
     if args.command == "replay":
         return records.replay(args.target)
     return records.log(args.target)
@@ -350,7 +353,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             raise
         _complain("famiglia play is not available in this build", prefix=False)
         return EXIT_FAILURE
-    choice = for_play(_remembered(), names=args.names, vs=args.vs, memory_aid=args.memory_aid, confirm=args.confirm)
+    remembered = _remembered()
+    choice = for_play(remembered, names=args.names, vs=args.vs, memory_aid=args.memory_aid, confirm=args.confirm)
     if choice.note is not None:
         _complain(choice.note)
     if not choice.colour:
@@ -364,7 +368,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         except StoreError as error:
             _complain(str(error))
             return EXIT_USAGE
-        return play_file(args.load if own is None else str(own), memory_aid=choice.memory_aid)
+        return play_file(args.load if own is None else str(own), settings=remembered, memory_aid=args.memory_aid,
+                         confirm=args.confirm)
     names, options = _seating(choice.names, choice.vs)
     _tidy_saved_games()
     code: int = run_play(names=names, seed=args.seed, first=first, memory_aid=choice.memory_aid,

@@ -22,7 +22,7 @@ from famiglia.tui.model.home.games import game_lines
 from famiglia.tui.model.home.guided import guided_session
 from famiglia.tui.model.home.lessons import is_guided
 from famiglia.tui.model.home.menu import Home, Learn, NewGame, Quit, Resume, ShowLog, ShowReplay
-from famiglia.tui.model.home.settings import Settings, for_play, load, write_value
+from famiglia.tui.model.home.settings import Settings, for_play, for_resume, load, write_value
 from famiglia.tui.model.home.statistics import statistics
 from famiglia.tui.model.seats import HUMAN, seat_name
 
@@ -96,7 +96,7 @@ def run_home() -> int:
             case Resume(id):
                 note = _held_elsewhere(store, id)
                 if note is None:
-                    records.resume(id, memory_aid=load().settings.memory_aid)
+                    records.resume(id, settings=load().settings)
             case Learn(id):
                 learn(id, new=id is None)
             case ShowReplay(id):
@@ -158,8 +158,9 @@ def learn(target: str | None = None, *, new: bool = False) -> int:
         if found is None:
             session, guide = guided_session(settings.you, memory_aid=settings.memory_aid, confirm=settings.confirm)
         else:
+            memory_aid, confirm = for_resume(settings, found[1].sitting.given())
             session, guide = guided_session(record=found[1], store=store, path=found[0],
-                                            memory_aid=settings.memory_aid, confirm=settings.confirm)
+                                            memory_aid=memory_aid, confirm=confirm)
     except StoreError as error:
         print(f"famiglia: {printable(str(error), 400)}", file=sys.stderr, flush=True)
         return EXIT_BAD_RECORD

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -19,6 +20,7 @@ from rich.text import Text
 
 from famiglia.engine import Game, Step
 from famiglia.persistence import Record, Store, StoreError, Turn, printable
+from famiglia.tui.model.home.settings import Settings, for_resume
 from famiglia.tui.view.theme import THEME
 
 __all__ = ["EXIT_BAD_RECORD", "game_state", "games", "locate", "log", "log_lines", "play_file", "replay", "resume"]
@@ -183,17 +185,42 @@ def replay(target: str | None) -> int:
     return run_replay(record)
 
 
-def resume(target: str | None, *, memory_aid: bool = False) -> int:
-    """`famiglia resume [ID]`: play a saved game on (the unfinished one saved last, without an id)."""
-    return _play(target, memory_aid=memory_aid, unfinished=True)
+def resume(target: str | None, *, settings: Settings | None = None, memory_aid: bool | None = None,
+           confirm: bool | None = None) -> int:
+    """`famiglia resume [ID]`: play a saved game on (the unfinished one saved last, without an id).
+
+    It plays on with the memory aid and confirming the record keeps; `memory_aid` and `confirm`, when
+    given, win for this sitting, and `settings` (the remembered ones) stand in for what the record does
+    not keep.
+    """
+    return _play(target, Options(settings, memory_aid, confirm), unfinished=True)
 
 
-def play_file(path: str, *, memory_aid: bool = False) -> int:
-    """`famiglia play --load FILE`: play the game of a record file on; a file from elsewhere is saved anew."""
-    return _play(path, memory_aid=memory_aid, file=True)
+def play_file(path: str, *, settings: Settings | None = None, memory_aid: bool | None = None,
+              confirm: bool | None = None) -> int:
+    """`famiglia play --load FILE`: play the game of a record file on; a file from elsewhere is saved anew.
+
+    The settings it plays on with are chosen as `resume` chooses them.
+    """
+    return _play(path, Options(settings, memory_aid, confirm), file=True)
 
 
-def _play(target: str | None, *, memory_aid: bool, unfinished: bool = False, file: bool = False) -> int:
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What playing a saved game on was told: the remembered settings and the options given (None: not given)."""
+
+    settings: Settings | None = None
+    memory_aid: bool | None = None
+    confirm: bool | None = None
+
+    def for_record(self, record: Record) -> dict[str, bool]:
+        """The sitting's settings for `record`: option, then the record's, then the remembered settings."""
+        memory_aid, confirm = for_resume(self.settings or Settings(), record.sitting.given(),
+                                         memory_aid=self.memory_aid, confirm=self.confirm)
+        return {"memory_aid": memory_aid, "confirm": confirm}
+
+
+def _play(target: str | None, options: Options, *, unfinished: bool = False, file: bool = False) -> int:
     from famiglia.tui.model.saving import resume_session
     from famiglia.tui.shell.app import run_play
 
@@ -208,7 +235,7 @@ def _play(target: str | None, *, memory_aid: bool, unfinished: bool = False, fil
     except StoreError as error:
         return _fail(str(error))
     try:
-        session = resume_session(record, store=store, path=path if ours else None, memory_aid=memory_aid)
+        session = resume_session(record, store=store, path=path if ours else None, **options.for_record(record))
     except StoreError as error:
         return _fail(f"{path.name}: {error}")
     return run_play(session=session)

@@ -7,7 +7,7 @@ atomically. This layer uses the engine and the standard library (and platformdir
 
 from __future__ import annotations
 
-from .record import FORMAT, SEED_BITS, VERSION, Move, Record, RecordError, Turn, check_seed, printable
+from .record import FORMAT, SEED_BITS, VERSION, Move, Record, RecordError, Sitting, Turn, check_seed, printable
 from .store import ENV, MAX_ID, Entry, GameLock, GameNotFound, Store, StoreError, data_dir, parse_id, read_record
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "Move",
     "Record",
     "RecordError",
+    "Sitting",
     "Store",
     "StoreError",
     "Turn",

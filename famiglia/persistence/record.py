@@ -25,6 +25,7 @@ __all__ = [
     "Move",
     "Record",
     "RecordError",
+    "Sitting",
     "Turn",
     "check_seed",
     "now",
@@ -35,6 +36,7 @@ FORMAT: Final = "famiglia-record"
 VERSION: Final = 1
 PROGRAM: Final = f"famiglia {__version__}"
 HUMAN: Final = "human"
+SITTING: Final = ("memory_aid", "confirm")  # the settings a record keeps (`Sitting`), as the file names them
 
 MAX_ACTIONS: Final = 5000  # far beyond any real game (a few hundred actions): a bound on the work of a replay
 MAX_TEXT: Final = 200  # names, seats, seeds and actions are short; a longer one is no record of ours
@@ -56,6 +58,22 @@ class Move:
 
     player: int
     action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """The settings a game was played with, so that playing it on keeps them; None: the record does not say.
+
+    Records written before these were kept hold none of them, and a resumed game then uses the player's
+    remembered settings, as it always did.
+    """
+
+    memory_aid: bool | None = None  # the opponent's hand as far as the public actions tell it (R12.3)
+    confirm: bool | None = None  # ask before a take or pass ends the turn
+
+    def given(self) -> dict[str, bool]:
+        """The settings the record holds, by name."""
+        return {name: getattr(self, name) for name in SITTING if getattr(self, name) is not None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +121,7 @@ class Record:
     updated: str = field(default_factory=now)
     confirmed: bool = True
     program: str = PROGRAM
+    sitting: Sitting = Sitting()
 
     @classmethod
     def new(cls, game: Game, *, id: str = "new", seats: tuple[str, str] = (HUMAN, HUMAN)) -> Record:
@@ -168,9 +187,10 @@ class Record:
         """Whole turns played (a turn under way is not counted)."""
         return sum(1 for m in self.moves if m.action.step is Step.TAKE)
 
-    def with_moves(self, moves: Sequence[Move], *, confirmed: bool = True) -> Record:
-        """This record with `moves` instead of its own, stamped with the time of now."""
-        return replace(self, moves=list(moves), confirmed=confirmed, updated=now(), program=PROGRAM)
+    def with_moves(self, moves: Sequence[Move], *, confirmed: bool = True, sitting: Sitting | None = None) -> Record:
+        """This record with `moves` (and `sitting`, if given) instead of its own, stamped with the time of now."""
+        return replace(self, moves=list(moves), confirmed=confirmed, updated=now(), program=PROGRAM,
+                       sitting=self.sitting if sitting is None else sitting)
 
     def check(self) -> None:
         """`RecordError` unless the reader would take this record's fields back (the store checks before it writes)."""
@@ -181,6 +201,7 @@ class Record:
         _time(self.started, "started")
         _time(self.updated, "updated")
         _text(self.program, "program")
+        _sitting(self.sitting.given())
 
     # -- JSON --------------------------------------------------------------------------------------------
 
@@ -200,6 +221,7 @@ class Record:
             "start": self.start,
             "actions": [{"player": m.player, "action": str(m.action)} for m in self.moves],
             "confirmed": self.confirmed,
+            **({"settings": self.sitting.given()} if self.sitting.given() else {}),
             "result": None if result is None else _result_to_json(result),
         }
 
@@ -244,6 +266,7 @@ class Record:
             updated=_time(data.get("updated"), "updated"),
             confirmed=_flag(data.get("confirmed", True), "confirmed"),
             program=_text(data.get("program", PROGRAM), "program"),
+            sitting=Sitting(**_sitting(data.get("settings", {}))),
         )
         start_player = data.get("start_player")
         if (not isinstance(start_player, int) or isinstance(start_player, bool)
@@ -352,6 +375,13 @@ def _flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
         raise RecordError(f"{what} must be true or false, not {_quote(value)}")
     return value
+
+
+def _sitting(value: Any) -> dict[str, bool]:
+    """The settings a record keeps; a name this famiglia does not know is left for the famiglia that wrote it."""
+    if not isinstance(value, dict):
+        raise RecordError(f"settings must be an object of true or false values, not {_quote(value)}")
+    return {name: _flag(value[name], f"settings: {name}") for name in SITTING if name in value}
 
 
 def _start(value: Any) -> dict[str, Any]:

@@ -143,6 +143,10 @@ def test_a_stored_result_that_the_replay_contradicts(tmp_path: Path, capsys: pyt
     ("started", "yesterday", "started must be a date and time"),
     ("confirmed", "yes", "confirmed must be true or false"),
     ("seats", ["human"], "seats must be a list of two"),
+    ("settings", "on", "settings must be an object of true or false values"),
+    ("settings", None, "settings must be an object of true or false values"),
+    ("settings", {"memory_aid": "yes"}, "settings: memory_aid must be true or false"),
+    ("settings", {"confirm": 1}, "settings: confirm must be true or false"),
 ])
 def test_wrong_types_anywhere(tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: Any,
                               says: str) -> None:
@@ -328,14 +332,25 @@ SEATS = [["cpu:easy", "cpu:easy"], ["human", "cpu:hard"], ["cpu:normal", "human"
          ["human", "human"], ["Human", "cpu:easy"], ["cpu:easy", "cpu:normal"], ["", "human"], ["human"]]
 SEEDS = [2**1024 - 1, 2**1024, -(2**1024), -(2**1024 - 1), 0, -1, 10**308, "", "x" * 200, "x" * 201, "7"]
 IDS = ["1", "999999999", "1000000000", "9" * 64, "9" * 65, "a" * 64, "-1", "", "../x", "3/4", "x\x00"]
+FLAGS = [True, False, None, 0, 1, "true", "", "\u202e", "\ud800", 10**300, -1e308, [], {}, [True]]
+SETTING_NAMES = ["memory_aid", "confirm", "colour", "Memory_Aid", "\ufeffconfirm", "\ud800", "😀", "x" * 300]
+
+
+def odd_settings(rng: random.Random) -> Any:
+    """What a record's settings might hold: an object of good, odd or unknown names and values, or no object."""
+    if rng.random() < 0.15:
+        return rng.choice([None, "on", 7, [], [{"memory_aid": True}], 1e308])
+    return {rng.choice(SETTING_NAMES): rng.choice(FLAGS) for _ in range(rng.randint(0, 3))}
 
 
 def mutate(text: str, rng: random.Random) -> bytes:
-    """One of the mutations issue 14 found: seats no game can have, seeds and ids at their limits."""
+    """One of the mutations issue 14 found: seats no game can have, seeds and ids at their limits; and the
+    settings a record keeps, with odd names and values."""
     data = json.loads(text)
     for _ in range(rng.randint(1, 3)):
-        field = rng.choice(["seats", "seed", "id"])
-        data[field] = rng.choice({"seats": SEATS, "seed": SEEDS, "id": IDS}[field])
+        field = rng.choice(["seats", "seed", "id", "settings"])
+        data[field] = odd_settings(rng) if field == "settings" else rng.choice(
+            {"seats": SEATS, "seed": SEEDS, "id": IDS}[field])
     return json.dumps(data).encode("utf-8", "surrogatepass")
 
 
@@ -362,5 +377,6 @@ def test_records_with_seats_seeds_and_ids_at_their_limits_are_refused_in_one_lin
         else:
             assert "human" in read.seats
             saved, _ = store.create(read)
-            assert read_record(saved).seats == read.seats and read_record(saved).seed == read.seed
+            again = read_record(saved)
+            assert again.seats == read.seats and again.seed == read.seed and again.sitting == read.sitting
         assert snapshot(path) == before

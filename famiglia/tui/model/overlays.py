@@ -58,6 +58,8 @@ class Overlays:
             s.message = Message("A take or pass now asks you to confirm it (c in the help turns this off).")
         else:
             s.message = Message("A take or pass now ends the turn at once (c in the help asks again).")
+        for hook in s.on_settings:
+            hook(s)
 
     def toggle_summary(self) -> None:
         """Show or hide the opponent's last turn on the table (and close it where it lies on top).

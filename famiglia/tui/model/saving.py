@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from famiglia.engine import Action, Event, Game, Refresh, Step
-from famiglia.persistence import GameLock, Move, Record, Store, StoreError, printable
+from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
 
 from .screens import Message, Screen, quoted
@@ -58,6 +58,7 @@ class Autosave:
         saver = cls(store, **options)
         saver._history = session.history
         session.on_action.append(saver)
+        session.on_settings.append(saver.settings_changed)
         return saver
 
     def __call__(self, session: Session, action: Action | None) -> None:
@@ -67,6 +68,14 @@ class Autosave:
         # then the warning of a failed save is given again with the next action.
         shown = action is None or action.step is not Step.TAKE or asks
         self.save(session, warn_shown=shown, confirmed=not asks)
+
+    def settings_changed(self, session: Session) -> None:
+        """A setting of the sitting changed (c in the help): the record keeps it, so playing on keeps it too.
+
+        A game not yet saved (no action played) is left unwritten: its first save holds the setting.
+        """
+        if self.path is not None and session.history is self._history:
+            self.save(session)
 
     def check(self, session: Session) -> bool:
         """Before play: whether games can be saved here; if not, the warning goes on the screen at once."""
@@ -137,7 +146,8 @@ class Autosave:
             record = Record.new(_start(session, game), seats=seats)
         first = record.start["to_move"] if session.origin is None else session.origin["to_move"]
         moves = [*self._before, *moves_of(first, session.history)]
-        return record.with_moves(moves, confirmed=confirmed)
+        return record.with_moves(moves, confirmed=confirmed,
+                                 sitting=Sitting(memory_aid=session.memory_aid, confirm=session.confirm))
 
     def _lock_game(self) -> None:
         if self._lock is None and self.record is not None:

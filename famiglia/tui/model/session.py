@@ -83,6 +83,7 @@ class Session:
         self.confirm = confirm  # ask before a take or pass hands the keyboard on
         self.seats = seats
         self.on_action: list[ActionHook] = []
+        self.on_settings: list[Callable[[Session], None]] = []  # after a setting changes in play (c in the help)
         # Set by the application (the computer's thread): works out a hint off the screen's loop.
         self.hints: Callable[[SeatView], None] | None = None
         self.activity: str | None = None  # what the computer is doing (thinking…), under the message line

@@ -38,6 +38,7 @@ __all__ = [
     "config_dir",
     "describe",
     "for_play",
+    "for_resume",
     "load",
     "parse_words",
     "settings_path",
@@ -446,3 +447,14 @@ def for_play(settings: Settings, *, names: Sequence[str] | None = None, vs: str 
         colour=settings.colour if colour is None else colour,
         note=note,
     )
+
+
+def for_resume(settings: Settings, kept: Mapping[str, bool], *, memory_aid: bool | None = None,
+               confirm: bool | None = None) -> tuple[bool, bool]:
+    """The memory aid and confirming for playing a saved game on: an option given (not None) wins, then what
+    the game's record `kept` (`Sitting.given()`), then the settings; a record that keeps none plays on with
+    the settings, as records written before they were kept always have.
+    """
+    kept_memory_aid = kept.get("memory_aid", settings.memory_aid)
+    kept_confirm = kept.get("confirm", settings.confirm)
+    return (kept_memory_aid if memory_aid is None else memory_aid, kept_confirm if confirm is None else confirm)
