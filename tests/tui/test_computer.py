@@ -17,7 +17,7 @@ import pytest
 
 from famiglia.ai import Player as ComputerPlayer
 from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
-from famiglia.engine import Action, Game, Pass, PositionError, Refresh, SeatView, Take
+from famiglia.engine import Action, Game, Pass, PositionError, Refresh, SeatView, Take, parse_action
 from famiglia.persistence import Store
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.seats import HUMAN
@@ -436,3 +436,13 @@ def test_a_resumed_game_against_the_computer_goes_on_against_the_same_level() ->
     for action in again.history:  # Anna's pass, then the computer's answer, played on from the record
         replay.apply(action)
     assert len(again.history) >= 2 and again.game is not None and replay.to_dict() == again.game.to_dict()
+
+
+def test_a_hint_names_its_action_once_in_words_or_in_notation() -> None:
+    take = parse_action("take F4 pay M2 keep F1")
+    said = hint_text(take, "take F4 for 15 VP (pay M2, keep F1); about 62% to win")
+    assert said == "Hint: take F4 for 15 VP (pay M2, keep F1); about 62% to win"  # the notation not put before it
+    swap = parse_action("swap B2 M0")
+    assert hint_text(swap, "swap B2 back for M0, then take F4 for 15 VP").count("swap") == 1
+    refresh = parse_action("refresh M3")
+    assert hint_text(refresh, "it keeps the F4 plan open") == "Hint: refresh M3 — it keeps the F4 plan open"

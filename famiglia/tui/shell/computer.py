@@ -77,9 +77,14 @@ def off_loop(work: Callable[[], T]) -> asyncio.Future[T]:
 
 
 def hint_text(action: Action, reason: str) -> str:
-    """The hint's line: the action in notation (to type or find in the list) and why, once each."""
+    """The hint's line: the action in notation (to type or find in the list) and why, once each.
+
+    A reason that already opens with the action's kind and its first card ("take F4 for 15 VP (pay M2,
+    keep F1)", "swap B2 back for M0") names it in words, so the notation is not put before it again.
+    """
     said = str(action)
-    return f"Hint: {reason}" if reason.startswith(said) else f"Hint: {said} — {reason}"
+    named = " ".join(said.split()[:2])
+    return f"Hint: {reason}" if reason.startswith((said, named)) else f"Hint: {said} — {reason}"
 
 
 class Computer:
