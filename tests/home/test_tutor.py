@@ -12,6 +12,7 @@ from famiglia.persistence import Move, Record
 from famiglia.tui.model.home.lessons import GUIDED_SEED, LESSON_IDS, TextsError, is_guided, load_texts, parse_texts
 from famiglia.tui.model.home.rehearsal import EARLY, rehearse
 from famiglia.tui.model.home.tutor import Progress, Tutor, due
+from famiglia.tui.view.status import step_bar
 from tests.positions import position
 
 RULES = Path(__file__).parents[2] / "famiglia" / "data" / "rules.md"
@@ -117,13 +118,15 @@ def test_refusals_give_the_engines_reason_and_the_rule() -> None:
 def test_where_the_player_is() -> None:
     tutor = Tutor()
     game = Game.new(seed=GUIDED_SEED, names=("You", "Computer (easy)"), first=0)
-    expected = "step 1 of 4: refresh the Street" if game.view(0).can_refresh else "step 2 of 4: play an Accountant"
-    assert tutor.where(game.view(0)) == f"Your turn — {expected}"  # a refresh only with no 0 in the Street (R5.1)
+    # a B0 lies in the Street, so no refresh (R5.1); no Accountant or Brute of value 1 in hand: the take is next (R4.1)
+    assert tutor.where(game.view(0)) == "Your turn — step 4 of 4: take a card or pass"
     game.apply("pass")
     assert tutor.where(game.view(0)) == tutor.texts.where["theirs"]
     game = Game.from_dict(position(hand0=["F0", "A0", "B1", "M0"], hand1=["F0", "A0", "B0", "M0"],
                                    street=["F2", "B3", "M0", "A2", "F1", "B1"]), seed=1)
-    assert tutor.where(game.view(0)) == "Your turn — step 2 of 4: play an Accountant"  # a 0 lies there (R5.1)
+    # a 0 lies there (R5.1) and no Accountant is in hand (R6.1): the Brute B1 is the step the step bar marks too
+    assert tutor.where(game.view(0)) == "Your turn — step 3 of 4: play a Brute"
+    assert "▶Brute" in step_bar(game.view(0)).plain
     game.apply("brute B1 F2 -1")
     assert tutor.where(game.view(0)) == "Your turn — step 4 of 4: take a card or pass"  # R4.1
 

@@ -12,13 +12,21 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from famiglia.engine import Action, Game, Step, Swap
+from famiglia.engine import Action, Game, SeatView, Step, Swap
 
 from .builder import Choice, Menu, menu
 
-__all__ = ["DONE_SWAPPING", "Turn"]
+__all__ = ["DONE_SWAPPING", "Turn", "step_now"]
 
 DONE_SWAPPING: Final = "done swapping"  # the menu entry that closes an Accountant's swaps (R6.2)
+
+
+def step_now(view: SeatView) -> Step:
+    """The step the player is at: the first from the turn's step on with a legal action (R4.1), so that the
+    step bar and the guided game's "step 2 of 4" never name a step that nothing can be played in;
+    off the player's turn, the view's step."""
+    open_steps = {a.step for a in view.legal_actions}
+    return min((s for s in open_steps if s >= view.current_step), default=view.current_step)
 
 
 class Turn:

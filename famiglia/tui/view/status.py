@@ -12,6 +12,7 @@ from rich.text import Text
 
 from famiglia.engine import SeatView, Step, Swap
 
+from ..model.turn import step_now
 from ..model.words import plural
 from .parts import joined, short_name
 from .theme import card_text
@@ -42,7 +43,7 @@ def step_bar(view: SeatView) -> Text:
     when they are past or closed (no Accountant in hand, say), so the mark never points at a step
     without a legal action (R4.1). The legal actions decide; off the player's turn the view's step does."""
     open_steps = {a.step for a in view.legal_actions}
-    current = min((s for s in open_steps if s >= view.current_step), default=view.current_step)
+    current = step_now(view)
     text = Text()
     for i, step in enumerate(Step):
         if i:

@@ -28,6 +28,7 @@ from famiglia.engine import (
     parse_action,
 )
 
+from ..turn import step_now
 from .lessons import LESSON_IDS, Lesson, Texts, load_texts
 
 __all__ = ["PLAYER", "Progress", "Tutor", "due"]
@@ -128,7 +129,7 @@ class Tutor:
             return words["over"]
         if view.to_move != self.seat:
             return words["theirs"]
-        step = view.current_step
+        step = step_now(view)  # the step the step bar marks
         return words["yours"].format(number=int(step), step=self.texts.steps[int(step) - 1])
 
     def summary(self, view: SeatView, progress: Progress) -> tuple[str, ...]:
