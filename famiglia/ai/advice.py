@@ -203,4 +203,6 @@ def _pass_words(view: SeatView, line: tuple[Action, ...], odds: str) -> str:
 def _plan_words(plan: Plan) -> str:
     taken = plan.actions[-1]
     assert type(taken) is Take
+    if not taken.card.points:  # a 0 scores nothing by itself: it is a card to pay with later
+        return f"take the free {taken.card}"
     return f"take {taken.card} for {taken.card.points} VP"
