@@ -31,11 +31,12 @@ SEED = 1  # twelve random moves of this deal hold a mistake and two blunders at 
 
 
 def short_game(limit: int = 12) -> tuple[Path, Record]:
-    """A short, unfinished seeded game between two random players, saved in the data directory."""
+    """A short seeded game between two random players, saved in the data directory. This deal's game ends
+    after 9 moves (two passes in a row); fewer leave it unfinished, and the replay asks first (`y`)."""
     game = Game.new(seed=SEED, names=("Anna", "Ben"), first=0)
     record = Record.new(game)
     players = (player("random", SEED), player("random", SEED + 1))
-    moves = []
+    moves: list[Move] = []
     while not game.is_over and len(moves) < limit:
         action = players[game.to_move].choose(game.view(game.to_move, memory=True))
         moves.append(Move(game.to_move, action))
@@ -105,7 +106,7 @@ def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:
     screens = run(replay, ["y", *["m"] * len(marked)])
     assert replay.index == marked[-1] and replay.analysing
     mistaken = analysis.decisions[marked[-1] - 1]
-    assert f"played {mistaken.action}" in screens[-1] and mistaken.mark in screens[-1]
+    assert mistaken.mark is not None and f"played {mistaken.action}" in screens[-1] and mistaken.mark in screens[-1]
     seen = []
     replay = Replay(record, analysis=analysis)
     for screen in run(replay, ["y", *["m"] * (len(marked) + 1)])[1:]:
