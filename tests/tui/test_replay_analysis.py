@@ -18,7 +18,7 @@ from famiglia.commands.records import saved_analysis
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.persistence.analyses import analysis_path
-from famiglia.tui.model.replay import MISTAKES, Replay, replay_key_line
+from famiglia.tui.model.replay import MISTAKES, REPLAY_COMMANDS, Replay, replay_key_line
 from famiglia.tui.model.saving import Autosave, analysis_hint
 from famiglia.tui.model.screens import Screen
 from famiglia.tui.shell.replay import build_replay_app
@@ -181,3 +181,21 @@ def test_a_on_the_end_screen_says_how_to_have_the_game_analysed() -> None:
     unsaved = new_session(5, confirm=False)
     analysis_hint(unsaved)
     assert unsaved.message is not None and unsaved.message.text == "This game is not saved, so it cannot be analysed."
+
+
+def test_random_keys_with_an_analysis_never_break_the_replay() -> None:
+    """A seeded fuzzer over the replay's keys, with and without an analysis, at odd sizes: every screen fits."""
+    _, record, analysis = analysed_game()
+    keys = [(command, key) for command in REPLAY_COMMANDS for key in command.keys if key != "<sigint>"]
+    for seed in range(6):
+        rng = random.Random(seed)
+        replay = Replay(record, analysis=analysis if seed % 2 else None, note=None if seed % 3 else "x: broken")
+        for _ in range(150):
+            command, key = rng.choice(keys)
+            if key in ("q", "escape", "c-c", "c-d"):
+                continue
+            command.run(replay, key)
+            width, height = rng.choice([(80, 24), (81, 25), (120, 40), (200, 60), (79, 23)])
+            lines = render_text(render_replay(replay, width, height), width=width).splitlines()
+            assert len(lines) <= height and all(len(line) <= width for line in lines)
+            assert 0 <= replay.index <= replay.last
