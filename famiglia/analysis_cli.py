@@ -204,12 +204,13 @@ def _decision_row(d: Decision, names: tuple[str, str]) -> tuple[str, str, str, s
     return (str(d.turn), printable(names[d.player], 20), d.action, _points(d.played_chance), best, loss, word)
 
 
-def graph_lines(analysis: Analysis, width: int) -> list[str]:
+def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> list[str]:
     """The first player's chance to win over the game, drawn in text `width` columns wide (at least 30).
 
     One column per stretch of moves; the curve is drawn with • between 0% (bottom) and 100% (top), the
     50% line with ·. Under it, a row per player marks their inaccurate (~), mistaken (?) and blundered (!)
-    decisions at the moment they were made.
+    decisions at the moment they were made. With `at` (a position: the number of moves played), a row
+    under the marks points at that moment with ▲, as the replay shows the position on screen.
     """
     names = analysis.players
     chances = analysis.chances
@@ -254,6 +255,11 @@ def graph_lines(analysis: Analysis, width: int) -> list[str]:
     lines.append(f"{'':>{left}} └{'─' * columns}")
     for p in (0, 1):
         lines.append(f"{printable(names[p], 12).rjust(left)}  {''.join(marks[p])}".rstrip())
+    if at is not None:
+        x = column(max(0, min(moves - 1, at)))
+        here = "▲ on screen"
+        lines.append(f"{'':>{left}}  {' ' * x}{here}" if x + len(here) <= columns
+                     else f"{'':>{left}}  {'on screen ▲'.rjust(x + 1)}")
     turns = max((d.turn for d in analysis.decisions), default=1)
     axis = f"turn 1{f'turn {turns}'.rjust(columns - 6)}" if columns > 16 else "turns"
     lines.append(f"{'':>{left}}  {axis}")

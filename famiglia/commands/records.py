@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
 from rich.console import Console
 from rich.table import Table
@@ -23,7 +23,11 @@ from famiglia.persistence import Record, Store, StoreError, Turn, printable
 from famiglia.tui.model.home.settings import Settings, for_resume
 from famiglia.tui.view.theme import THEME
 
-__all__ = ["EXIT_BAD_RECORD", "game_state", "games", "locate", "log", "log_lines", "play_file", "replay", "resume"]
+if TYPE_CHECKING:
+    from famiglia.ai.analysis import Analysis
+
+__all__ = ["EXIT_BAD_RECORD", "game_state", "games", "locate", "log", "log_lines", "play_file", "replay", "resume",
+           "saved_analysis"]
 
 EXIT_OK: Final = 0
 EXIT_BAD_RECORD: Final = 2
@@ -177,12 +181,34 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
 def replay(target: str | None) -> int:
     """`famiglia replay [ID|FILE]`: step through the game with both hands open."""
     try:
-        _, record, _ = locate(target, Store())
+        path, record, _ = locate(target, Store())
     except StoreError as error:
         return _fail(str(error))
     from famiglia.tui.shell.replay import run_replay
 
-    return run_replay(record)
+    analysis, note = saved_analysis(path, record)
+    return run_replay(record, analysis=analysis, note=note)
+
+
+def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | None]:
+    """The analysis saved beside the game at `path`, if one fits it (at any level), and why a saved one does not.
+
+    A file that cannot be read as an analysis is left as it is; the replay says so in one line and goes on.
+    """
+    from famiglia.ai.analysis import VERSION, Analysis
+    from famiglia.ai.ismcts import LEVELS
+    from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, load_analysis
+
+    for level in LEVELS:
+        try:
+            saved = load_analysis(analysis_path(path), analysis_key(record, level, VERSION))
+            if saved is not None:
+                return Analysis.from_dict(saved), None
+        except AnalysisFileError as error:
+            return None, f"{printable(str(error), 120)}; the replay goes on without it"
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None, f"{analysis_path(path).name}: the saved analysis cannot be read; the replay goes on without it"
+    return None, None
 
 
 def resume(target: str | None, *, settings: Settings | None = None, memory_aid: bool | None = None,

@@ -63,11 +63,12 @@ def test_the_computer_turn_line_and_the_replay_line_are_made_from_their_tables()
     for command in COMMANDS:
         if command.watch is not None:
             assert command.watch in line
-    assert replay_key_line() == "→ n: next · ← p: back · Home End · a turn number, Enter: go there · q: leave"
+    assert replay_key_line() == ("→ n: next · ← p: back · Home End · a turn number, Enter: go there · a: analysis · "
+                                 "m: next mistake · q: leave")
     assert {k for c in REPLAY_COMMANDS for k in c.keys} >= {"q", "n", "p", "home", "end", "enter", "y"}
 
 
 def test_the_end_screen_key_line() -> None:
     session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
     session.screen = Screen.END
-    assert set(key_line(session).split(" · ")) == {"n: new game", "g: game log", "q: quit"}
+    assert set(key_line(session).split(" · ")) == {"n: new game", "a: analysis", "g: game log", "q: quit"}

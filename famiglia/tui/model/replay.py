@@ -3,6 +3,11 @@
 `Replay` holds every position of the game (the deal, then one after each action) and which one is
 on show; its verbs are the keys (`famiglia.tui.shell.replay`), and `famiglia.tui.view.replay` draws
 it. An unfinished game is only shown after the question whether both hands may be seen: it reveals them.
+
+The game's analysis (`famiglia.ai.analysis.Analysis`), when one is saved beside it, is read once
+by the command that starts the replay and handed in: `a` shows the analysis of the turn on show
+beside the win-chance graph, `m` goes to the next mistake or blunder. Without one, `a` says how to
+make it, and `note` says why a saved one was not used.
 """
 
 from __future__ import annotations
@@ -11,22 +16,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from famiglia.ai.analysis import Analysis, Decision
 from famiglia.engine import Game
 from famiglia.persistence import Record
 from famiglia.persistence.turns import turn_of, turn_starts
 
-__all__ = ["REPLAY_COMMANDS", "Replay", "ReplayCommand", "replay_key_line"]
+__all__ = ["MISTAKES", "REPLAY_COMMANDS", "Replay", "ReplayCommand", "replay_key_line"]
+
+MISTAKES: Final = ("mistake", "blunder")  # the marks the next-mistake key stops at
 
 
 class Replay:
     """Which position of a recorded game is on show; the keys move it."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, *, analysis: Analysis | None = None, note: str | None = None) -> None:
         self.record = record
+        self.analysis = analysis
+        self.note = note  # why the saved analysis is not used (a broken file), said once and by `a`
+        self.analysing = False  # the analysis of the turn on show is drawn instead of the table
         self.positions: list[Game] = list(record.games())
         self.index = 0
         self.typed = ""  # digits of a turn number being typed
-        self.message: str | None = None
+        self.message: str | None = note
         self.asking = not self.positions[-1].is_over  # both hands of a running game: ask first
         self.done = False
         self.exit_code = 0
@@ -83,6 +94,45 @@ class Replay:
         else:
             self.step(1)
 
+    @property
+    def turn(self) -> int:
+        """The turn on show: that of the action that led here (the first turn at the deal)."""
+        return self.turn_of[self.index - 1] if self.index else 1
+
+    def turn_decisions(self) -> tuple[Decision, ...]:
+        """The analysed decisions of the turn on show, in order (none without an analysis)."""
+        if self.analysis is None:
+            return ()
+        return tuple(d for d in self.analysis.decisions
+                     if d.move < len(self.turn_of) and self.turn_of[d.move] == self.turn)
+
+    def toggle_analysis(self) -> None:
+        """a: the analysis of the turn on show, on and off; without an analysis, how to make one."""
+        self.typed = ""
+        if self.analysis is None:
+            self.message = self._no_analysis()
+            return
+        self.analysing, self.message = not self.analysing, None
+
+    def next_mistake(self) -> None:
+        """m: the position just after the next decision marked a mistake or a blunder, with its analysis."""
+        self.typed = ""
+        if self.analysis is None:
+            self.message = self._no_analysis()
+            return
+        later = [d.move + 1 for d in self.analysis.decisions if d.mark in MISTAKES and d.move + 1 > self.index]
+        if not later:
+            marked = any(d.mark in MISTAKES for d in self.analysis.decisions)
+            self.message = ("No mistake or blunder after this point." if marked
+                            else "No mistake or blunder in this game.")
+            return
+        self.index, self.analysing, self.message = min(later), True, None
+
+    def _no_analysis(self) -> str:
+        if self.note:
+            return f"The saved analysis cannot be read: 'famiglia analyse {self.record.id}' makes it anew."
+        return f"No analysis of this game yet: run 'famiglia analyse {self.record.id}' first."
+
     def leave(self, exit_code: int = 0) -> None:
         """Stop watching; `exit_code` is the shell's status (130 after an interrupt)."""
         self.done = True
@@ -117,6 +167,8 @@ REPLAY_COMMANDS: Final[tuple[ReplayCommand, ...]] = (
     ReplayCommand(("enter",), _watching(lambda r: r.enter())),
     ReplayCommand(("backspace",), lambda r, k: r.backspace()),
     ReplayCommand(("y",), lambda r, k: r.answer(True) if r.asking else None),
+    ReplayCommand(("a",), _watching(lambda r: r.toggle_analysis()), "a", "analysis"),
+    ReplayCommand(("m",), _watching(lambda r: r.next_mistake()), "m", "next mistake"),
     ReplayCommand(("q", "escape", "c-c", "c-d"), lambda r, k: r.leave(), "q", "leave", eager=True),
     ReplayCommand(("<sigint>",), lambda r, k: r.leave(130), eager=True),  # an external kill -INT: 128 + 2
 )

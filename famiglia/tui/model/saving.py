@@ -23,7 +23,7 @@ from .screens import Message, Screen, quoted
 from .seats import HUMAN, level_of
 from .session import Session
 
-__all__ = ["Autosave", "crash_save", "resume_session"]
+__all__ = ["Autosave", "analysis_hint", "crash_save", "resume_session"]
 
 
 def _seat(seat: Any) -> str:
@@ -183,6 +183,16 @@ class Autosave:
         if record.game().is_over:
             return f"This game is saved as game {record.id}: 'famiglia replay {record.id}' shows it again."
         return f"This game is saved: 'famiglia resume {record.id}' plays it on."
+
+
+def analysis_hint(session: Session) -> None:
+    """a on the end screen: how to have this game rated decision by decision (it needs its saved record)."""
+    saver = next((h for h in session.on_action if isinstance(h, Autosave)), None)
+    record = None if saver is None or saver.path is None else saver.record
+    if record is None:
+        session.message = Message("This game is not saved, so it cannot be analysed.", "warning")
+        return
+    session.message = Message(f"After you leave, 'famiglia analyse {record.id}' rates every decision of this game.")
 
 
 def _reason(error: Exception) -> str:

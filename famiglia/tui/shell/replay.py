@@ -19,6 +19,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
 from prompt_toolkit.output import Output, create_output
 
+from famiglia.ai.analysis import Analysis
 from famiglia.persistence import Record
 
 from ..model.replay import REPLAY_COMMANDS, Replay, ReplayCommand
@@ -68,15 +69,18 @@ def build_replay_app(replay: Replay, *, input: Input | None = None, output: Outp
     return app
 
 
-def run_replay(record: Record) -> int:
-    """Show the replay of `record` in the terminal's alternate screen (so no hand stays in the scrollback)."""
+def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | None = None) -> int:
+    """Show the replay of `record` in the terminal's alternate screen (so no hand stays in the scrollback).
+
+    `analysis` is the game's saved analysis, if there is one; `note` why a saved one is not used.
+    """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: replay needs a terminal (standard input and output are not one); "
               "'famiglia log' prints a game", file=sys.stderr)
         return EXIT_FAILURE
     output = create_output()
     try:  # the one run_app of the screen: SIGTERM, SIGHUP and SIGINT leave the alternate screen as play does
-        return asyncio.run(run_app(build_replay_app(Replay(record), output=output)))
+        return asyncio.run(run_app(build_replay_app(Replay(record, analysis=analysis, note=note), output=output)))
     except Exception as error:  # one line, never a traceback; nothing is saved by a replay
         output.enable_autowrap()
         output.flush()

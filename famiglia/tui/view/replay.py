@@ -2,15 +2,23 @@
 
 The table is drawn from the view of the player to move with the memory aid, which shows the other
 hand too, so nothing is drawn twice; it is worded for a spectator (no player is "you", the other hand
-is not "tracked" but open).
+is not "tracked" but open). With the analysis on (`a`), the table gives way to the win-chance graph,
+with the position on show marked, and the decisions of the turn on show: each chance is the one the
+saved analysis holds (`famiglia.ai.win_chance`'s estimate, for the player who decided).
 """
 
 from __future__ import annotations
 
+from io import StringIO
+from itertools import accumulate
 from typing import Final
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
+
+from famiglia.ai.analysis import Decision
+from famiglia.analysis_cli import SYMBOLS, graph_lines
+from famiglia.persistence import printable
 
 from ..model.replay import Replay, replay_key_line
 from .parts import short_name
@@ -18,7 +26,7 @@ from .screens import MIN_SIZE, render_end, render_too_small
 from .table import render_table
 from .theme import cards_in
 
-__all__ = ["KEYS_LINE", "caption", "render_replay"]
+__all__ = ["KEYS_LINE", "caption", "render_analysis", "render_replay"]
 
 KEYS_LINE: Final = replay_key_line()
 
@@ -41,6 +49,62 @@ def caption(replay: Replay) -> Text:
     return text
 
 
+def _percent(chance: float) -> str:
+    return f"{chance * 100:.0f}%"
+
+
+def decision_line(decision: Decision, names: tuple[str, str]) -> Text:
+    """One decision as a player reads it: who, the chance before, what was played, the best instead, the loss."""
+    text = Text(f"{printable(short_name(names[decision.player]), 20)}", style="name")
+    text.append(f" {_percent(decision.before)}: played ", style="label")
+    text.append_text(cards_in(decision.action, style="notice"))
+    if decision.forced:
+        text.append(" (the only action allowed)", style="label")
+        return text
+    text.append(f" ({_percent(decision.played_chance)})", style="label")
+    if decision.alternative is not None and decision.alternative_chance is not None:
+        text.append(" · best " if decision.loss else " · next best ", style="label")
+        text.append_text(cards_in(decision.alternative, style="notice"))
+        text.append(f" ({_percent(decision.alternative_chance)})", style="label")
+    if decision.loss:
+        text.append(f" · lost {decision.loss * 100:.0f}", style="label")
+    if decision.mark:
+        text.append(f" {SYMBOLS[decision.mark]} {decision.mark}", style="error" if decision.mark != "inaccurate"
+                    else "warning")
+    return text
+
+
+def render_analysis(replay: Replay, width: int, height: int) -> RenderableType:
+    """The analysis of the turn on show in `height` lines: the graph (this position marked), then its decisions."""
+    analysis = replay.analysis
+    if analysis is None:
+        return Text("")
+    graph = graph_lines(analysis, width, at=replay.index)
+    decisions = replay.turn_decisions()
+    head = Text(f"Turn {replay.turn}: the chance to win before, what was played (its chance), the best instead",
+                style="heading")
+    rows = [decision_line(d, analysis.players) for d in decisions] or [
+        Text("No decision of this turn is in the analysis.", style="label")]
+    needed = [_lines(row, width) for row in rows]
+    room = max(0, height - _lines(head, width) - sum(needed))
+    shown = graph if len(graph) <= room else []  # the decisions first, the graph where it fits whole
+    body = [Text(line, style="label") for line in shown]
+    left = height - len(body) - _lines(head, width)
+    fitting = [row for row, used in zip(rows, accumulate(needed), strict=True) if used <= left] or rows[:1]
+    return Group(*body, head, *fitting)
+
+
+def fold(line: str, width: int) -> list[str]:
+    """A key line broken between its entries so that no line is wider than `width`."""
+    lines: list[str] = []
+    for part in line.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += f" · {part}"
+        else:
+            lines.append(part)
+    return lines
+
+
 def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
     """The whole replay screen at this size: the question first for an unfinished game, then the table."""
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
@@ -52,14 +116,25 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
             "The replay shows both players' hands. Show it? ",
             ("y", "key"), " yes  ", ("n", "key"), " no")
     game = replay.positions[replay.index]
-    footer = Text(replay.message or (f"turn {replay.typed}_" if replay.typed else KEYS_LINE),
-                  style="error" if replay.message else "label")
-    room = height - 2
-    if game.is_over:
-        body: RenderableType = render_end(game.view(0), width=width)
+    said = replay.message or (f"turn {replay.typed}_" if replay.typed else None)
+    footer = Text(said, style="error" if replay.message else "label") if said else Text(
+        "\n".join(fold(KEYS_LINE, width)), style="label")
+    room = height - 1 - _lines(footer, width)
+    if replay.analysing and replay.analysis is not None:
+        body: RenderableType = render_analysis(replay, width, room)
+    elif game.is_over:
+        body = render_end(game.view(0), width=width)
     else:
         body = render_table(game.view(game.to_move, memory=True), width=width, height=room, memory_aid=True,
                             spectator=True)
     return Group(caption(replay), body, footer)
 
 
+
+
+_MEASURE: Final = Console(file=StringIO(), width=200)
+
+
+def _lines(text: Text, width: int) -> int:
+    """How many lines `text` takes at `width`, wrapped between words as it is drawn."""
+    return len(text.wrap(_MEASURE, width))

@@ -1,0 +1,201 @@
+"""The analysis on the screen: `a` in the replay shows the turn on show rated decision by decision, with the
+win-chance graph marking it; `m` goes to the next mistake; a broken saved analysis is one line and the
+replay goes on; `a` on the end screen says how to have the game analysed. Keys are pressed through the
+application on a pipe, as a player would press them."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from prompt_toolkit.input import create_pipe_input
+
+from famiglia import analysis_cli
+from famiglia.ai import player
+from famiglia.ai.analysis import Analysis
+from famiglia.commands.records import saved_analysis
+from famiglia.engine import Game
+from famiglia.persistence import Move, Record, Store
+from famiglia.persistence.analyses import analysis_path
+from famiglia.tui.model.replay import MISTAKES, REPLAY_COMMANDS, Replay, replay_key_line
+from famiglia.tui.model.saving import Autosave, analysis_hint
+from famiglia.tui.model.screens import Screen
+from famiglia.tui.shell.replay import build_replay_app
+from famiglia.tui.view.replay import render_replay
+from tests.persistence.helpers import moments, new_session
+from tests.tui.conftest import render_text
+from tests.tui.test_app import Player, Terminal, play
+
+SEED = 1  # twelve random moves of this deal hold a mistake and two blunders at the easy level
+
+
+def short_game(limit: int = 12) -> tuple[Path, Record]:
+    """A short seeded game between two random players, saved in the data directory. This deal's game ends
+    after 9 moves (two passes in a row); fewer leave it unfinished, and the replay asks first (`y`)."""
+    game = Game.new(seed=SEED, names=("Anna", "Ben"), first=0)
+    record = Record.new(game)
+    players = (player("random", SEED), player("random", SEED + 1))
+    moves: list[Move] = []
+    while not game.is_over and len(moves) < limit:
+        action = players[game.to_move].choose(game.view(game.to_move, memory=True))
+        moves.append(Move(game.to_move, action))
+        game.apply(action)
+    return Store().create(record.with_moves(moves), game)
+
+
+def analysed_game() -> tuple[Path, Record, Analysis]:
+    path, record = short_game()
+    analysis = analysis_cli.load_or_analyse(path, record, level="easy")  # saved beside the game
+    return path, record, analysis
+
+
+def run(replay: Replay, keys: list[str], *, size: tuple[int, int] = (100, 40)) -> list[str]:
+    """Press `keys` one after another through the replay's application; the screen after each, as text."""
+    screens: list[str] = []
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            app = build_replay_app(replay, input=pipe, output=Terminal(*size))
+            task = asyncio.create_task(app.run_async())
+            while app.render_counter == 0:
+                await asyncio.sleep(0.01)
+            for key in keys:
+                pipe.send_text(key)
+                await asyncio.sleep(0.05)
+                screens.append(render_text(render_replay(replay, *size), width=size[0]))
+            pipe.send_text("q")
+            await asyncio.wait_for(task, 5)
+
+    asyncio.run(main())
+    return screens
+
+
+def test_the_keys_are_in_the_replay_key_line() -> None:
+    line = replay_key_line()
+    assert "a: analysis" in line and "m: next mistake" in line
+
+
+def test_a_shows_the_turn_on_show_with_the_saved_chances_and_the_graph() -> None:
+    path, record, analysis = analysed_game()
+    found, note = saved_analysis(path, record)
+    assert found == analysis and note is None
+    replay = Replay(record, analysis=found)
+    screens = run(replay, ["y", "\x1b[C", "\x1b[C", "a"])
+    assert replay.analysing and replay.index == 2
+    text = screens[-1]
+    turn = replay.turn_of[1]
+    assert f"Turn {turn}: the chance to win before" in text
+    decisions = [d for d in analysis.decisions if replay.turn_of[d.move] == turn]
+    assert decisions and replay.turn_decisions() == tuple(decisions)
+    for d in decisions:  # every chance shown is the one the analysis holds
+        assert f"{d.before * 100:.0f}%: played {d.action}" in text
+        if d.mark:
+            assert d.mark in text
+    assert "▲ on screen" in text and "Anna's chance to win over the game" in text
+    assert all(len(line) <= 100 for line in text.splitlines())
+    screens = run(replay, ["a"])
+    assert not replay.analysing and "the chance to win before" not in screens[-1]
+
+
+def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:
+    _, record, analysis = analysed_game()
+    marked = [d.move + 1 for d in analysis.decisions if d.mark in MISTAKES]
+    assert len(marked) >= 2
+    replay = Replay(record, analysis=analysis)
+    screens = run(replay, ["y", *["m"] * len(marked)])
+    assert replay.index == marked[-1] and replay.analysing
+    mistaken = analysis.decisions[marked[-1] - 1]
+    assert mistaken.mark is not None and f"played {mistaken.action}" in screens[-1] and mistaken.mark in screens[-1]
+    seen = []
+    replay = Replay(record, analysis=analysis)
+    for screen in run(replay, ["y", *["m"] * (len(marked) + 1)])[1:]:
+        seen.append(replay.index)
+        assert "Turn " in screen
+    assert replay.message == "No mistake or blunder after this point."
+    assert "No mistake or blunder after this point." in run(replay, ["m"])[-1]
+
+
+def test_without_a_saved_analysis_a_says_how_to_make_one() -> None:
+    path, record = short_game(limit=6)
+    analysis, note = saved_analysis(path, record)
+    assert analysis is None and note is None
+    replay = Replay(record)
+    screens = run(replay, ["y", "a", "m"], size=(80, 24))
+    assert not replay.analysing
+    expected = f"No analysis of this game yet: run 'famiglia analyse {record.id}' first."
+    assert replay.message == expected and expected in screens[-1]
+
+
+def test_a_broken_saved_analysis_is_one_line_and_the_replay_goes_on() -> None:
+    for broken in (b"{not json", b'{"format": "famiglia-analysis", "key": 1}', b"\xff\xfe" * 20):
+        path, record, _ = analysed_game()
+        where = analysis_path(path)
+        where.write_bytes(broken)
+        analysis, note = saved_analysis(path, record)
+        assert analysis is None and note is not None and "\n" not in note
+        assert note.endswith("the replay goes on without it")
+        replay = Replay(record, analysis=analysis, note=note)
+        screens = run(replay, ["y", "\x1b[C", "a"], size=(80, 24))
+        assert replay.index == 1 and not replay.analysing
+        assert "cannot be read" in screens[-1] and "famiglia analyse" in screens[-1]
+        assert where.read_bytes() == broken  # left as it is
+
+
+def test_a_saved_analysis_of_another_game_is_not_used() -> None:
+    path, _, _ = analysed_game()
+    where = analysis_path(path)
+    other_path, other = short_game(limit=5)
+    analysis_path(other_path).write_bytes(where.read_bytes())
+    assert saved_analysis(other_path, other) == (None, None)
+
+
+def test_the_analysis_fits_a_small_screen() -> None:
+    _, record, analysis = analysed_game()
+    replay = Replay(record, analysis=analysis)
+    screen = run(replay, ["y", "m"], size=(80, 24))[-1]
+    lines = screen.splitlines()
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+    assert "the chance to win before" in screen and "next mistake" in screen and "▲" in screen
+
+
+def test_a_on_the_end_screen_says_how_to_have_the_game_analysed() -> None:
+    session = new_session(5, confirm=False)
+    saver = Autosave.attach(session)
+    for _ in moments(session, random.Random(5), limit=4000):
+        if session.screen is Screen.END:
+            break
+    assert session.screen is Screen.END and saver.record is not None
+    expected = f"After you leave, 'famiglia analyse {saver.record.id}' rates every decision of this game."
+    seen: list[str] = []
+
+    async def script(p: Player) -> None:
+        assert "a: analysis" in p.screen()
+        await p.keys("a")
+        seen.append(p.screen())
+        await p.keys("q")
+
+    play(session, script)
+    assert "Game over" in seen[0]
+    assert expected in " ".join(seen[0].split())  # the line may wrap at 80 columns
+    unsaved = new_session(5, confirm=False)
+    analysis_hint(unsaved)
+    assert unsaved.message is not None and unsaved.message.text == "This game is not saved, so it cannot be analysed."
+
+
+def test_random_keys_with_an_analysis_never_break_the_replay() -> None:
+    """A seeded fuzzer over the replay's keys, with and without an analysis, at odd sizes: every screen fits."""
+    _, record, analysis = analysed_game()
+    keys = [(command, key) for command in REPLAY_COMMANDS for key in command.keys if key != "<sigint>"]
+    for seed in range(6):
+        rng = random.Random(seed)
+        replay = Replay(record, analysis=analysis if seed % 2 else None, note=None if seed % 3 else "x: broken")
+        for _ in range(150):
+            command, key = rng.choice(keys)
+            if key in ("q", "escape", "c-c", "c-d"):
+                continue
+            command.run(replay, key)
+            width, height = rng.choice([(80, 24), (81, 25), (120, 40), (200, 60), (79, 23)])
+            lines = render_text(render_replay(replay, width, height), width=width).splitlines()
+            assert len(lines) <= height and all(len(line) <= width for line in lines)
+            assert 0 <= replay.index <= replay.last
