@@ -17,11 +17,14 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
 from famiglia.ai.analysis import DEFAULT_LEVEL, MARKS, VERSION, Analysis, Decision, analyse
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable, read_record
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, load_analysis, save_analysis
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = ["EXIT_BAD", "analyse_command", "graph_lines", "load_or_analyse", "report_lines"]
 
@@ -106,17 +109,7 @@ def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int
         path, record = locate(target, Store())
     except StoreError as error:
         return _fail(str(error))
-    if sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import Progress
-
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task(f"analysing game {printable(record.id, 20)}", total=None)
-            analysis = load_or_analyse(path, record, level=level, jobs=jobs,
-                                       progress=lambda n: bar.advance(task, n),
-                                       on_total=lambda n: bar.update(task, total=n))
-    else:
-        analysis = load_or_analyse(path, record, level=level, jobs=jobs)
+    analysis = _analysed(path, record, level=level, jobs=jobs)
     if as_json:
         out.write(json.dumps({"game": record.id, **analysis.to_dict()}, indent=1, ensure_ascii=False) + "\n")
         return EXIT_OK
@@ -127,11 +120,45 @@ def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int
     return EXIT_OK
 
 
-def _print_rich(out: TextIO, record: Record, analysis: Analysis) -> None:
+def show_analysis(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, out: TextIO | None = None) -> int:
+    """The end screen's a: the game just left, analysed (by default at the default level) and shown, paged on
+    a terminal; the analysis is kept beside the game, so `famiglia analyse` and the replay have it at once."""
+    out = sys.stdout if out is None else out
+    try:
+        analysis = _analysed(path, record, level=level, jobs=1)
+    except KeyboardInterrupt:  # Ctrl-C while it runs: the game is saved, 'famiglia analyse' can go on later
+        print(f"famiglia: analysis stopped; 'famiglia analyse {record.id}' starts it again", file=sys.stderr)
+        return EXIT_OK
+    if not out.isatty():
+        out.write("\n".join(report_lines(record, analysis, width=100)) + "\n")
+        return EXIT_OK
+    from rich.console import Console
+
+    console = Console(file=out)
+    with console.pager(styles=True):
+        _print_rich(out, record, analysis, console=console)
+    return EXIT_OK
+
+
+def _analysed(path: Path, record: Record, *, level: str, jobs: int) -> Analysis:
+    """The game's analysis, saved or worked out now, with a progress bar on a terminal."""
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"analysing game {printable(record.id, 20)}", total=None)
+            return load_or_analyse(path, record, level=level, jobs=jobs,
+                                   progress=lambda n: bar.advance(task, n),
+                                   on_total=lambda n: bar.update(task, total=n))
+    return load_or_analyse(path, record, level=level, jobs=jobs)
+
+
+def _print_rich(out: TextIO, record: Record, analysis: Analysis, *, console: Console | None = None) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(file=out, highlight=False)
+    console = Console(file=out, highlight=False) if console is None else console
     styles = {"inaccurate": "yellow", "mistake": "red", "blunder": "bold red"}
     for line in report_lines(record, analysis, width=console.width):
         text = Text(line)

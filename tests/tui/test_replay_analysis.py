@@ -6,6 +6,7 @@ application on a pipe, as a player would press them."""
 from __future__ import annotations
 
 import asyncio
+import io
 import random
 from pathlib import Path
 
@@ -14,12 +15,13 @@ from prompt_toolkit.input import create_pipe_input
 from famiglia import analysis_cli
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
+from famiglia.analysis_cli import show_analysis
 from famiglia.commands.records import saved_analysis
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.persistence.analyses import analysis_path
 from famiglia.tui.model.replay import MISTAKES, REPLAY_COMMANDS, Replay, replay_key_line
-from famiglia.tui.model.saving import Autosave, analysis_hint
+from famiglia.tui.model.saving import Autosave, analyse_on_leaving
 from famiglia.tui.model.screens import Screen
 from famiglia.tui.shell.replay import build_replay_app
 from famiglia.tui.view.replay import render_replay
@@ -159,28 +161,30 @@ def test_the_analysis_fits_a_small_screen() -> None:
     assert "the chance to win before" in screen and "next mistake" in screen and "▲" in screen
 
 
-def test_a_on_the_end_screen_says_how_to_have_the_game_analysed() -> None:
+def test_a_on_the_end_screen_leaves_the_game_and_shows_its_analysis() -> None:
     session = new_session(5, confirm=False)
     saver = Autosave.attach(session)
     for _ in moments(session, random.Random(5), limit=4000):
         if session.screen is Screen.END:
             break
-    assert session.screen is Screen.END and saver.record is not None
-    expected = f"After you leave, 'famiglia analyse {saver.record.id}' rates every decision of this game."
+    assert session.screen is Screen.END and saver.record is not None and saver.path is not None
     seen: list[str] = []
 
     async def script(p: Player) -> None:
-        assert "a: analysis" in p.screen()
-        await p.keys("a")
         seen.append(p.screen())
-        await p.keys("q")
+        await p.keys("a")  # leaves the game: nothing more to press
 
-    play(session, script)
-    assert "Game over" in seen[0]
-    assert expected in " ".join(seen[0].split())  # the line may wrap at 80 columns
+    assert play(session, script) == 0
+    assert "a: analysis" in seen[0] and saver.analyse_on_leaving and session.exit_code == 0
+    out = io.StringIO()  # what run_play then shows, here off a terminal: the report of the saved game
+    assert show_analysis(saver.path, saver.record, level="easy", out=out) == 0  # easy: a quick test
+    report = out.getvalue()
+    assert report.count("\n") > 5 and saver.record.players[0] in report
+    assert saved_analysis(saver.path, saver.record)[0] is not None  # kept beside the game: a second look is instant
     unsaved = new_session(5, confirm=False)
-    analysis_hint(unsaved)
+    analyse_on_leaving(unsaved)
     assert unsaved.message is not None and unsaved.message.text == "This game is not saved, so it cannot be analysed."
+    assert unsaved.exit_code is None  # it stays on the end screen
 
 
 def test_random_keys_with_an_analysis_never_break_the_replay() -> None:

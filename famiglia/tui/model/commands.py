@@ -134,10 +134,10 @@ def _confirm_words(s: Session) -> str:
     return f"ask before a turn ends: {'on' if s.confirm else 'off'}"
 
 
-def _analysis_hint(s: Session) -> None:
-    from .saving import analysis_hint  # saving reads the session, which reads this table
+def _analyse_on_leaving(s: Session) -> None:
+    from .saving import analyse_on_leaving  # saving reads the session, which reads this table
 
-    analysis_hint(s)
+    analyse_on_leaving(s)
 
 
 def _always(s: Session) -> bool:
@@ -184,8 +184,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command("new game", ("n",), at_end, lambda s: s.new_game(), label="n", words="new game, at the end",
             hint="n: new game"),
     Command("leave", ("q",), at_end, lambda s: s.quit()),
-    Command("analysis", ("a",), at_end, lambda s: _analysis_hint(s), label="a",
-            words="the game's analysis, at the end", hint="a: analysis"),
+    Command("analysis", ("a",), at_end, lambda s: _analyse_on_leaving(s), label="a",
+            words="leave and see the game's analysis, at the end", hint="a: analysis"),
     Command("close", ("q",), reading, lambda s: s.back()),
     Command("close last turn", ("l",), lambda s: s.overlay is Overlay.LAST_TURN, lambda s: s.back()),
     Command("scroll", ("down", "up", "pagedown", "pageup", "end", "home"), scrolling),

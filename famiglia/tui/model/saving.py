@@ -23,7 +23,7 @@ from .screens import Message, Screen, quoted
 from .seats import HUMAN, level_of
 from .session import Session
 
-__all__ = ["Autosave", "analysis_hint", "crash_save", "resume_session"]
+__all__ = ["Autosave", "analyse_on_leaving", "crash_save", "resume_session"]
 
 
 def _seat(seat: Any) -> str:
@@ -46,6 +46,7 @@ class Autosave:
         self._lock = lock
         self._history: list[Action] | None = None  # the session's history this record follows
         self._warned = False  # the player has been told that saving fails
+        self.analyse_on_leaving = False  # the end screen's a: the game's analysis is shown once the screen is left
         self.problem: str | None = None  # why the last save failed; None while saving works
         self._actions = 0  # the actions of the game as it stands, the last time a save was tried
 
@@ -185,14 +186,17 @@ class Autosave:
         return f"This game is saved: 'famiglia resume {record.id}' plays it on."
 
 
-def analysis_hint(session: Session) -> None:
-    """a on the end screen: how to have this game rated decision by decision (it needs its saved record)."""
+def analyse_on_leaving(session: Session) -> None:
+    """a on the end screen: leave the game and open its analysis, decision by decision (`run_play` shows it).
+
+    The analysis reads the saved record, so a game that could not be saved says so and stays on screen.
+    """
     saver = next((h for h in session.on_action if isinstance(h, Autosave)), None)
-    record = None if saver is None or saver.path is None else saver.record
-    if record is None:
+    if saver is None or saver.path is None or saver.record is None:
         session.message = Message("This game is not saved, so it cannot be analysed.", "warning")
         return
-    session.message = Message(f"After you leave, 'famiglia analyse {record.id}' rates every decision of this game.")
+    saver.analyse_on_leaving = True
+    session.quit()
 
 
 def _reason(error: Exception) -> str:

@@ -207,6 +207,10 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         code = asyncio.run(run_app(build_app(session, output=output), session))
         saver.close(session)
         _say(farewell(session), saver.hint() or saver.not_saved())
+        if saver.analyse_on_leaving and saver.path is not None and saver.record is not None:
+            from famiglia.analysis_cli import show_analysis
+
+            return show_analysis(saver.path, saver.record)
         return code
     except Exception as error:  # one line, never a traceback; the game is kept
         if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
