@@ -19,6 +19,7 @@ from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refre
 from .determinization import sample_world
 from .planner import Plan, TurnState, best_plan
 from .playout import lead
+from .reasons import take_words
 from .tree import Node
 
 __all__ = ["Advice", "Estimate", "chance_words", "expected_line", "say", "winning_pass"]
@@ -131,12 +132,8 @@ def say(action: Action) -> str:
             return f"swap {o} back for {i}"
         case PlayBrute():
             return str(action)
-        case Take(card=c, pay=None):
-            if not c.points:
-                return f"take {c} (free: a card to pay with later)"
-            return f"take {c} for {c.points} VP (free)"
-        case Take(card=c, pay=pay, keep=keep):
-            return f"take {c} for {c.points} VP (pay {pay}, keep {keep})"
+        case Take():
+            return take_words(action)
         case Pass():
             return "pass"
 

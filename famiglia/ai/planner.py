@@ -35,6 +35,8 @@ from famiglia.engine import (
     Take,
 )
 
+from .reasons import take_words
+
 __all__ = ["KEEP", "Plan", "TurnState", "best_plan", "plans"]
 
 
@@ -127,7 +129,7 @@ class Plan:
         return (self.points, self.keep, -len(self.actions))
 
     def describe(self) -> str:
-        """The plan in a player's words, e.g. 'take F3 for 10 VP with F2 + F2'."""
+        """The plan in a player's words, e.g. 'take F3 for 10 VP (pay F2, keep F2)'."""
         final = self.actions[-1]
         if type(final) is not Take:
             return "pass: nothing on the Street can be taken this turn"
@@ -140,12 +142,7 @@ class Plan:
                 steps.append(f"play {a.card}" + (f" to bring back {back}" if back else ""))
             elif type(a) is PlayBrute:
                 steps.append(f"use {a.card} to bring {a.target} down by {a.amount}")
-        what = f"take {final.card} for {final.card.points} VP"
-        if final.pay is None:
-            what += " for free"
-        else:
-            what += f" with {final.pay} + {final.keep}"
-        return ", then ".join([*steps, what])
+        return ", then ".join([*steps, take_words(final)])
 
 
 def best_plan(state: TurnState) -> Plan:

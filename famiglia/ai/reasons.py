@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from famiglia.engine import Action, Pass, PlayAccountant, PlayBrute, Refresh, Swap, Take
 
-__all__ = ["describe"]
+__all__ = ["describe", "take_words"]
 
 
 def describe(action: Action) -> str:
-    """What `action` does, e.g. 'take F3 for 10 VP with F2 + F2' or 'refresh B4 to see new cards'."""
+    """What `action` does, e.g. 'take F3 for 10 VP (pay F2, keep F2)' or 'refresh B4 to see new cards'."""
     match action:
-        case Take(card=c, pay=None):
-            return f"take {c} for {c.points} VP for free"
-        case Take(card=c, pay=pay, keep=keep):
-            return f"take {c} for {c.points} VP with {pay} + {keep}"
+        case Take():
+            return take_words(action)
         case Refresh(card=c):
             return f"refresh {c} to see {c.value} new card{'s' if c.value != 1 else ''}"
         case PlayAccountant(card=c):
@@ -24,3 +22,11 @@ def describe(action: Action) -> str:
             return f"use {b} to bring {t} down by {k}"
         case Pass():
             return "pass"
+
+
+def take_words(take: Take) -> str:
+    """A take as every line of the computer says it: its points, and the payment written one way (R8.4)."""
+    c = take.card
+    if take.pay is None:
+        return f"take {c} (free: a card to pay with later)" if not c.points else f"take {c} for {c.points} VP (free)"
+    return f"take {c} for {c.points} VP (pay {take.pay}, keep {take.keep})"

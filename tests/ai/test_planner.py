@@ -28,7 +28,7 @@ def test_a_plain_take_with_a_genuine_pair() -> None:  # R8.2
     assert plan_of(g) == ["take F3 pay F2 keep F2"]
     action, reason = player("greedy").choose_with_reason(g.view(0, memory=True))
     assert str(action) == "take F3 pay F2 keep F2"
-    assert reason == "take F3 for 10 VP with F2 + F2"
+    assert reason == "take F3 for 10 VP (pay F2, keep F2)"
 
 
 def test_a_mercenary_stands_in_and_stays_in_hand() -> None:  # R8.3, R8.4: the Mercenary is kept for later
@@ -42,7 +42,7 @@ def test_an_accountant_brings_a_payer_back() -> None:  # R6.2: one swap, the lea
     p = player("greedy")
     action, reason = p.choose_with_reason(g.view(0, memory=True))
     assert str(action) == "accountant A2"
-    assert reason == "play A2 to bring back F1, then take F2 for 6 VP with F1 + F1"
+    assert reason == "play A2 to bring back F1, then take F2 for 6 VP (pay F1, keep F1)"
     g.apply(action)
     assert str(p.choose(g.view(0, memory=True))) == "swap F1 M0"  # planned again, the same way
 
@@ -51,7 +51,7 @@ def test_a_brute_brings_the_best_card_in_reach() -> None:  # R7.1, R7.2
     g = game(hand0=["B2", "F1", "F1"], street=["F4", "A1", "B1", "M1", "A2", "M2"])
     assert plan_of(g) == ["brute B2 F4 -2", "take F4 pay F1 keep F1"]
     _, reason = player("greedy").choose_with_reason(g.view(0, memory=True))
-    assert reason == "use B2 to bring F4 down by 2, then take F4 for 15 VP with F1 + F1"
+    assert reason == "use B2 to bring F4 down by 2, then take F4 for 15 VP (pay F1, keep F1)"
 
 
 def test_a_brute_can_make_a_card_free() -> None:  # R8.1
