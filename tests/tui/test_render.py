@@ -264,7 +264,7 @@ def test_a_wide_terminal_puts_the_record_of_the_turns_beside_the_table(table_gam
     wide = plain(render_table(table_game.view(0), width=WIDE + 10), WIDE + 10)
     assert len(wide.splitlines()) <= len(narrow.splitlines())
     assert max(len(line) for line in wide.splitlines()) <= WIDE + 10
-    assert "This turn" in wide and shown("Anna played Brute B2 on F4") in wide
+    assert "This turn  Anna" in wide and "• " + shown("played Brute B2 on F4") in wide  # named once
     assert "This turn" not in narrow
 
 
@@ -281,8 +281,8 @@ def test_a_long_record_beside_a_wide_table_keeps_its_latest_actions_and_its_fram
     lines = text.splitlines()
     assert len(lines) <= height
     assert "╭F4→3♥╮" in text or "╭───────╮" in text  # the record does not decide the drawing: cards stay cards
-    assert "This turn" in text and shown("Ben played Brute B1 on F4") in text  # the latest actions are kept
-    assert shown("Anna took M1") in text
+    assert "This turn  Ben" in text and shown("played Brute B1 on F4") in text  # the latest actions are kept
+    assert "Last turn  Anna" in text and shown("took M1") in text
     assert any(line[width - SIDE:].startswith("╰") for line in lines)  # the record's frame is whole
 
 
