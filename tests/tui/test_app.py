@@ -606,7 +606,7 @@ def test_run_play_reports_an_unexpected_error_in_one_line_and_keeps_the_game(
     assert app_module.run_play(names=("Anna", "Ben"), seed=9) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert "ZeroDivisionError" in err and "seed 9" in err and "famiglia resume 1" in err
+    assert "ZeroDivisionError" in err and "seed" not in err and "famiglia resume 1" in err  # R12.2: unfinished
     assert not list(tmp_path.glob("famiglia-*.json"))  # among the saved games, not in the shared temp folder
     saved = json.loads(Store().path("1").read_text())
     assert saved["seed"] == 9 and saved["players"] == ["Anna", "Ben"] and saved["actions"] == []
