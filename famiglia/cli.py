@@ -528,7 +528,7 @@ def _add_simulate_command(commands: Any) -> None:
         "simulate",
         help="play computer players against each other and print their statistics",
         description="Play two computer players against each other, seats swapped every game, and print wins, "
-                    "draws, losses, win rate with a 95%% Wilson interval, mean score, mean game length in turns "
+                    "draws, losses, win rate with a 95% Wilson interval, mean score, mean game length in turns "
                     "and time per decision. The results depend only on --players, --games and --seed.",
     )
     simulate.add_argument("--players", type=_simulate_players, required=True, metavar="A,B",

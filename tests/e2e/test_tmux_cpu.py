@@ -34,16 +34,20 @@ def test_a_turn_against_the_computer_in_a_real_terminal(tmux: Tmux) -> None:
     screen = tmux.screen()
     while time.monotonic() < deadline:
         screen = tmux.screen()
-        if "Your turn, Anna" in screen and ("What Computer (easy) did" in screen or "l shows what" in screen):
+        shown = "What Computer (easy) did" in screen or "Computer (easy) last turn: " in screen
+        if "Your turn, Anna" in screen and shown:
             break
         assert "Pass the keyboard" not in screen
         time.sleep(0.05)
     else:
         raise AssertionError(f"the computer's turn did not end:\n{screen}")
     if "What Computer (easy) did" not in screen:  # no room beside the table at 80x24: l lays it on top
+        assert "Computer (easy) last turn: " in screen  # its turn in one row meanwhile
         tmux.type("l")
         screen = tmux.wait_for("What Computer (easy) did")
-    assert "Computer (easy) took" in screen or "Computer (easy) passed" in screen
+        tmux.type("l")
+    assert "• took" in screen or "• passed" in screen  # the name in the heading only
+    assert "• Computer (easy)" not in screen
     assert all(len(line) <= 80 for line in screen.splitlines())
 
     tmux.keys("C-c")

@@ -130,7 +130,7 @@ def test_a_new_game_of_the_same_sitting_gets_a_file_of_its_own() -> None:
 def test_a_crash_before_the_first_action_keeps_the_deal() -> None:
     session = new_session(5)
     said = crash_save(session)
-    assert "famiglia resume 1" in said and "seed 5" in said
+    assert "famiglia resume 1" in said and "game 1" in said and "seed" not in said  # R12.2: unfinished
     record = read_record(home() / "game-1.json")
     assert record.moves == [] and session.game is not None
     assert record.game().to_dict() == session.game.to_dict()

@@ -396,14 +396,15 @@ def test_l_shows_a_last_turn_too_long_to_stand_beside_the_table(game: Callable[.
         await p.at_handoff()
         await p.keys("\r")
         screen = p.screen()
-        assert "Your hand" in screen and "(l shows what Anna did last turn)" in screen  # no room beside the table
+        # no room beside the table for the box: the turn in one row, its take kept, and l for the rest
+        assert "Your hand" in screen and "Anna last turn: … took M1" in screen and "(l: all)" in screen
         await p.keys("l")
         screen = p.screen()
-        assert "What Anna did" in screen and "Anna refreshed F2" in screen and "Anna took M1" in screen
+        assert "What Anna did" in screen and "• refreshed F2" in screen and "• took M1" in screen
         await p.keys("l")
         assert "What Anna did" not in p.screen() and "Your hand" in p.screen()
         await p.keys("l")
-        assert "Anna took M1" in p.screen()
+        assert "What Anna did" in p.screen() and "• took M1" in p.screen()
         await p.keys(ESC)
         await p.until(lambda: p.session.overlay is None)
         assert "Your hand" in p.screen() and p.session.screen is Screen.TABLE
@@ -605,7 +606,7 @@ def test_run_play_reports_an_unexpected_error_in_one_line_and_keeps_the_game(
     assert app_module.run_play(names=("Anna", "Ben"), seed=9) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert "ZeroDivisionError" in err and "seed 9" in err and "famiglia resume 1" in err
+    assert "ZeroDivisionError" in err and "seed" not in err and "famiglia resume 1" in err  # R12.2: unfinished
     assert not list(tmp_path.glob("famiglia-*.json"))  # among the saved games, not in the shared temp folder
     saved = json.loads(Store().path("1").read_text())
     assert saved["seed"] == 9 and saved["players"] == ["Anna", "Ben"] and saved["actions"] == []

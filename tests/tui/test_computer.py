@@ -108,7 +108,7 @@ def test_a_game_against_the_computer_is_played_to_its_end(seed: int, first: int)
             assert view is not None and view.seat == 0 and view.my_turn
             assert "Your hand" in p.screen() and "Your turn, Anna" in p.screen()
             if turns and p.session.show_summary:
-                assert "What Computer (easy) did" in p.screen() or "l shows what" in p.screen()
+                assert "What Computer (easy) did" in p.screen() or "Computer (easy) last turn: " in p.screen()
             legal = p.game.legal_actions()
             takes = [a for a in legal if isinstance(a, Take)]
             action = rng.choice(takes) if takes and rng.random() < 0.8 else rng.choice(legal)

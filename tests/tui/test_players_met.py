@@ -315,3 +315,25 @@ def test_a_hint_of_three_lines_keeps_the_layout_at_80x24() -> None:
     assert "Your hand" in text and "Take/pass" in text  # the table and the choices keep their places
     said = " ".join(row.strip() for row in rows[-3:])
     assert said.endswith("keep the Mercenary for the end")  # the whole plan, on up to three lines
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (120, 40)])
+def test_the_tab_completions_never_lie_over_the_list_of_choices(columns: int, rows: int) -> None:
+    session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        before = p.screen().splitlines()
+        choices = [i for i, row in enumerate(before) if row.startswith(("Refresh ", "Take/pass "))]
+        assert choices
+        await p.keys("ref\t")
+        await p.until(lambda: p.app.current_buffer.complete_state is not None)
+        await p.until(lambda: "refresh B3" in p.screen())  # the menu is on show ...
+        after = p.screen().splitlines()
+        for i in choices:  # ... and the choice rows read as before
+            assert after[i] == before[i]
+        await p.keys("\x1b\x1b")
+        await p.keys(CTRL_C + "y")
+
+    assert play_app(session, script, columns=columns, rows=rows) == 0

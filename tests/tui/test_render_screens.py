@@ -31,11 +31,12 @@ def test_the_turn_summary_lists_every_public_action_of_the_opponent(game: Build,
     view = g.view(1)
     text = plain(render_turn_summary(view.last_turn, view.names, width=80))
     assert "What Anna did" in text
-    for words in ("Anna refreshed F1 and drew M2", "Anna played Accountant A1 (up to 1 swap)",
-                  "Anna swapped M0 from the play area for F0 from the hand",
-                  "Anna played Brute B1 on A1: its value is 0",
-                  "Anna took A1 for free"):
-        assert shown(words) in text
+    for words in ("refreshed F1 and drew M2", "played Accountant A1 (up to 1 swap)",
+                  "swapped M0 from the play area for F0 from the hand",
+                  "played Brute B1 on A1: its value is 0",
+                  "took A1 for free"):
+        assert "• " + shown(words) in text
+    assert text.count("Anna") == 1  # the heading names the player once, the bullets do not
     assert max(len(line) for line in text.splitlines()) <= 80
 
 
@@ -44,7 +45,7 @@ def test_the_turn_summary_includes_a_new_street_and_names_the_exhaustion(game: B
     g.apply("take M0")  # R10.1: the Street is dealt anew and the deal exhausts the stack (R9.2)
     view = g.view(1)
     text = plain(render_turn_summary(view.last_turn, view.names, width=80))
-    assert shown("Anna took M0 for free") in text
+    assert "• " + shown("took M0 for free") in text
     assert shown("A new Street was dealt: A1 A2 A3 B1 B2 B3") in text
     assert "the draw stack ran out: the discard pile is reshuffled" in flat(text)
 

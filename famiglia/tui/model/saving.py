@@ -227,7 +227,8 @@ def crash_save(session: Session) -> str:
     saver = Autosave.attach(session)
     if not saver.save(session, always=True) or saver.record is None:
         return "the game could not be saved"
-    return f"the game so far (seed {saver.record.seed}) is saved: 'famiglia resume {saver.record.id}' plays it on"
+    # R12.2: the seed of an unfinished game tells the draw stack's order, so the game is named by its id.
+    return f"the game so far is saved as game {saver.record.id}: 'famiglia resume {saver.record.id}' plays it on"
 
 
 # -- resuming ------------------------------------------------------------------------------------------------------

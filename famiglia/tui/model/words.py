@@ -105,10 +105,14 @@ def exhaustion_words(count: int) -> str:
     return "the draw stack ran out: the discard pile is reshuffled into a new one"  # R9.2
 
 
-def describe_event(event: Event, names: tuple[str, str]) -> str:
+def describe_event(event: Event, names: tuple[str, str], *, named: bool = True) -> str:
     """One public event in the past tense: "Ben refreshed B3 and drew F2 A1 M0"; it says which
-    exhaustion happened with it, if any (the R9.2 reshuffle or the R9.3 final round)."""
-    who = names[event.player]
+    exhaustion happened with it, if any (the R9.2 reshuffle or the R9.3 final round).
+
+    Without `named` the player is left out ("refreshed B3 and drew F2 A1 M0"), for lines under a
+    heading that names them once.
+    """
+    who = names[event.player] if named else ""
     match event.action:
         case None if event.drawn:
             text = f"A new Street was dealt: {cards_words(event.drawn)}"  # R10.1
@@ -128,6 +132,8 @@ def describe_event(event: Event, names: tuple[str, str]) -> str:
             text = f"{who} took {c}, paid {pay} to the play area, kept {keep}"  # R8.4
         case Pass():
             text = f"{who} passed"  # R8.5
+    if not named:
+        text = text.lstrip()
     if event.exhausted:
         if event.exhausted >= 2:
             text += "; the draw stack ran out twice: the game ends with this round"  # R9.2 decision

@@ -148,7 +148,9 @@ def _input_line(session: Session, buffer: Buffer) -> ConditionalContainer:
 def _floats(session: Session, overlays: OverlayRows) -> list[Float]:
     """What lies on top: the Tab completions, the help or the log, the last turn, the quit question."""
     return [
-        Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8, scroll_offset=1)),
+        # The Tab completions open under whose turn it is and the status line, never over the list of
+        # choices just above the input line (they say what may be typed).
+        Float(xcursor=True, top=2, content=CompletionsMenu(max_height=8, scroll_offset=1)),
         Float(content=ConditionalContainer(
             Window(FormattedTextControl(_ansi(lambda w, h: "\n".join(overlays.window(w, h - 1))))),
             filter=Condition(lambda: session.overlay is not None and session.overlay.scrolls)),

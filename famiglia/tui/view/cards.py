@@ -23,6 +23,11 @@ __all__ = ["CARD_CELLS", "CARD_ROWS", "CardStyle", "card_rows", "compact_card", 
 _INSIDE: Final = 7  # cells inside a frame: room for "F4→2♥" and "15 VP"
 _COMPACT_INSIDE: Final = 5  # cells between the corners of a compact card: "F4→2♥", "15 VP", "F1♥×2"
 _FRAME: Final = "card.frame"
+_NEW: Final = "card.new"
+# The frame's pieces (corners, edge, side): a card new on the table since the last turn has a heavy frame,
+# which shows without colour too.
+_LIGHT: Final = ("╭", "╮", "╰", "╯", "─", "│")
+_HEAVY: Final = ("┏", "┓", "┗", "┛", "━", "┃")
 
 
 class CardStyle(Enum):
@@ -51,52 +56,58 @@ def _points(card: Card, width: int) -> Text:
     return _centred(vp, width)
 
 
-def framed_card(card: Card, *, effective: int | None = None, count: int = 1) -> list[Text]:
+def framed_card(card: Card, *, effective: int | None = None, count: int = 1, new: bool = False) -> list[Text]:
     """One card in a frame, four rows: name and symbol (a Brute's reduction as `F4→2♥`), victory points.
 
-    `count` copies of the card are drawn as one with `×count` on its top edge.
+    `count` copies of the card are drawn as one with `×count` on its top edge; a `new` card (dealt or
+    drawn in the last turn) has a heavy frame.
     """
-    top = Text("╭", style=_FRAME)
+    tl, tr, bl, br, edge, side = _HEAVY if new else _LIGHT
+    frame = _NEW if new else _FRAME
+    top = Text(tl, style=frame)
     if count > 1:
         badge = f"×{count}"
-        top.append("─" * (_INSIDE - len(badge) - 1), style=_FRAME)
+        top.append(edge * (_INSIDE - len(badge) - 1), style=frame)
         top.append(badge, style="count")
-        top.append("─╮", style=_FRAME)
+        top.append(edge + tr, style=frame)
     else:
-        top.append("─" * _INSIDE + "╮", style=_FRAME)
+        top.append(edge * _INSIDE + tr, style=frame)
     rows = [top]
     for inside in (_centred(card_text(card, effective=effective), _INSIDE), _points(card, _INSIDE)):
-        rows.append(Text.assemble(Text("│", style=_FRAME), inside, Text("│", style=_FRAME)))
-    rows.append(Text("╰" + "─" * _INSIDE + "╯", style=_FRAME))
+        rows.append(Text.assemble(Text(side, style=frame), inside, Text(side, style=frame)))
+    rows.append(Text(bl + edge * _INSIDE + br, style=frame))
     return rows
 
 
-def compact_card(card: Card, *, effective: int | None = None, count: int = 1) -> list[Text]:
+def compact_card(card: Card, *, effective: int | None = None, count: int = 1, new: bool = False) -> list[Text]:
     """One card in two rows, the name set in the frame's top edge and the points in its bottom edge:
 
-        ╭F4→2♥╮   ╭F1♥×2╮
-        ╰15 VP╯   ╰─3 VP╯
+        ╭F4→2♥╮   ┏F1♥×2┓
+        ╰15 VP╯   ┗━3 VP┛
 
     Half the height of `framed_card` and as many cards to a line as the short forms, so a Street of
-    twenty cards and a full hand fit an 80x24 screen together, still drawn as cards.
+    twenty cards and a full hand fit an 80x24 screen together, still drawn as cards. A `new` card
+    (dealt or drawn in the last turn) has a heavy frame.
     """
+    tl, tr, bl, br, edge, _ = _HEAVY if new else _LIGHT
+    frame = _NEW if new else _FRAME
     face = card_text(card, effective=effective)
     if count > 1:
         face.append(f"×{count}", style="count")
     inside = max(_COMPACT_INSIDE, face.cell_len)
-    top = Text("╭", style=_FRAME)
-    top.append_text(_edge(face, inside))
-    top.append("╮", style=_FRAME)
-    bottom = Text("╰", style=_FRAME)
-    bottom.append_text(_edge(vp_text(card.points), inside))
-    bottom.append("╯", style=_FRAME)
+    top = Text(tl, style=frame)
+    top.append_text(_edge(face, inside, edge, frame))
+    top.append(tr, style=frame)
+    bottom = Text(bl, style=frame)
+    bottom.append_text(_edge(vp_text(card.points), inside, edge, frame))
+    bottom.append(br, style=frame)
     return [top, bottom]
 
 
-def _edge(text: Text, width: int) -> Text:
+def _edge(text: Text, width: int, edge: str = "─", frame: str = _FRAME) -> Text:
     """`text` centred on a stretch of frame `width` cells long (a spare cell goes left: `─6 VP` under `15 VP`)."""
     left = (width - text.cell_len + 1) // 2
-    return Text.assemble(("─" * left, _FRAME), text, ("─" * (width - text.cell_len - left), _FRAME))
+    return Text.assemble((edge * left, frame), text, (edge * (width - text.cell_len - left), frame))
 
 
 def card_rows(cards: Sequence[list[Text]], *, width: int, breaks: Sequence[int] = ()) -> list[Text]:
@@ -127,12 +138,18 @@ def card_rows(cards: Sequence[list[Text]], *, width: int, breaks: Sequence[int] 
     return lines
 
 
-def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle) -> list[Text]:
-    """The Street in the given style, as lines that never wrap (R12.1: reductions are public, R7.3)."""
+def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle,
+                 new: Sequence[bool] = ()) -> list[Text]:
+    """The Street in the given style, as lines that never wrap (R12.1: reductions are public, R7.3).
+
+    `new[i]` marks the i-th card as dealt or drawn in the last turn: a heavy frame, or a `+` before it as text.
+    """
+    marks = [i < len(new) and new[i] for i in range(len(street))]
     if style is CardStyle.LINE:
         lines: list[Text] = []
-        for sc in street:
-            part = card_text(sc.card, effective=sc.effective)
+        for sc, mark in zip(street, marks, strict=True):
+            part = Text("+", style=_NEW) if mark else Text()
+            part.append_text(card_text(sc.card, effective=sc.effective))
             part.append(f" {sc.card.points}", style="points")
             if lines and lines[-1].cell_len + 3 + part.cell_len <= width:
                 lines[-1].append("   ")
@@ -142,9 +159,9 @@ def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle) 
         for line in lines:
             line.no_wrap = True
         return lines
-    if style is CardStyle.FRAMED:
-        return card_rows([framed_card(sc.card, effective=sc.effective) for sc in street], width=width)
-    return card_rows([compact_card(sc.card, effective=sc.effective) for sc in street], width=width)
+    draw = framed_card if style is CardStyle.FRAMED else compact_card
+    return card_rows([draw(sc.card, effective=sc.effective, new=mark) for sc, mark in zip(street, marks, strict=True)],
+                     width=width)
 
 
 def hand_cards(hand: Sequence[Card], *, width: int, style: CardStyle = CardStyle.FRAMED) -> list[Text]:

@@ -24,7 +24,7 @@ from ..model.session import Screen, Session
 from ..model.words import describe
 from .bridge import ansi_text, render_lines
 from .handoff import render_handoff
-from .lastturn import render_turn_summary
+from .lastturn import render_turn_summary, turn_line
 from .parts import capitalized, flow, line_count, short_name, shorten_quoted
 from .screens import MIN_SIZE, render_end
 from .table import WIDE, level_cards, render_table, steady_level, table_level
@@ -259,16 +259,17 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     events = session.summary()
     summary: list[str] = []
     crowded_out = False
+    free = height - len(picker) - 1  # what the table leaves free above the picker
     if events and width < WIDE:  # a wide table shows the last turn itself
         summary = _text(render_turn_summary(events, view.names, width=width),
                         width, plain)
-        free = height - len(picker) - 1  # what the table leaves free above the picker
         if len(table) + len(summary) > free:  # the summary gives way: the table keeps its drawing
             crowded_out = True
-            who = view.names[view.opponent]
-            summary = _text(Text(f"(l shows what {who} did last turn)", style="label"), width, plain)
-            if len(table) + len(summary) > free:
-                summary = []
+            summary = []
+    last = session.last_turn()
+    if not summary and last and width < WIDE:  # the opponent's turn in one row, always in sight
+        line = turn_line(last, view.names, width=width, more="(l: all)" if crowded_out else "")
+        summary = _text(line, width, plain)[:1]
     fill = height - len(table) - len(summary) - len(picker)
     return [*table, *summary, *[""] * fill, *picker], crowded_out
 

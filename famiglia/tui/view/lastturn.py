@@ -15,19 +15,19 @@ from rich.text import Text
 from famiglia.engine import Event, SeatView
 
 from ..model.words import describe_event, plural
-from .parts import line_count
+from .parts import line_count, short_name
 from .theme import cards_in
 
-__all__ = ["event_lines", "events_panel", "render_turn_summary"]
+__all__ = ["event_lines", "events_panel", "render_turn_summary", "turn_line"]
 
 
-def event_lines(events: Sequence[Event], names: tuple[str, str]) -> Table:
-    """One bullet per public event."""
+def event_lines(events: Sequence[Event], names: tuple[str, str], *, named: bool = True) -> Table:
+    """One bullet per public event; without `named`, under a heading that names the player once."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="label", no_wrap=True)
     grid.add_column(ratio=1)
     for event in events:
-        line = cards_in(describe_event(event, names))
+        line = cards_in(describe_event(event, names, named=named))
         if event.exhausted:
             line.stylize("warning", line.plain.rindex(";"))
         grid.add_row("•", line)
@@ -44,12 +44,33 @@ def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, widt
     actors = [e.player for e in events if e.action is not None]
     if actors:
         title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
-        body: RenderableType = event_lines(events, names)
+        body: RenderableType = event_lines(events, names, named=False)
     else:
         title = Text("The game begins")
         body = Text("Nothing has been played yet: this is the first turn.", style="label")
     return Panel(body, title=title, title_align="left", subtitle=subtitle, border_style="title",
                  width=min(width, 100))
+
+
+def turn_line(events: Sequence[Event], names: tuple[str, str], *, width: int, more: str = "") -> Text:
+    """The opponent's last turn in one row of at most `width` cells: who, then each action, the latest kept.
+
+    Where the row is too short for all of them the earliest give way to `…`; `more` (say, the key that
+    shows them all) ends the row.
+    """
+    actors = [e.player for e in events if e.action is not None]
+    who = short_name(names[actors[0]]) if actors else ""
+    head = Text.assemble((f"{who} last turn: " if who else "Last turn: ", "heading"))
+    tail = Text(f"  {more}", style="label") if more else Text()
+    said = [cards_in(describe_event(e, names, named=False)) for e in events]
+    for start in range(len(said) + 1):
+        body = Text(" · ").join(said[start:])
+        line = Text.assemble(head, "… " if start else "", body, tail)
+        if line.cell_len <= width or start == len(said):
+            break
+    line.truncate(width, overflow="ellipsis")
+    line.no_wrap = True
+    return line
 
 
 def events_panel(view: SeatView, *, width: int, rows: int | None = None) -> RenderableType:
@@ -73,10 +94,14 @@ def events_panel_of(view: SeatView, turns: tuple[list[Event], list[Event]], left
     for title, events, skipped in zip(("Last turn", "This turn"), turns, left_out, strict=True):
         if not events and not skipped:
             continue
-        lines.append(Text(title, style="heading"))
+        heading = Text(title, style="heading")
+        actors = [e.player for e in events if e.action is not None]
+        if actors:  # the player is named once, in the heading
+            heading.append(f"  {short_name(view.names[actors[0]])}", style="name")
+        lines.append(heading)
         if skipped:
             lines.append(Text(f"  … {plural(skipped, 'earlier action')}", style="label"))
-        lines.append(event_lines(events, view.names))
+        lines.append(event_lines(events, view.names, named=not actors))
     if not lines:
         lines.append(Text("Nothing played yet.", style="label"))
     return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")

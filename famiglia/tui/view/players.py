@@ -64,15 +64,16 @@ def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = Fa
         lines = [head, *flow(cards, width, first=lead, indent=lead.cell_len)]
     if held is not None:
         lead = Text.assemble(" " * (label_width + 2), pad(total, size_width)) if roomy else Text.assemble("  ", total)
-        if player == view.seat:  # the own hand is drawn below the table
-            lines.append(lead)
+        if player == view.seat:  # the own hand is drawn below the table, and its title says the live total
+            if spectator:
+                lines.append(lead)
         else:
             lead.append("  hand  " if spectator else "  hand (tracked)  ", style="label")
             lines += flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
     return lines
 
 
-def hand(view: SeatView, *, width: int, spectator: bool = False) -> list[Text]:
+def hand(view: SeatView, *, width: int, spectator: bool = False, memory_aid: bool = False) -> list[Text]:
     """The seat's own hand as text, grouped by family in four columns, with its size and points."""
     gap = 2
     column = max(1, (width - 3 * gap) // 4)
@@ -81,7 +82,7 @@ def hand(view: SeatView, *, width: int, spectator: bool = False) -> list[Text]:
         by_family[c.family].append(c)
     columns = [[family_label(f), *flow(card_parts(by_family[f]) or [Text("—", style="label")], column)]
                for f in Family]
-    lines = [_hand_title(view, spectator=spectator)]
+    lines = [_hand_title(view, spectator=spectator, memory_aid=memory_aid)]
     for r in range(max(len(c) for c in columns)):
         cells = [c[r] if r < len(c) else Text() for c in columns]
         line = Text(" " * gap).join([*(pad(cell, column) for cell in cells[:-1]), cells[-1]])
@@ -91,16 +92,26 @@ def hand(view: SeatView, *, width: int, spectator: bool = False) -> list[Text]:
 
 
 def hand_block(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED,
-               spectator: bool = False) -> list[Text]:
+               spectator: bool = False, memory_aid: bool = False) -> list[Text]:
     """The seat's own hand as framed cards (`FRAMED` or `COMPACT`), families apart."""
-    return [_hand_title(view, spectator=spectator), *hand_cards(view.hand, width=width, style=style)]
+    return [_hand_title(view, spectator=spectator, memory_aid=memory_aid),
+            *hand_cards(view.hand, width=width, style=style)]
 
 
-def _hand_title(view: SeatView, *, spectator: bool = False) -> Text:
+def _hand_title(view: SeatView, *, spectator: bool = False, memory_aid: bool = False) -> Text:
+    """`Your hand  5 cards · 2 VP`; with the memory aid (not in the replay), the live total too (R12.3).
+
+    The own live total stands here rather than on a row of its own under the player's row, so the memory
+    aid costs the table one row less and its drawing holds at 80x24.
+    """
     whose = f"{short_name(view.names[view.seat])}'s hand" if spectator and view.seat is not None else "Your hand"
     title = Text(whose, style="heading")
     title.append("  ")
-    title.append_text(joined([plural(len(view.hand), "card"), vp_text(points(view.hand))]))
+    said: list[Text | str] = [plural(len(view.hand), "card"), vp_text(points(view.hand))]
+    if memory_aid and not spectator and view.seat is not None:
+        said.append(Text.assemble(Text("live total ", style="label"),
+                                  vp_text(points(view.play_areas[view.seat]) + points(view.hand))))
+    title.append_text(joined(said))
     return title
 
 

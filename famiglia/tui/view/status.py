@@ -17,7 +17,8 @@ from ..model.words import plural
 from .parts import joined, short_name
 from .theme import card_text
 
-__all__ = ["SMALL_STACK", "STEP_SEPARATOR", "status_text", "step_bar", "turn_lines", "warning_lines", "warnings"]
+__all__ = ["SMALL_STACK", "STEP_SEPARATOR", "status_text", "step_bar", "turn_lines", "warning_lines", "warning_row",
+           "warnings"]
 
 SMALL_STACK: Final = 6  # R3.4: fewer cards than a new Street is worth a warning
 STEP_SEPARATOR: Final = " \u203a "  # a single right-pointing angle quote between the steps
@@ -102,3 +103,16 @@ def warnings(view: SeatView) -> list[str]:
 
 def warning_lines(view: SeatView) -> list[Text]:
     return [Text(f"! {w}", style="warning") for w in warnings(view)]
+
+
+def warning_row(view: SeatView, *, width: int) -> Text:
+    """The warnings in the one row the table keeps for them, blank when there are none.
+
+    The row is always there, so a warning never pushes the table down; the most urgent comes first,
+    and what the width cannot hold ends in `…`.
+    """
+    said = warnings(view)
+    row = Text(f"! {' · '.join(said)}" if said else "", style="warning")
+    row.truncate(width, overflow="ellipsis")
+    row.no_wrap = True
+    return row

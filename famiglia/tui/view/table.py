@@ -20,7 +20,7 @@ from .cards import CARD_CELLS, CARD_ROWS, CardStyle
 from .lastturn import events_panel
 from .parts import line_count
 from .players import draw_stack_counts, hand, hand_block, player_row
-from .status import status_text, turn_lines, warning_lines
+from .status import status_text, turn_lines, warning_row
 from .street import street_lines
 
 __all__ = ["LEVELS", "SIDE", "WIDE", "level_cards", "render_table", "steady_level", "table_level"]
@@ -48,7 +48,7 @@ LEVELS: Final = len(_LEVELS)
 # steps down for that turn).
 _STEADY_STREET: Final = 12
 _STEADY_HAND: Final = 8  # kinds of card
-_STEADY_TOP: Final = 2  # whose turn, the status line
+_STEADY_TOP: Final = 3  # whose turn, the status line, the row of warnings
 _STEADY_SPARE: Final = 2
 
 
@@ -64,7 +64,7 @@ def steady_level(width: int, height: int, *, memory_aid: bool = False) -> int:
         per_row = max(1, (main + 1) // CARD_CELLS[style])
         street = CARD_ROWS[style] * -(-_STEADY_STREET // per_row)
         hand = CARD_ROWS[style] * -(-_STEADY_HAND // max(1, (main - 6) // CARD_CELLS[style]))
-        rows = _STEADY_TOP + 2 * spaced + 2 + 1 + street + 1 + hand + 4 * memory_aid + _STEADY_SPARE
+        rows = _STEADY_TOP + spaced + 2 + 1 + street + 1 + hand + 3 * memory_aid + _STEADY_SPARE
         if rows <= height:
             return level
     return LEVELS - 2  # the smallest cards: the text of the last resort only where a turn's table needs it
@@ -117,12 +117,15 @@ class _Parts:
         self.spectator = spectator
         self.wide = width >= WIDE
         self.main = width - SIDE - 2 if self.wide else width
+        # The row of warnings is always there (blank without one), so they never push the table down; it
+        # also sets the table apart from the lines above it.
         self.top: list[RenderableType] = [*turn_lines(view, width, spectator=spectator), status_text(view),
-                                          *warning_lines(view)]
+                                          warning_row(view, width=self.main)]
         self.opponent = player_row(view, view.opponent, width=self.main, memory_aid=memory_aid, spectator=spectator)
         self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid,
                               spectator=spectator) if view.seat is not None else []
         self.after = draw_stack_counts(view, width=self.main) if memory_aid else []
+        self.memory_aid = memory_aid
         self._streets: dict[CardStyle, list[Text]] = {}
         self._hands: dict[CardStyle, list[Text]] = {}
         self._top_rows: int | None = None
@@ -137,9 +140,11 @@ class _Parts:
             if self.view.seat is None:
                 self._hands[style] = []
             elif style is CardStyle.LINE:
-                self._hands[style] = hand(self.view, width=self.main, spectator=self.spectator)
+                self._hands[style] = hand(self.view, width=self.main, spectator=self.spectator,
+                                          memory_aid=self.memory_aid)
             else:
-                self._hands[style] = hand_block(self.view, width=self.main, style=style, spectator=self.spectator)
+                self._hands[style] = hand_block(self.view, width=self.main, style=style, spectator=self.spectator,
+                                                memory_aid=self.memory_aid)
         return self._hands[style]
 
     def body(self, style: CardStyle, spaced: bool) -> list[Text]:
@@ -148,16 +153,15 @@ class _Parts:
 
     def table(self, style: CardStyle, spaced: bool, *, height: int | None = None) -> RenderableType:
         """The drawing at one level; within `height` rows, if given, the record beside a wide table too."""
-        gap: list[RenderableType] = [Text()] if spaced else []
         body = self.body(style, spaced)
         if not self.wide:
-            return Group(*self.top, *gap, *body)
-        side_rows = None if height is None else height - self.top_rows() - len(gap)
+            return Group(*self.top, *body)
+        side_rows = None if height is None else height - self.top_rows()
         columns = Table.grid(padding=(0, 2), expand=True)
         columns.add_column(width=self.main)
         columns.add_column(ratio=1)
         columns.add_row(Group(*body), events_panel(self.view, width=self.width - self.main - 2, rows=side_rows))
-        return Group(*self.top, *gap, columns)
+        return Group(*self.top, columns)
 
     def top_rows(self) -> int:
         if self._top_rows is None:
@@ -166,4 +170,4 @@ class _Parts:
 
     def rows(self, style: CardStyle, spaced: bool) -> int:
         """The rows `table(...)` takes, the record beside a wide table aside (it is made to fit)."""
-        return self.top_rows() + (1 if spaced else 0) + len(self.body(style, spaced))
+        return self.top_rows() + len(self.body(style, spaced))

@@ -44,6 +44,7 @@ THEME: Final = Theme(
         "points": "cyan",
         "count": "bold",
         "card.frame": "dim",
+        "card.new": "bold yellow",
         "card.reduced": "bold underline",  # no colour of its own: it sits between the family's letter and symbol
         "step.past": "dim",
         "step.current": "bold reverse",
