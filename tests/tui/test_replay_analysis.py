@@ -311,3 +311,23 @@ def test_m_before_any_analysis_says_a_makes_one() -> None:
     screens = run(replay, ["m"], path=path)
     assert replay.message == "No analysis of this game yet: a analyses it, then m finds its mistakes."
     assert replay.message in screens[-1] and replay.progress is None and not analysis_path(path).exists()
+
+
+def test_random_keys_through_the_app_while_the_analysis_runs_never_break_the_replay() -> None:
+    """A seeded fuzzer over the replay's keys (odd Unicode and long numbers among them) pressed through the
+    application while the analysis runs and after it: every screen fits, and the analysis arrives whole."""
+    path, record = short_game()
+    keys = ["a", "m", "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F", "n", "p", " ", "7", "\r", "\x7f", "é", "漢", "\u200b",
+            "9" * 40 + "\r", "y", "A", "M"]
+    for seed in range(3):
+        rng = random.Random(seed)
+        replay = Replay(record)
+        size = rng.choice([(80, 24), (81, 25), (120, 40)])
+        pressed = ["a", *(rng.choice(keys) for _ in range(25)), WAIT, *(rng.choice(keys) for _ in range(10))]
+        for screen in run(replay, pressed, path=path, size=size):
+            lines = screen.splitlines()
+            assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines)
+            assert "Traceback" not in screen
+        assert replay.analysis is not None and replay.progress is None
+        assert replay.analysis == saved_analysis(path, record)[0]
+        assert 0 <= replay.index <= replay.last
