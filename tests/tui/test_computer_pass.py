@@ -5,13 +5,18 @@ application, with the keys a person would press, against the real search and a s
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from famiglia.ai import player
 from famiglia.engine import Event, Game, Pass, Refresh, Take, parse_card
+from famiglia.persistence import Store
+from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.lastturn import turn_line
+from famiglia.tui.view.overlays import log_renderable
+from famiglia.tui.view.theme import THEME
 from tests.positions import position
 from tests.tui.test_app import Player, play
 from tests.tui.test_computer import Scripted, against, redrawn
@@ -100,3 +105,27 @@ def test_the_one_row_summary_keeps_the_reason_after_the_pass() -> None:
     narrow = turn_line(events, ("Anna", "Computer (easy)"), width=80, reason=WAITS).plain
     assert len(narrow) <= 80 and "passed: nothing on the Street" in narrow  # the earlier actions give way first
     assert "passed:" not in turn_line(events[:1], ("Anna", "Computer (easy)"), width=200, reason=WAITS).plain
+
+
+def test_a_resumed_game_tells_the_computers_earlier_passes_as_the_sitting_did() -> None:
+    """The reason is worked out from the public table, so a resumed game's log says it too (R12.1)."""
+    session = against(seed=5, first=0)
+    saver = Autosave.attach(session)
+    computer = Computer(session, make_player=lambda level, seed: Scripted(passes=True), pace=0)
+
+    async def script(p: Player) -> None:
+        take = next(a for a in p.game.legal_actions() if isinstance(a, Take))
+        await p.keys(f"{take}\r\r")
+        await p.until(lambda: not p.session.computer_to_move and p.game.to_move == 0)
+        await p.keys("q")
+        await p.keys("y")
+
+    play(session, script, computer=computer, columns=100, rows=40)
+    saver.close(session)
+    assert session.pass_reasons == {2: WAITS}
+    path, record = Store().find(saver.record.id)  # type: ignore[union-attr]
+    again = resume_session(record, path=path, handoff_guard=0)
+    assert again.pass_reasons == session.pass_reasons
+    console = Console(width=100, record=True, color_system=None, theme=THEME)
+    console.print(log_renderable(again.log, again.names, reasons=again.pass_reasons))
+    assert f"passed: {WAITS}" in " ".join(console.export_text().split())

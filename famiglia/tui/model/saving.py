@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from famiglia.engine import Action, Event, Game, Refresh, Step
+from famiglia.ai.reasons import pass_words
+from famiglia.engine import Action, Event, Game, Pass, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
 
@@ -257,6 +258,7 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     game = record.game(upto=undoable)
     actions = [m.action for m in moves]
     session = Session.resume(game, log=_turn_log(record, actions[:undoable]), **options)
+    session.pass_reasons = _pass_reasons(record, actions[:undoable], session.seats)
     _play_again(session, actions[undoable:])
     store = Store() if store is None else store
     lock = store.lock(record.id) if path is not None else None
@@ -278,6 +280,19 @@ def _seats(record: Record) -> tuple[str, str]:
 
 def _turn_log(record: Record, actions: Sequence[Action]) -> list[tuple[Event, ...]]:
     return turn_log(record.game(upto=0), actions)
+
+
+def _pass_reasons(record: Record, actions: Sequence[Action], seats: Sequence[str]) -> dict[int, str]:
+    """Why the computer passed, by turn, worked out again as it was in the sitting: from public facts alone (R12.1)."""
+    game, reasons, turns = record.game(upto=0), {}, 0
+    for action in actions:
+        passer = game.to_move if type(action) is Pass and seats[game.to_move] != HUMAN else None
+        before = game.view(None) if passer is not None else None
+        game.apply(action)
+        turns += action.step is Step.TAKE
+        if before is not None:
+            reasons[turns] = pass_words(before, game.result())
+    return reasons
 
 
 def _play_again(session: Session, actions: Sequence[Action]) -> None:
