@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shlex
 import sys
+import time
 
 from famiglia import analysis_cli
 from famiglia.commands.records import saved_analysis
@@ -52,6 +53,10 @@ def test_a_without_a_saved_analysis_analyses_the_game_while_the_replay_goes_on(t
     tmux.keys("Right")
     tmux.wait_for("position 1 of 9")
     screen = tmux.wait_for("the chance to win before", timeout=90)
+    settled = time.monotonic() + 10  # a capture may catch the frame half written: the progress row goes with the next
+    while "Analysing" in screen and time.monotonic() < settled:
+        time.sleep(0.1)
+        screen = tmux.screen()
     assert "Turn 1: the chance to win before" in screen and "▲ on screen" in screen and "Analysing" not in screen
     assert "Traceback" not in screen and where.exists()
     analysis, note = saved_analysis(path, record)
