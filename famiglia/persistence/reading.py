@@ -58,4 +58,4 @@ def read_text(path: Path, *, limit: int, kind: str, follow: bool = True) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise Unreadable(f"is not {kind}: it is not UTF-8 text") from None
+        raise Unreadable("is not UTF-8 text") from None

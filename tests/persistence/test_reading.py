@@ -54,7 +54,7 @@ def test_the_words_name_what_the_file_should_have_been(tmp_path: Path) -> None:
         read_text(big, limit=100, kind="a saved analysis")
     binary = tmp_path / "binary"
     binary.write_bytes(b"\xff\xfe")
-    with pytest.raises(Unreadable, match="is not a game record: it is not UTF-8 text"):
+    with pytest.raises(Unreadable, match="is not UTF-8 text"):
         read_text(binary, limit=100, kind="a game record")
     with pytest.raises(Unreadable, match="is a folder"):
         read_text(tmp_path, limit=100, kind="a game record")
