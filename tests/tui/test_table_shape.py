@@ -11,9 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from famiglia.engine import Pass
+from famiglia.engine import Pass, Refresh
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import TableCache, compose
+from tests.tui.test_app import CTRL_C, Player
+from tests.tui.test_app import play as play_app
 
 WIDTH, HEIGHT = 80, 24
 WARNING_ROW = 2  # under whose turn it is and the status line
@@ -108,3 +110,34 @@ def test_at_80x24_one_drawing_holds_for_the_whole_game_whatever_the_street(memor
             assert "Take/pass" in "\n".join(rows) or session.ending is not None  # the choices keep their rows
     assert len(places) == 1, places
     assert moments_seen > 700 and longest >= 20
+
+
+def test_through_the_keys_the_street_and_the_hand_stay_in_their_rows_as_the_street_grows() -> None:
+    """The application at 80x24 with the memory aid, the highest card refreshed whenever it may be (seed 4:
+    eighteen Street cards within sixteen actions): every screen has the Street and the hand in place."""
+    session = Session(names=("Anna", "Ben"), seed=4, first=0, handoff_guard=0, confirm=False, memory_aid=True)
+    rng = random.Random(4)
+    places: list[tuple[int, int]] = []
+    longest = 0
+
+    async def script(p: Player) -> None:
+        nonlocal longest
+        for _ in range(30):
+            if p.session.screen is Screen.HANDOFF:
+                await p.at_handoff()
+                await p.keys("\r")
+            rows = p.screen().splitlines()
+            street = next(i for i, row in enumerate(rows) if row.startswith("The Street"))
+            hand = next(i for i, row in enumerate(rows) if row.startswith("Your hand"))
+            places.append((street, hand))
+            assert _compact(_card_block(rows, street)) and _compact(_card_block(rows, hand)), rows
+            actions = p.game.legal_actions()
+            refreshes = [a for a in actions if isinstance(a, Refresh)]
+            others = [a for a in actions if not isinstance(a, Pass | Refresh)]
+            action = max(refreshes, key=lambda r: r.card.value) if refreshes else rng.choice(others or actions)
+            await p.keys(f"{action}\r")
+            longest = max(longest, len(p.game.view(None).street))
+        await p.keys(CTRL_C + "y")
+
+    assert play_app(session, script) == 0
+    assert longest >= 18 and len(set(places)) == 1, places
