@@ -269,7 +269,9 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     The picker always shows; the table gets the room left (at least `PICKER_ROWS` are kept for the
     picker, so the table keeps its shape while choosing); the summary takes what the table leaves
     free, or else becomes a one-line hint (then `l` lays it on top of the table): it gives way, the
-    table's drawing does not (`TableCache`). The flag says whether the summary was crowded out.
+    table's drawing does not (`TableCache`). Where the size has a row budget (`budget`) the table has
+    its fixed rows, and the choices are drawn within the rows it leaves. The flag says whether the
+    summary was crowded out.
     """
     view = session.view()
     menu = session.menu()
