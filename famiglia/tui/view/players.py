@@ -43,8 +43,8 @@ def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = Fa
     then that hand and the player's live total (hand and play area) are shown as well. The columns
     line up with the other player's row; the lines never wrap again. A `spectator` (the replay, both
     hands open) is nobody at the table: no player is "you", and the other hand is simply the hand.
-    The card the player `taken` in the last turn went into their hand face up (R8.4, R12.3): `took F3♥`
-    stands after the hand's size. Within `rows` rows, if given, the play area and the tracked hand
+    `taken` is the card the player took in the last turn: it went into their hand face up (R8.4, R12.3),
+    and `took F3♥` stands after the hand's size. Within `rows` rows, if given, the play area and the tracked hand
     are shortened (`…`) rather than wrapped further.
     """
     label_width = max(player_label(view, p, spectator=spectator).cell_len for p in (0, 1))
@@ -128,7 +128,7 @@ def _hand_title(view: SeatView, *, spectator: bool = False, memory_aid: bool = F
 def draw_stack_counts(view: SeatView, *, width: int, rows: int | None = None) -> list[Text]:
     """Memory aid (R12.3): what the draw stack holds, as counts per kind, never its order.
 
-    Within `rows` rows, if given, a family's kinds share its letter and symbol (`♥F0×3 1×4 2`), and
+    Within `rows` rows, if given, a family's kinds share its letter and symbol (`F0×3 1×4 2♥`), and
     what still finds no room ends in `…`.
     """
     counts = view.draw_stack_counts
