@@ -26,7 +26,8 @@ from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analy
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["EXIT_BAD", "analyse_command", "graph_lines", "load_or_analyse", "report_lines"]
+__all__ = ["EXIT_BAD", "analyse_command", "analyse_record", "decisions_to_rate", "graph_lines", "keep_analysis",
+           "load_or_analyse", "report_lines"]
 
 EXIT_OK: Final = 0
 EXIT_BAD: Final = 2
@@ -86,16 +87,39 @@ def load_or_analyse(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, j
             _notice(f"{where.name}: the saved analysis cannot be read ({printable(str(error), 120)}); analysing "
                     "the game again (the file is left as it is)")
             keep = False
-    moves = [(m.player, str(m.action)) for m in record.moves]
     if on_total is not None:
-        on_total(len(moves) + (0 if record.game().is_over else 1))
-    analysis = analyse(record.start, record.seed, moves, record.players, level=level, jobs=jobs, progress=progress)
+        on_total(decisions_to_rate(record))
+    analysis = analyse_record(record, level=level, jobs=jobs, progress=progress)
     if keep:
         try:
-            save_analysis(where, key, analysis.to_dict())
+            keep_analysis(path, record, analysis)
         except AnalysisFileError as error:
             _notice(f"the analysis is not saved: {error}")
     return analysis
+
+
+def decisions_to_rate(record: Record) -> int:
+    """How many decisions an analysis of `record` rates: every action, and the position now of an unfinished game."""
+    return len(record.moves) + (0 if record.game().is_over else 1)
+
+
+def analyse_record(record: Record, *, level: str = DEFAULT_LEVEL, jobs: int = 1,
+                   progress: Callable[[int], None] | None = None) -> Analysis:
+    """The analysis of `record` made now, as `famiglia analyse` makes it (the seeds derive from the game's own).
+
+    The one place a record becomes an analysis, so the replay's `a` and `famiglia analyse` agree figure
+    for figure; `progress(n)` is called as n more decisions are done (an exception it raises stops it).
+    """
+    moves = [(m.player, str(m.action)) for m in record.moves]
+    return analyse(record.start, record.seed, moves, record.players, level=level, jobs=jobs, progress=progress)
+
+
+def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
+    """Save `analysis` beside the record at `path`, where `load_or_analyse` and the replay find it.
+
+    Raises `AnalysisFileError` (its message one line) if it cannot be written.
+    """
+    save_analysis(analysis_path(path), analysis_key(record, analysis.level, VERSION), analysis.to_dict())
 
 
 # -- the command --------------------------------------------------------------------------------------------------

@@ -218,6 +218,10 @@ def _add_record_commands(commands: Any) -> None:
         command = commands.add_parser(name, help=verb, description=f"{verb[0].upper()}{verb[1:]} (by default the "
                                       "game saved last).")
         command.add_argument("target", nargs="?", metavar="ID|FILE", help="the game's id, or a record file")
+        if name == "replay":
+            command.add_argument("--level", choices=ANALYSE_LEVELS, default="normal",
+                                 help="the search level of an analysis the replay's a makes, where none is saved "
+                                      "(as for 'famiglia analyse'; default: %(default)s)")
         command.set_defaults(handler=_cmd_records, command_parser=command)
 
 
@@ -233,7 +237,7 @@ def _cmd_records(args: argparse.Namespace) -> int:
     if args.command == "resume":
         return records.resume(args.id, settings=_remembered(), memory_aid=args.memory_aid, confirm=args.confirm)
     if args.command == "replay":
-        return records.replay(args.target)
+        return records.replay(args.target, level=args.level)
     return records.log(args.target)
 
 

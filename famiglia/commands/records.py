@@ -178,16 +178,21 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
 # -- famiglia replay, resume, play --load ------------------------------------------------------------------------
 
 
-def replay(target: str | None) -> int:
-    """`famiglia replay [ID|FILE]`: step through the game with both hands open."""
+def replay(target: str | None, *, level: str | None = None) -> int:
+    """`famiglia replay [ID|FILE] [--level L]`: step through the game with both hands open.
+
+    `a` shows the saved analysis, or, with none, analyses the game in the background at `level`
+    (`famiglia analyse`'s default) and saves it beside the game.
+    """
     try:
         path, record, _ = locate(target, Store())
     except StoreError as error:
         return _fail(str(error))
+    from famiglia.ai.analysis import DEFAULT_LEVEL
     from famiglia.tui.shell.replay import run_replay
 
     analysis, note = saved_analysis(path, record)
-    return run_replay(record, analysis=analysis, note=note)
+    return run_replay(record, analysis=analysis, note=note, path=path, level=level or DEFAULT_LEVEL)
 
 
 def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | None]:

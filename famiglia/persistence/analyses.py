@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from .reading import Unreadable, read_text
 from .record import Record, printable
 
 __all__ = ["FORMAT", "MAX_SIZE", "AnalysisFileError", "analysis_key", "analysis_path", "load_analysis",
@@ -56,17 +57,14 @@ def load_analysis(path: Path, key: str) -> dict[str, Any] | None:
     """
     name = printable(path.name, 80)
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_SIZE + 1)
+        text = read_text(path, limit=MAX_SIZE, kind="a saved analysis")
     except FileNotFoundError:
         return None
-    except OSError as error:
-        raise AnalysisFileError(f"{name}: cannot be read ({error.strerror or error})") from None
-    if len(data) > MAX_SIZE:
-        raise AnalysisFileError(f"{name}: is too large to be a saved analysis")
+    except Unreadable as why:
+        raise AnalysisFileError(f"{name}: {why}") from None
     try:
-        found = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        found = json.loads(text)
+    except (ValueError, RecursionError):
         raise AnalysisFileError(f"{name}: is not a saved analysis (not JSON)") from None
     if not isinstance(found, dict) or found.get("format") != FORMAT or not isinstance(found.get("analysis"), dict):
         raise AnalysisFileError(f"{name}: is not a saved analysis")

@@ -26,6 +26,7 @@ from typing import Final
 
 from famiglia.engine import Game, Step
 
+from .reading import Unreadable, read_text
 from .record import Record, RecordError, printable
 
 try:
@@ -85,35 +86,12 @@ def read_record(path: Path, *, follow: bool = True) -> Record:
     A file named `game-N.json` holds game N whatever id it says inside: the file name is the id.
     """
     name = printable(path.name or str(path), 80)
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | (0 if follow else os.O_NOFOLLOW)
     try:
-        fd = os.open(path, flags)
-    except OSError as error:
-        if error.errno == errno.ELOOP and not follow:
-            raise StoreError(f"{name}: is a symbolic link, which famiglia does not follow") from None
+        text = read_text(path, limit=MAX_SIZE, kind="a game record", follow=follow)
+    except FileNotFoundError as error:
         raise StoreError(f"{name}: cannot be read ({error.strerror or error})") from None
-    except ValueError:  # a NUL in the name: no file can have it
-        raise StoreError(f"{name}: there is no such file (a file name has no NUL character)") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise StoreError(f"{name}: is a folder, not a saved game")
-        if not stat.S_ISREG(info.st_mode):
-            raise StoreError(f"{name}: is not a file")
-        if info.st_size > MAX_SIZE:
-            raise StoreError(f"{name}: is too large to be a game record ({info.st_size} bytes)")
-        with os.fdopen(os.dup(fd), "rb") as file:
-            data = file.read(MAX_SIZE + 1)
-    except OSError as error:
-        raise StoreError(f"{name}: cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_SIZE:
-        raise StoreError(f"{name}: is too large to be a game record")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise StoreError(f"{name}: is not a game record (not UTF-8 text)") from None
+    except Unreadable as why:
+        raise StoreError(f"{name}: {why}") from None
     if not text.strip():
         raise StoreError(f"{name}: is empty")
     try:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import random
+import threading
 from pathlib import Path
 
 from prompt_toolkit.input import create_pipe_input
@@ -15,7 +17,7 @@ from prompt_toolkit.input import create_pipe_input
 from famiglia import analysis_cli
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
-from famiglia.analysis_cli import show_analysis
+from famiglia.analysis_cli import analyse_command, analyse_record, show_analysis
 from famiglia.commands.records import saved_analysis
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
@@ -52,18 +54,29 @@ def analysed_game() -> tuple[Path, Record, Analysis]:
     return path, record, analysis
 
 
-def run(replay: Replay, keys: list[str], *, size: tuple[int, int] = (100, 40)) -> list[str]:
-    """Press `keys` one after another through the replay's application; the screen after each, as text."""
+def run(replay: Replay, keys: list[str], *, size: tuple[int, int] = (100, 40), path: Path | None = None,
+        level: str = "easy") -> list[str]:
+    """Press `keys` one after another through the replay's application; the screen after each, as text.
+
+    A key `WAIT` waits (up to a minute) for an analysis begun with `a` to be done before the next key.
+    """
     screens: list[str] = []
 
     async def main() -> None:
         with create_pipe_input() as pipe:
-            app = build_replay_app(replay, input=pipe, output=Terminal(*size))
+            app = build_replay_app(replay, path=path, level=level, input=pipe, output=Terminal(*size))
             task = asyncio.create_task(app.run_async())
             while app.render_counter == 0:
                 await asyncio.sleep(0.01)
             for key in keys:
-                pipe.send_text(key)
+                if key == WAIT:
+                    for _ in range(1200):
+                        if replay.progress is None:
+                            break
+                        await asyncio.sleep(0.05)
+                    assert replay.progress is None, "the analysis did not finish"
+                else:
+                    pipe.send_text(key)
                 await asyncio.sleep(0.05)
                 screens.append(render_text(render_replay(replay, *size), width=size[0]))
             pipe.send_text("q")
@@ -71,6 +84,9 @@ def run(replay: Replay, keys: list[str], *, size: tuple[int, int] = (100, 40)) -
 
     asyncio.run(main())
     return screens
+
+
+WAIT = "<wait for the analysis>"
 
 
 def test_the_keys_are_in_the_replay_key_line() -> None:
@@ -118,29 +134,29 @@ def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:
     assert "No mistake or blunder after this point." in run(replay, ["m"])[-1]
 
 
-def test_without_a_saved_analysis_a_says_how_to_make_one() -> None:
-    path, record = short_game(limit=6)
-    analysis, note = saved_analysis(path, record)
-    assert analysis is None and note is None
+def test_without_a_replay_app_a_says_how_to_make_an_analysis() -> None:
+    """The model alone (no application to analyse in the background) points to `famiglia analyse`."""
+    _, record = short_game(limit=6)
     replay = Replay(record)
-    screens = run(replay, ["y", "a", "m"], size=(80, 24))
-    assert not replay.analysing
-    expected = f"No analysis of this game yet: run 'famiglia analyse {record.id}' first."
-    assert replay.message == expected and expected in screens[-1]
+    for key in ("y", "a"):
+        next(c for c in REPLAY_COMMANDS if key in c.keys).run(replay, key)
+    assert replay.message == f"No analysis of this game yet: run 'famiglia analyse {record.id}' first."
 
 
-def test_a_broken_saved_analysis_is_one_line_and_the_replay_goes_on() -> None:
+def test_a_broken_saved_analysis_is_one_line_then_a_analyses_without_touching_it() -> None:
     for broken in (b"{not json", b'{"format": "famiglia-analysis", "key": 1}', b"\xff\xfe" * 20):
-        path, record, _ = analysed_game()
+        path, record = short_game()
         where = analysis_path(path)
         where.write_bytes(broken)
         analysis, note = saved_analysis(path, record)
         assert analysis is None and note is not None and "\n" not in note
         assert note.endswith("the replay goes on without it")
         replay = Replay(record, analysis=analysis, note=note)
-        screens = run(replay, ["y", "\x1b[C", "a"], size=(80, 24))
-        assert replay.index == 1 and not replay.analysing
-        assert "cannot be read" in screens[-1] and "famiglia analyse" in screens[-1]
+        screens = run(replay, [WAIT, "\x1b[C", "a", WAIT], size=(80, 24), path=path)
+        assert "the replay goes on" in screens[0] and replay.index == 1  # said once, as the replay opens
+        assert replay.analysing and replay.analysis == analyse_record(record, level="easy")
+        assert replay.message == "Not saved: the saved analysis cannot be read, and its file is left as it is."
+        assert replay.message in screens[-1] and "the chance to win before" in screens[-1]
         assert where.read_bytes() == broken  # left as it is
 
 
@@ -203,3 +219,115 @@ def test_random_keys_with_an_analysis_never_break_the_replay() -> None:
             lines = render_text(render_replay(replay, width, height), width=width).splitlines()
             assert len(lines) <= height and all(len(line) <= width for line in lines)
             assert 0 <= replay.index <= replay.last
+
+
+# -- the analysis on demand: `a` with none saved analyses the game in the background -------------------------------
+
+
+def test_a_analyses_in_the_background_while_the_replay_goes_on_and_saves_it_beside_the_game() -> None:
+    path, record = short_game()
+    assert saved_analysis(path, record) == (None, None)
+    replay = Replay(record)
+    # At the normal level (famiglia analyse's default) this game takes a second or two: long enough to be seen.
+    screens = run(replay, ["a", "\x1b[C", "\x1b[C", "a", "\x1b[D", "m", WAIT, "m"], path=path, level="normal")
+    running = screens[:6]
+    assert all("Analysing… turn " in screen and "decisions rated · the replay goes on" in screen for screen in running)
+    assert "▰" in running[-1] or "▱" in running[-1]
+    assert "The analysis is running (turn " in screens[3]  # a again says it runs, and why nothing else happens
+    assert "m finds mistakes when it is done" in screens[5]
+    assert "position 2 of 9" in screens[2] and "position 1 of 9" in screens[4]  # the keys moved it meanwhile
+    done = screens[6]
+    assert replay.analysing and replay.progress is None and "Analysing" not in done
+    assert "Turn 1: the chance to win before" in done and "▲ on screen" in done
+    analysis = replay.analysis
+    assert analysis is not None and analysis.level == "normal"
+    assert saved_analysis(path, record) == (analysis, None)  # saved beside the game: the next replay has it
+    saved = analysis_path(path).read_bytes()
+    analysis_path(path).unlink()  # famiglia analyse works it out anew: the same figures
+    out = io.StringIO()
+    assert analyse_command(record.id, as_json=True, out=out) == 0
+    assert json.loads(out.getvalue()) == {"game": record.id, **json.loads(json.dumps(analysis.to_dict()))}
+    assert analysis_path(path).read_bytes() == saved
+    marked = [d.move + 1 for d in analysis.decisions if d.mark in MISTAKES and d.move + 1 > 1]
+    assert marked and replay.index == marked[0]  # the next-mistake key works once the analysis is done
+
+
+def test_quitting_during_the_analysis_quits_at_once_and_leaves_no_worker_and_no_file() -> None:
+    path, record = short_game()
+    replay = Replay(record)
+    threads: list[threading.Thread] = []
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            app = build_replay_app(replay, path=path, level="normal", input=pipe, output=Terminal(100, 40))
+            task = asyncio.create_task(app.run_async())
+            while app.render_counter == 0:
+                await asyncio.sleep(0.01)
+            pipe.send_text("a")
+            while replay.progress is None or replay.progress[0] < 1:
+                await asyncio.sleep(0.01)
+            threads.extend(t for t in threading.enumerate() if t.name == "famiglia-analysis")
+            pipe.send_text("q")
+            assert await asyncio.wait_for(task, 2) == 0  # it does not wait for the analysis
+
+    asyncio.run(main())
+    assert replay.done and replay.analysis is None and replay.progress is not None
+    assert len(threads) == 1
+    threads[0].join(60)  # told to stop, it stops at the end of the decision it is rating
+    assert not threads[0].is_alive()
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no analysis, no temporary file
+
+
+def test_an_unfinished_game_is_analysed_as_famiglia_analyse_does_it() -> None:
+    path, record = short_game(limit=6)
+    assert not record.game().is_over
+    replay = Replay(record)
+    screens = run(replay, ["y", "a", WAIT], path=path)
+    analysis = replay.analysis
+    assert analysis is not None and not analysis.finished and replay.analysing
+    assert analysis == analyse_record(record, level="easy") == saved_analysis(path, record)[0]
+    assert len(analysis.chances) == len(record.moves) + 1  # the position now is rated too
+    assert "the chance to win before" in screens[-1]
+
+
+def test_a_save_that_fails_is_one_line_and_the_analysis_is_shown() -> None:
+    path, record = short_game()
+    where = analysis_path(path)
+    where.symlink_to(path.parent / "elsewhere.json")  # a link famiglia will not write through
+    replay = Replay(record)
+    screens = run(replay, ["a", WAIT], path=path, size=(80, 24))
+    assert replay.analysing and replay.analysis == analyse_record(record, level="easy")
+    message = replay.message
+    assert message is not None and message.startswith("The analysis is not saved (") and "\n" not in message
+    assert "symbolic link" in message and message.endswith("it is shown all the same.")
+    assert "the chance to win before" in screens[-1]
+    assert where.is_symlink() and not (path.parent / "elsewhere.json").exists()
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, where.name])  # no temporary file
+
+
+def test_m_before_any_analysis_says_a_makes_one() -> None:
+    path, record = short_game()
+    replay = Replay(record)
+    screens = run(replay, ["m"], path=path)
+    assert replay.message == "No analysis of this game yet: a analyses it, then m finds its mistakes."
+    assert replay.message in screens[-1] and replay.progress is None and not analysis_path(path).exists()
+
+
+def test_random_keys_through_the_app_while_the_analysis_runs_never_break_the_replay() -> None:
+    """A seeded fuzzer over the replay's keys (odd Unicode and long numbers among them) pressed through the
+    application while the analysis runs and after it: every screen fits, and the analysis arrives whole."""
+    path, record = short_game()
+    keys = ["a", "m", "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F", "n", "p", " ", "7", "\r", "\x7f", "é", "漢", "\u200b",
+            "9" * 40 + "\r", "y", "A", "M"]
+    for seed in range(3):
+        rng = random.Random(seed)
+        replay = Replay(record)
+        size = rng.choice([(80, 24), (81, 25), (120, 40)])
+        pressed = ["a", *(rng.choice(keys) for _ in range(25)), WAIT, *(rng.choice(keys) for _ in range(10))]
+        for screen in run(replay, pressed, path=path, size=size):
+            lines = screen.splitlines()
+            assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines)
+            assert "Traceback" not in screen
+        assert replay.analysis is not None and replay.progress is None
+        assert replay.analysis == saved_analysis(path, record)[0]
+        assert 0 <= replay.index <= replay.last

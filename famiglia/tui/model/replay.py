@@ -6,8 +6,10 @@ it. An unfinished game is only shown after the question whether both hands may b
 
 The game's analysis (`famiglia.ai.analysis.Analysis`), when one is saved beside it, is read once
 by the command that starts the replay and handed in: `a` shows the analysis of the turn on show
-beside the win-chance graph, `m` goes to the next mistake or blunder. Without one, `a` says how to
-make it, and `note` says why a saved one was not used.
+beside the win-chance graph, `m` goes to the next mistake or blunder; `note` says why a saved one was
+not used. Without one, `a` asks the shell to analyse the game in the background
+(`begin_analysis`, set by `famiglia.tui.shell.analyst`): the replay goes on meanwhile, `progress`
+counts the decisions rated, and `analysis_done` hands the analysis in and shows the turn on show.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Final
 from famiglia.ai.analysis import Analysis, Decision
 from famiglia.engine import Game
 from famiglia.persistence import Record
-from famiglia.persistence.turns import turn_of, turn_starts
+from famiglia.persistence.turns import ends_turn, turn_of, turn_starts
 
 __all__ = ["MISTAKES", "REPLAY_COMMANDS", "Replay", "ReplayCommand", "replay_key_line"]
 
@@ -41,6 +43,8 @@ class Replay:
         self.asking = not self.positions[-1].is_over  # both hands of a running game: ask first
         self.done = False
         self.exit_code = 0
+        self.begin_analysis: Callable[[], None] | None = None  # the shell's: analyse the game in the background
+        self.progress: tuple[int, int] | None = None  # decisions rated and to rate, while the analysis runs
         # The turn each action belongs to, and where each turn starts (the index of its first position).
         actions = [m.action for m in record.moves]
         self.turn_of: list[int] = turn_of(actions)
@@ -107,18 +111,28 @@ class Replay:
                      if d.move < len(self.turn_of) and self.turn_of[d.move] == self.turn)
 
     def toggle_analysis(self) -> None:
-        """a: the analysis of the turn on show, on and off; without an analysis, how to make one."""
+        """a: the analysis of the turn on show, on and off; without one, the analysis begins in the background."""
         self.typed = ""
-        if self.analysis is None:
+        if self.analysis is not None:
+            self.analysing, self.message = not self.analysing, None
+        elif self.progress is not None:
+            self.message = f"The analysis is running ({self.progress_words()}); it shows the turn on show when done."
+        elif self.begin_analysis is not None:
+            self.message = None
+            self.begin_analysis()
+        else:
             self.message = self._no_analysis()
-            return
-        self.analysing, self.message = not self.analysing, None
 
     def next_mistake(self) -> None:
         """m: the position just after the next decision marked a mistake or a blunder, with its analysis."""
         self.typed = ""
         if self.analysis is None:
-            self.message = self._no_analysis()
+            if self.progress is not None:
+                self.message = f"The analysis is running ({self.progress_words()}); m finds mistakes when it is done."
+            elif self.begin_analysis is not None:
+                self.message = "No analysis of this game yet: a analyses it, then m finds its mistakes."
+            else:
+                self.message = self._no_analysis()
             return
         later = [d.move + 1 for d in self.analysis.decisions if d.mark in MISTAKES and d.move + 1 > self.index]
         if not later:
@@ -132,6 +146,38 @@ class Replay:
         if self.note:
             return f"The saved analysis cannot be read: 'famiglia analyse {self.record.id}' makes it anew."
         return f"No analysis of this game yet: run 'famiglia analyse {self.record.id}' first."
+
+    # -- the analysis in the background (the shell calls these on the screen's loop) -----------------------------
+
+    def analysis_begins(self, total: int) -> None:
+        """The background analysis has started; it will rate `total` decisions."""
+        self.progress = (0, max(1, total))
+
+    def analysis_advanced(self, done: int) -> None:
+        """`done` more decisions are rated."""
+        if self.progress is not None:
+            rated, total = self.progress
+            self.progress = (min(total, rated + done), total)
+
+    def analysis_done(self, analysis: Analysis, note: str | None = None) -> None:
+        """The analysis is made: the turn on show appears analysed; `note` says what became of saving it."""
+        self.analysis, self.progress, self.analysing = analysis, None, True
+        self.message = note
+
+    def analysis_failed(self, message: str) -> None:
+        """The analysis stopped on an error: `message` says so in one line, and `a` may try again."""
+        self.progress, self.message = None, message
+
+    def progress_words(self) -> str:
+        """How far the background analysis is, as a player reads it: the turn it rates and the decisions done."""
+        if self.progress is None:
+            return ""
+        rated, total = self.progress
+        turns = len(self.turn_starts)
+        if not self.positions[-1].is_over and (not self.record.moves or ends_turn(self.record.moves[-1].action)):
+            turns += 1  # an unfinished game between two turns: its position now begins the next
+        turn = self.turn_of[rated] if rated < len(self.turn_of) else turns
+        return f"turn {turn} of {turns}, {rated} of {total} decisions rated"
 
     def leave(self, exit_code: int = 0) -> None:
         """Stop watching; `exit_code` is the shell's status (130 after an interrupt)."""

@@ -97,6 +97,7 @@ class Session:
         self.origin: dict[str, Any] | None = None  # the position `history` starts from; None: a new deal
         self.history: list[Action] = []
         self.log: list[tuple[Event, ...]] = []  # the public events of every finished turn, oldest first
+        self.pass_reasons: dict[int, str] = {}  # why the computer passed, by the turn's number in the log (from 1)
         self.scroll = 0  # how far a scrolling overlay is moved from its start (help: top; log: bottom)
         self.drawing = Drawn()  # what the last redraw found (set by the shell)
         self.turn = Turn()
@@ -157,6 +158,10 @@ class Session:
         if self.screen is not Screen.TABLE or self.game is None or self.ending is not None:
             return ()
         return self.game.view(None).last_turn
+
+    def last_turn_reason(self) -> str | None:
+        """Why the computer passed in the last turn, if it did (words of public facts only, R12.1)."""
+        return self.pass_reasons.get(len(self.log)) if self.last_turn() else None
 
     @property
     def can_undo(self) -> bool:
@@ -357,6 +362,7 @@ class Session:
         self.origin = None
         self.history = []
         self.log = []
+        self.pass_reasons = {}
         self.overlay = None
         self._begin_turn()
 

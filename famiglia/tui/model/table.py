@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from famiglia.ai.reasons import pass_words
 from famiglia.engine import Action, Pass, Refresh, SeatView, Step, Swap
 
 from .builder import Menu, complete
@@ -232,6 +233,8 @@ class Table:
         s.history.append(played)
         if ends_turn:
             s.log.append(game.view(None).last_turn)
+            if type(played) is Pass and not s.is_human(mover):  # the computer says why, in public facts (R12.1)
+                s.pass_reasons[len(s.log)] = pass_words(before.view(None), game.result())
         if isinstance(played, Swap):
             turn.swaps_done = False
         turn.clear_choice()
@@ -245,6 +248,9 @@ class Table:
         if ends_turn:
             if not asks:
                 s.end_turn()
+            reason = s.pass_reasons.get(len(s.log)) if type(played) is Pass and not s.is_human(mover) else None
+            if reason is not None:  # as each of its actions is, at every width (the end screen has no last turn)
+                s.message = Message(f"{s.names[mover]} passed: {reason}.")
         elif s.message is None:  # a hook's warning (a game that cannot be saved) goes first
             s.message = Message(describe_event(game.view(None).this_turn[-1], s.names))
         return True

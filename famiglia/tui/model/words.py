@@ -3,7 +3,8 @@
 `describe` says what an action will do ("Take F2, pay F1 to your play area, keep F1"); `describe_own`
 tells the mover what they just chose, as a question to confirm ("You take F2, pay F1 to your play area, keep F1");
 `describe_event` says in the past tense what a player did, as everyone at the table saw it (R12.1). Both speak only of
-what the action or event itself holds, so they can never give away a hidden hand.
+what the action or event itself holds (and a pass's reason, made of public facts), so they can never give away a
+hidden hand.
 """
 
 from __future__ import annotations
@@ -105,12 +106,13 @@ def exhaustion_words(count: int) -> str:
     return "the draw stack ran out: the discard pile is reshuffled into a new one"  # R9.2
 
 
-def describe_event(event: Event, names: tuple[str, str], *, named: bool = True) -> str:
+def describe_event(event: Event, names: tuple[str, str], *, named: bool = True, reason: str | None = None) -> str:
     """One public event in the past tense: "Ben refreshed B3 and drew F2 A1 M0"; it says which
     exhaustion happened with it, if any (the R9.2 reshuffle or the R9.3 final round).
 
     Without `named` the player is left out ("refreshed B3 and drew F2 A1 M0"), for lines under a
-    heading that names them once.
+    heading that names them once. A pass's `reason` (the computer's, `famiglia.ai.reasons.pass_words`,
+    public facts only) follows it: "passed: nothing on the Street is worth taking now; …".
     """
     who = names[event.player] if named else ""
     match event.action:
@@ -131,7 +133,7 @@ def describe_event(event: Event, names: tuple[str, str], *, named: bool = True) 
         case Take(card=c, pay=pay, keep=keep):
             text = f"{who} took {c}, paid {pay} to the play area, kept {keep}"  # R8.4
         case Pass():
-            text = f"{who} passed"  # R8.5
+            text = f"{who} passed: {reason}" if reason else f"{who} passed"  # R8.5
     if not named:
         text = text.lstrip()
     if event.exhausted:

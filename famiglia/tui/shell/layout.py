@@ -157,7 +157,8 @@ def _floats(session: Session, overlays: OverlayRows) -> list[Float]:
             top=0, left=0, right=0, bottom=1),
         Float(content=ConditionalContainer(
             Window(FormattedTextControl(_ansi(lambda w, h: render_turn_summary(
-                session.last_turn(), session.names, width=w, subtitle="l, Esc or q closes this")))),
+                session.last_turn(), session.names, width=w, subtitle="l, Esc or q closes this",
+                reason=session.last_turn_reason())))),
             filter=Condition(lambda: session.overlay is Overlay.LAST_TURN)),
             top=0, left=0, right=0),
         # The quit question stands over the list of choices, just above the input line: never over the hand.

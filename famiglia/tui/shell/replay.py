@@ -1,5 +1,7 @@
 """The replay's application: the keys of `famiglia replay` on the model's verbs, run by the one `run_app`.
 
+`a` on a game with no saved analysis analyses it in the background (`Analyst`), the replay going on.
+
 So a signal (SIGTERM, SIGHUP, or an external SIGINT) ends it as it ends `play`: the alternate screen
 is left and no hand stays on the terminal; the shell gets 143, 129 or 130.
 """
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from pathlib import Path
 from typing import Final
 
 from prompt_toolkit.application import Application
@@ -19,12 +22,13 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
 from prompt_toolkit.output import Output, create_output
 
-from famiglia.ai.analysis import Analysis
+from famiglia.ai.analysis import DEFAULT_LEVEL, Analysis
 from famiglia.persistence import Record
 
 from ..model.replay import REPLAY_COMMANDS, Replay, ReplayCommand
 from ..view.bridge import ansi_text
 from ..view.replay import render_replay
+from .analyst import Analyst
 from .app import run_app
 from .editing import install_editing_keys
 
@@ -50,8 +54,13 @@ def _bindings(replay: Replay) -> KeyBindings:
     return keys
 
 
-def build_replay_app(replay: Replay, *, input: Input | None = None, output: Output | None = None) -> Application[int]:
-    """The replay on the whole screen, reading `input` and writing `output` (tests use a pipe)."""
+def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = DEFAULT_LEVEL,
+                     input: Input | None = None, output: Output | None = None) -> Application[int]:
+    """The replay on the whole screen, reading `input` and writing `output` (tests use a pipe).
+
+    `a` without an analysis analyses the game at `level` in the background and saves it beside the
+    record at `path` (`famiglia.tui.shell.analyst`).
+    """
 
     def text() -> StyleAndTextTuples:
         size = get_app().output.get_size()
@@ -66,13 +75,16 @@ def build_replay_app(replay: Replay, *, input: Input | None = None, output: Outp
     )
     install_editing_keys(app, Never())  # no line to edit: mouse-like input ignored, Ctrl-Q no quoted insert
     app.ttimeoutlen = 0.05
+    Analyst(replay, path=path, level=level).attach(app)
     return app
 
 
-def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | None = None) -> int:
+def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | None = None,
+               path: Path | None = None, level: str = DEFAULT_LEVEL) -> int:
     """Show the replay of `record` in the terminal's alternate screen (so no hand stays in the scrollback).
 
-    `analysis` is the game's saved analysis, if there is one; `note` why a saved one is not used.
+    `analysis` is the game's saved analysis, if there is one; `note` why a saved one is not used; `path`
+    the record's file, beside which an analysis made with `a` (at `level`) is saved.
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: replay needs a terminal (standard input and output are not one); "
@@ -80,7 +92,8 @@ def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | 
         return EXIT_FAILURE
     output = create_output()
     try:  # the one run_app of the screen: SIGTERM, SIGHUP and SIGINT leave the alternate screen as play does
-        return asyncio.run(run_app(build_replay_app(Replay(record, analysis=analysis, note=note), output=output)))
+        replay = Replay(record, analysis=analysis, note=note)
+        return asyncio.run(run_app(build_replay_app(replay, path=path, level=level, output=output)))
     except Exception as error:  # one line, never a traceback; nothing is saved by a replay
         output.enable_autowrap()
         output.flush()

@@ -298,14 +298,15 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     crowded_out = False
     free = height - len(picker) - (budget is None)  # what the table leaves free above the picker
     if events and width < WIDE:  # a wide table shows the last turn itself
-        summary = _text(render_turn_summary(events, view.names, width=width),
+        summary = _text(render_turn_summary(events, view.names, width=width, reason=session.last_turn_reason()),
                         width, plain)
         if len(table) + len(summary) > free:  # the summary gives way: the table keeps its drawing
             crowded_out = True
             summary = []
     last = session.last_turn()
     if not summary and last and width < WIDE:  # the opponent's turn in one row, always in sight
-        line = turn_line(last, view.names, width=width, more="(l: all)" if crowded_out else "")
+        line = turn_line(last, view.names, width=width, more="(l: all)" if crowded_out else "",
+                         reason=session.last_turn_reason())
         summary = _text(line, width, plain)[:1]
     summary = summary[:max(0, height - len(table) - len(picker))]  # the choices go first
     fill = height - len(table) - len(summary) - len(picker)

@@ -12,7 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from famiglia.engine import Event, SeatView
+from famiglia.engine import Event, Pass, SeatView
 
 from ..model.words import describe_event, plural
 from .parts import line_count, short_name
@@ -21,13 +21,17 @@ from .theme import cards_in
 __all__ = ["event_lines", "events_panel", "render_turn_summary", "turn_line"]
 
 
-def event_lines(events: Sequence[Event], names: tuple[str, str], *, named: bool = True) -> Table:
-    """One bullet per public event; without `named`, under a heading that names the player once."""
+def event_lines(events: Sequence[Event], names: tuple[str, str], *, named: bool = True,
+                reason: str | None = None) -> Table:
+    """One bullet per public event; without `named`, under a heading that names the player once.
+
+    `reason` is why the turn's pass was made (the computer's words, public facts only).
+    """
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="label", no_wrap=True)
     grid.add_column(ratio=1)
     for event in events:
-        line = cards_in(describe_event(event, names, named=named))
+        line = cards_in(describe_event(event, names, named=named, reason=_reason_of(event, reason)))
         if event.exhausted:
             line.stylize("warning", line.plain.rindex(";"))
         grid.add_row("•", line)
@@ -35,16 +39,17 @@ def event_lines(events: Sequence[Event], names: tuple[str, str], *, named: bool 
 
 
 def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int,
-                        subtitle: str | None = None) -> RenderableType:
+                        subtitle: str | None = None, reason: str | None = None) -> RenderableType:
     """What the opponent did in the last turn, for the incoming player: every action is public (R12.1).
 
     `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1); `subtitle`
-    goes on the bottom edge (how to close it, where it lies on top of the table).
+    goes on the bottom edge (how to close it, where it lies on top of the table); `reason` says why
+    the computer passed, if it did.
     """
     actors = [e.player for e in events if e.action is not None]
     if actors:
         title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
-        body: RenderableType = event_lines(events, names, named=False)
+        body: RenderableType = event_lines(events, names, named=False, reason=reason)
     else:
         title = Text("The game begins")
         body = Text("Nothing has been played yet: this is the first turn.", style="label")
@@ -52,25 +57,31 @@ def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, widt
                  width=min(width, 100))
 
 
-def turn_line(events: Sequence[Event], names: tuple[str, str], *, width: int, more: str = "") -> Text:
+def turn_line(events: Sequence[Event], names: tuple[str, str], *, width: int, more: str = "",
+              reason: str | None = None) -> Text:
     """The opponent's last turn in one row of at most `width` cells: who, then each action, the latest kept.
 
     Where the row is too short for all of them the earliest give way to `…`; `more` (say, the key that
-    shows them all) ends the row.
+    shows them all) ends the row. `reason` (why the computer passed) follows its pass.
     """
     actors = [e.player for e in events if e.action is not None]
     who = short_name(names[actors[0]]) if actors else ""
     head = Text.assemble((f"{who} last turn: " if who else "Last turn: ", "heading"))
     tail = Text(f"  {more}", style="label") if more else Text()
-    said = [cards_in(describe_event(e, names, named=False)) for e in events]
+    said = [cards_in(describe_event(e, names, named=False, reason=_reason_of(e, reason))) for e in events]
     for start in range(len(said) + 1):
         body = Text(" · ").join(said[start:])
         line = Text.assemble(head, "… " if start else "", body, tail)
-        if line.cell_len <= width or start == len(said):
+        if line.cell_len <= width or start >= len(said) - 1:  # the latest action stays, cut if it must be
             break
     line.truncate(width, overflow="ellipsis")
     line.no_wrap = True
     return line
+
+
+def _reason_of(event: Event, reason: str | None) -> str | None:
+    """The turn's pass reason, for the pass of that turn only."""
+    return reason if type(event.action) is Pass else None
 
 
 def events_panel(view: SeatView, *, width: int, rows: int | None = None) -> RenderableType:

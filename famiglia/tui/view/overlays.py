@@ -11,7 +11,7 @@ box (`event_lines`), newest at the bottom.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from rich.console import Group, RenderableType
@@ -68,8 +68,12 @@ def _help_more(session: Session, width: int) -> RenderableType:
     return Panel(Group(*lines), border_style="title", width=min(width, 140))
 
 
-def log_renderable(log: Sequence[tuple[Event, ...]], names: tuple[str, str]) -> RenderableType:
-    """Every finished turn, numbered, in the words of the last-turn box; the newest last."""
+def log_renderable(log: Sequence[tuple[Event, ...]], names: tuple[str, str], *,
+                   reasons: Mapping[int, str] | None = None) -> RenderableType:
+    """Every finished turn, numbered, in the words of the last-turn box; the newest last.
+
+    `reasons` says, by turn number, why the computer passed (public facts only).
+    """
     if not log:
         return Text("No turn has been finished yet: the log fills as the players take or pass.", style="label")
     parts: list[RenderableType] = []
@@ -77,7 +81,7 @@ def log_renderable(log: Sequence[tuple[Event, ...]], names: tuple[str, str]) -> 
         actors = [e.player for e in events if e.action is not None]
         who = names[actors[0]] if actors else ""
         parts.append(Text.assemble((f"Turn {number}", "heading"), (f"  {who}", "name")))
-        parts.append(event_lines(events, names))
+        parts.append(event_lines(events, names, reason=(reasons or {}).get(number)))
     return Group(*parts)
 
 
@@ -122,7 +126,8 @@ class OverlayRows:
                 render_help(help_keys(session), width=width), _help_more(session, width)), width, plain)
         last = session.log[-1] if session.log else None
         key = (width, plain, len(session.log), last, session.names)
-        return self._log.rows(key, lambda: log_renderable(session.log, session.names), width, plain)
+        return self._log.rows(key, lambda: log_renderable(session.log, session.names,
+                                                                   reasons=session.pass_reasons), width, plain)
 
     def _room(self, height: int) -> int:
         return height - (1 if self.session.overlay is Overlay.HELP else 2)  # the log has a title row

@@ -26,7 +26,7 @@ from .screens import MIN_SIZE, render_end, render_too_small
 from .table import render_table
 from .theme import cards_in
 
-__all__ = ["KEYS_LINE", "caption", "render_analysis", "render_replay"]
+__all__ = ["KEYS_LINE", "caption", "progress_line", "render_analysis", "render_replay"]
 
 KEYS_LINE: Final = replay_key_line()
 
@@ -94,6 +94,19 @@ def render_analysis(replay: Replay, width: int, height: int) -> RenderableType:
     return Group(*body, head, *fitting)
 
 
+def progress_line(replay: Replay, width: int) -> Text:
+    """The background analysis under way, in one row: a bar of the decisions rated, and the turn it is at."""
+    assert replay.progress is not None
+    rated, total = replay.progress
+    words = f" Analysing… {replay.progress_words()} · the replay goes on"
+    cells = max(4, min(20, width - len(words) - 2))
+    filled = cells * rated // total
+    line = Text.assemble(("▰" * filled, "notice"), ("▱" * (cells - filled), "label"), (words, "notice"))
+    line.truncate(width, overflow="ellipsis")
+    line.no_wrap = True
+    return line
+
+
 def fold(line: str, width: int) -> list[str]:
     """A key line broken between its entries so that no line is wider than `width`."""
     lines: list[str] = []
@@ -119,6 +132,8 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
     said = replay.message or (f"turn {replay.typed}_" if replay.typed else None)
     footer = Text(said, style="error" if replay.message else "label") if said else Text(
         "\n".join(fold(KEYS_LINE, width)), style="label")
+    if replay.progress is not None:
+        footer = Text.assemble(progress_line(replay, width), "\n", footer)
     room = height - 1 - _lines(footer, width)
     if replay.analysing and replay.analysis is not None:
         body: RenderableType = render_analysis(replay, width, room)

@@ -430,7 +430,7 @@ def _new_game_items(home: Home) -> list[Item]:
     items = [Item("Two players at this keyboard", "pass the keyboard after each turn", _start(NewGame((HUMAN, HUMAN))))]
     for level in LEVELS:
         mark = " (as in the settings)" if level == home.settings.level else ""
-        items.append(Item(f"Against the computer: {level}", f"you start half of the games{mark}",
+        items.append(Item(f"Against the computer: {level}", f"who starts is drawn at random{mark}",
                           _start(NewGame((HUMAN, computer_seat(level))))))
     return items
 

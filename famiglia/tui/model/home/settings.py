@@ -23,6 +23,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
+from famiglia.persistence.reading import Unreadable, read_text
+
 from ..names import NameRefused, check_pair, tidy_name
 from ..seats import DEFAULT_LEVEL, LEVELS, SeatRefused, computer_seat, seat_name
 
@@ -254,31 +256,10 @@ def from_table(table: Mapping[str, Any]) -> tuple[Settings, frozenset[str], list
 
 def _read_text(path: Path) -> str:
     """The file's text; `FileNotFoundError` if there is none, `SettingRefused` saying why it cannot be used."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise SettingRefused(f"cannot be read ({error.strerror or error})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SettingRefused("is not a file")
-        if info.st_size > MAX_SIZE:
-            raise SettingRefused(f"is too large to be a settings file ({info.st_size} bytes)")
-        with os.fdopen(os.dup(fd), "rb") as file:
-            data = file.read(MAX_SIZE + 1)
-    except OSError as error:
-        raise SettingRefused(f"cannot be read ({error.strerror or error})") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_SIZE:
-        raise SettingRefused("is too large to be a settings file")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SettingRefused("is not UTF-8 text") from None
+        return read_text(path, limit=MAX_SIZE, kind="a settings file")
+    except Unreadable as why:
+        raise SettingRefused(str(why)) from None
 
 
 def _problem(path: Path, what: str, outcome: str) -> str:
