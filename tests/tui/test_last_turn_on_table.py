@@ -6,14 +6,24 @@ turn in sight (its take too) once the box has gone, and the opponent is named on
 
 from __future__ import annotations
 
+import re
+import threading
+from collections.abc import Callable
+
 import pytest
 
-from famiglia.engine import Pass, Refresh, Take
+from famiglia.ai import Player as ComputerPlayer
+from famiglia.engine import Action, Game, Pass, PlayBrute, Refresh, SeatView, Take, card
+from famiglia.tui.model.changes import new_on_street, turn_changes
+from famiglia.tui.model.seats import HUMAN
+from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.computer import Computer
-from famiglia.tui.view.street import new_on_street
+from famiglia.tui.view.compose import compose
+from tests.positions import position
+from tests.tui.conftest import shown
 from tests.tui.test_app import Player, new_session
 from tests.tui.test_app import play as play_app
-from tests.tui.test_computer import CTRL_C, Scripted, against, redrawn
+from tests.tui.test_computer import CPU, CTRL_C, Scripted, against, computers_turn_over, redrawn
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -96,3 +106,108 @@ def test_in_a_hot_seat_game_the_next_player_sees_what_the_last_turn_drew_and_too
         await p.keys(CTRL_C + "y")
 
     assert play_app(session, script, columns=columns, rows=rows) == 0
+
+
+# -- the card taken and the card a Brute reduced, marked where they lie (item 3) -----------------------------------
+
+# Anna to move: a Brute B2, a pair for M1 (M0, and M2 standing in, R8.3) and one for F4 reduced by 2 (F1 and M2).
+_MARKED = {"hand0": ["F0", "F1", "A0", "B0", "M0", "B2", "M2"], "hand1": ["F0", "A0", "B0", "M0", "B1", "M1"],
+           "street": ["F4", "B3", "M1", "A2", "F1", "A3"]}
+
+
+def _row_of(screen: str, name: str) -> str:
+    return next(row for row in screen.splitlines() if row.startswith(name) and "cards in hand" in row)
+
+
+def _reduced_cards(screen: str) -> list[str]:
+    """The cards drawn in the double frame of the last turn's Brute, with what their top edge says."""
+    return re.findall(r"╔[^╗]+╗", screen)
+
+
+@pytest.mark.parametrize(("columns", "rows"), SIZES)
+def test_the_next_player_sees_the_card_taken_and_the_card_the_brute_reduced(
+        columns: int, rows: int, game: Callable[..., Game]) -> None:
+    session = Session.resume(game(**_MARKED), handoff_guard=0)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        assert not _reduced_cards(p.screen()) and "took" not in _row_of(p.screen(), "Ben")  # nothing yet
+        await p.keys("brute B2 F4 -2\r")
+        await p.keys("take M1 pay M0 keep M2\r")
+        assert "took" not in _row_of(p.screen(), "Anna")  # her own turn is not marked while she confirms it
+        await p.keys("\r")
+        await p.at_handoff()
+        await p.keys("\r")
+        screen = p.screen()
+        assert f"took {shown('M1')}" in _row_of(screen, "Anna")  # into her hand, face up (R8.4, R12.3)
+        reduced = _reduced_cards(screen)  # F4 is worth its 4 again (R7.3), marked as reduced by 2
+        assert len(reduced) == 1 and "−2" in reduced[0] and ("F4" in reduced[0] or columns >= 110)
+        assert "╔╗ reduced" in screen and max(len(row) for row in screen.splitlines()) <= columns
+        await p.keys("refresh F4\r")  # Ben acts on it: the mark is his turn's now, not the last one's
+        assert not _reduced_cards(p.screen()) and "took" in _row_of(p.screen(), "Anna")
+        await p.keys("p\r")
+        await p.at_handoff()
+        await p.keys("\r")
+        assert "took" not in _row_of(p.screen(), "Anna") and "took" not in _row_of(p.screen(), "Ben")  # a pass
+        await p.keys(CTRL_C + "y")
+
+    assert play_app(session, script, columns=columns, rows=rows) == 0
+
+
+def test_a_reduced_card_that_was_taken_is_marked_by_the_take() -> None:
+    g = Game.from_dict(position(**_MARKED))
+    for action in ("brute B2 F4 -2", "take F4 pay F1 keep M2"):
+        g.apply(action)
+    view = g.view(1)
+    changes = turn_changes(view)
+    assert changes.taken == (card("F4"), None) and not any(changes.reduced)
+    text = compose(Session.resume(g, handoff_guard=0), 80, 23, plain=True)
+    assert "╔" not in text  # the handoff's public table: no reduced card left, the take on Anna's row
+    assert f"took {shown('F4')}" in _row_of(text, "Anna")
+
+
+class _Bruiser(ComputerPlayer):
+    """Plays its Brute B1 on F4 by 1, then takes another card; waits for the test before each action."""
+
+    def __init__(self, turns: threading.Semaphore) -> None:
+        super().__init__("easy", 0)
+        self.turns = turns
+
+    def choose_with_reason(self, view: SeatView) -> tuple[Action, str]:
+        self.turns.acquire(timeout=20)
+        brute = PlayBrute(card("B1"), card("F4"), 1)
+        if brute in view.legal_actions:
+            return brute, "a Brute"
+        take = next(a for a in view.legal_actions if isinstance(a, Take) and a.card != card("F4"))
+        return take, "a take"
+
+
+@pytest.mark.parametrize(("columns", "rows"), SIZES)
+def test_against_the_computer_the_marks_follow_its_actions_as_they_happen(columns: int, rows: int,
+                                                                          game: Callable[..., Game]) -> None:
+    turns = threading.Semaphore(0)
+    session = Session.resume(game(**_MARKED), handoff_guard=0, seats=(HUMAN, CPU))
+    computer = Computer(session, make_player=lambda level, seed: _Bruiser(turns), pace=0)
+
+    async def script(p: Player) -> None:
+        await p.until(lambda: p.session.screen is Screen.TABLE and not p.session.computer_to_move)
+        await p.keys("take M1 pay M0 keep M2\r")
+        await p.keys("\r")
+        await p.until(lambda: p.session.computer_to_move)
+        await redrawn(p)
+        assert "took" not in _row_of(p.screen(), "Anna")  # the person's own turn is not marked
+        turns.release()  # the Brute: its card is marked while the computer's turn goes on (R7.3)
+        await p.until(lambda: any(isinstance(e.action, PlayBrute) for e in p.game.view(None).this_turn))
+        await redrawn(p)
+        reduced = _reduced_cards(p.screen())
+        assert len(reduced) == 1 and (f"F4→3{shown('F4')[2:]}" in reduced[0] or "−1" in reduced[0])
+        turns.release()  # the take ends its turn: the reduced card stays marked, the take on its row
+        await computers_turn_over(p)
+        screen = p.screen()
+        assert "took" in _row_of(screen, "Ben") and "took" not in _row_of(screen, "Anna")
+        reduced = _reduced_cards(screen)
+        assert len(reduced) == 1 and "−1" in reduced[0]
+        await p.keys(CTRL_C + "y")
+
+    assert play_app(session, script, computer=computer, columns=columns, rows=rows) == 0

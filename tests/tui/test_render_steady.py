@@ -35,7 +35,7 @@ def drawing(rows: list[str]) -> str:
     """How a block of cards is drawn."""
     if any("╭───────╮" in row or ("╭──" in row and "×" in row) for row in rows):
         return "framed"
-    if any(row.startswith("╭") for row in rows):
+    if any(row.startswith(("╭", "┏", "╔")) for row in rows):  # a light frame, or the last turn's marks
         return "compact"
     return "text"
 

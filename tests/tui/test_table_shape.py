@@ -11,9 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from famiglia.engine import Pass
+from famiglia.engine import Pass, Refresh
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import TableCache, compose
+from tests.tui.test_app import CTRL_C, Player
+from tests.tui.test_app import play as play_app
 
 WIDTH, HEIGHT = 80, 24
 WARNING_ROW = 2  # under whose turn it is and the status line
@@ -63,3 +65,79 @@ def test_with_the_memory_aid_the_own_live_total_stands_in_the_hands_title() -> N
         title = next(row for row in rows if row.startswith("Your hand"))
         total = sum(c.points for c in view.hand) + sum(c.points for c in view.play_areas[view.seat])
         assert title.endswith(f"live total {total} VP")
+
+
+# -- one drawing for the whole game (issue: the screen rebuilt, item 5) ---------------------------------------------
+
+LONG_SEEDS = range(1, 11)  # some 800 moments a mode, among them Streets of twenty cards and more
+_TOPS, _BOTTOMS = ("╭", "┏", "╔"), ("╰", "┗", "╚")  # a compact card's frame: light, new, reduced (the last turn)
+
+
+def _card_block(rows: list[str], start: int) -> list[str]:
+    """The rows of cards under the title at `start`, to the next row that is no row of cards."""
+    block = []
+    for row in rows[start + 1:]:
+        if not row.startswith((*_TOPS, *_BOTTOMS)) or row.startswith("╭─ What"):  # the box of the last turn
+            break
+        block.append(row)
+    return block
+
+
+def _compact(block: list[str]) -> bool:
+    """Rows of compact cards: a top edge and a bottom edge each, never the sides of a framed card or text."""
+    return (bool(block) and len(block) % 2 == 0 and all(row.startswith(_TOPS) for row in block[0::2])
+            and all(row.startswith(_BOTTOMS) for row in block[1::2]) and not any("│" in row for row in block))
+
+
+@pytest.mark.parametrize("memory_aid", [False, True])
+def test_at_80x24_one_drawing_holds_for_the_whole_game_whatever_the_street(memory_aid: bool) -> None:
+    """Every moment of long seeded games: compact cards, the Street's first row and the hand's title in place."""
+    places: set[tuple[int, int]] = set()
+    moments_seen = longest = 0
+    for seed in LONG_SEEDS:
+        for session, rows in moments(seed, memory_aid=memory_aid):
+            view = session.view()
+            assert view is not None
+            moments_seen += 1
+            longest = max(longest, len(view.street))
+            street = next(i for i, row in enumerate(rows) if row.startswith("The Street"))
+            hand = next(i for i, row in enumerate(rows) if row.startswith("Your hand"))
+            places.add((street, hand))
+            assert len(rows) == HEIGHT - 1 and max(len(row) for row in rows) <= WIDTH
+            assert _compact(_card_block(rows, hand)), rows  # the hand is drawn as compact cards ...
+            if view.street:
+                assert _compact(_card_block(rows, street)), rows  # ... and so is the Street, however long
+            assert "Take/pass" in "\n".join(rows) or session.ending is not None  # the choices keep their rows
+    assert len(places) == 1, places
+    assert moments_seen > 700 and longest >= 20
+
+
+def test_through_the_keys_the_street_and_the_hand_stay_in_their_rows_as_the_street_grows() -> None:
+    """The application at 80x24 with the memory aid, the highest card refreshed whenever it may be (seed 4:
+    eighteen Street cards within sixteen actions): every screen has the Street and the hand in place."""
+    session = Session(names=("Anna", "Ben"), seed=4, first=0, handoff_guard=0, confirm=False, memory_aid=True)
+    rng = random.Random(4)
+    places: list[tuple[int, int]] = []
+    longest = 0
+
+    async def script(p: Player) -> None:
+        nonlocal longest
+        for _ in range(30):
+            if p.session.screen is Screen.HANDOFF:
+                await p.at_handoff()
+                await p.keys("\r")
+            rows = p.screen().splitlines()
+            street = next(i for i, row in enumerate(rows) if row.startswith("The Street"))
+            hand = next(i for i, row in enumerate(rows) if row.startswith("Your hand"))
+            places.append((street, hand))
+            assert _compact(_card_block(rows, street)) and _compact(_card_block(rows, hand)), rows
+            actions = p.game.legal_actions()
+            refreshes = [a for a in actions if isinstance(a, Refresh)]
+            others = [a for a in actions if not isinstance(a, Pass | Refresh)]
+            action = max(refreshes, key=lambda r: r.card.value) if refreshes else rng.choice(others or actions)
+            await p.keys(f"{action}\r")
+            longest = max(longest, len(p.game.view(None).street))
+        await p.keys(CTRL_C + "y")
+
+    assert play_app(session, script) == 0
+    assert longest >= 18 and len(set(places)) == 1, places

@@ -25,9 +25,27 @@ _COMPACT_INSIDE: Final = 5  # cells between the corners of a compact card: "F4�
 _FRAME: Final = "card.frame"
 _NEW: Final = "card.new"
 # The frame's pieces (corners, edge, side): a card new on the table since the last turn has a heavy frame,
-# which shows without colour too.
+# the card its Brute reduced a double one with the reduction (`−2`) on it, which show without colour too.
 _LIGHT: Final = ("╭", "╮", "╰", "╯", "─", "│")
 _HEAVY: Final = ("┏", "┓", "┗", "┛", "━", "┃")
+_DOUBLE: Final = ("╔", "╗", "╚", "╝", "═", "║")
+MINUS: Final = "\u2212"  # the reduction's sign: `−2`
+
+
+def _frame(new: bool, reduced: int) -> tuple[tuple[str, ...], str]:
+    """The frame's pieces and style of a card: reduced by the last turn's Brute, new since it, or neither."""
+    if reduced:
+        return _DOUBLE, _NEW
+    if new:
+        return _HEAVY, _NEW
+    return _LIGHT, _FRAME
+
+
+def _badge(count: int, reduced: int) -> str:
+    """What the top edge says besides the name: copies stacked (`×2`), or the last turn's reduction (`−2`)."""
+    if reduced:
+        return f"{MINUS}{reduced}"
+    return f"×{count}" if count > 1 else ""
 
 
 class CardStyle(Enum):
@@ -56,17 +74,18 @@ def _points(card: Card, width: int) -> Text:
     return _centred(vp, width)
 
 
-def framed_card(card: Card, *, effective: int | None = None, count: int = 1, new: bool = False) -> list[Text]:
+def framed_card(card: Card, *, effective: int | None = None, count: int = 1, new: bool = False,
+                reduced: int = 0) -> list[Text]:
     """One card in a frame, four rows: name and symbol (a Brute's reduction as `F4→2♥`), victory points.
 
     `count` copies of the card are drawn as one with `×count` on its top edge; a `new` card (dealt or
-    drawn in the last turn) has a heavy frame.
+    drawn in the last turn) has a heavy frame; the card the last turn's Brute `reduced` has a double
+    frame with `−reduced` on its top edge.
     """
-    tl, tr, bl, br, edge, side = _HEAVY if new else _LIGHT
-    frame = _NEW if new else _FRAME
+    (tl, tr, bl, br, edge, side), frame = _frame(new, reduced)
     top = Text(tl, style=frame)
-    if count > 1:
-        badge = f"×{count}"
+    badge = _badge(count, reduced)
+    if badge:
         top.append(edge * (_INSIDE - len(badge) - 1), style=frame)
         top.append(badge, style="count")
         top.append(edge + tr, style=frame)
@@ -79,7 +98,8 @@ def framed_card(card: Card, *, effective: int | None = None, count: int = 1, new
     return rows
 
 
-def compact_card(card: Card, *, effective: int | None = None, count: int = 1, new: bool = False) -> list[Text]:
+def compact_card(card: Card, *, effective: int | None = None, count: int = 1, new: bool = False,
+                 reduced: int = 0) -> list[Text]:
     """One card in two rows, the name set in the frame's top edge and the points in its bottom edge:
 
         ╭F4→2♥╮   ┏F1♥×2┓
@@ -87,13 +107,15 @@ def compact_card(card: Card, *, effective: int | None = None, count: int = 1, ne
 
     Half the height of `framed_card` and as many cards to a line as the short forms, so a Street of
     twenty cards and a full hand fit an 80x24 screen together, still drawn as cards. A `new` card
-    (dealt or drawn in the last turn) has a heavy frame.
+    (dealt or drawn in the last turn) has a heavy frame, the one the last turn's Brute `reduced` a
+    double frame and `−reduced` after its name (`╔F4♥−2╗`).
     """
-    tl, tr, bl, br, edge, _ = _HEAVY if new else _LIGHT
-    frame = _NEW if new else _FRAME
+    (tl, tr, bl, br, edge, _), frame = _frame(new, reduced)
     face = card_text(card, effective=effective)
-    if count > 1:
-        face.append(f"×{count}", style="count")
+    shown = effective is not None and effective != card.value  # the face says the reduction: `F4→2♥`
+    badge = _badge(count, 0 if shown else reduced)
+    if badge:
+        face.append(badge, style="count")
     inside = max(_COMPACT_INSIDE, face.cell_len)
     top = Text(tl, style=frame)
     top.append_text(_edge(face, inside, edge, frame))
@@ -138,35 +160,93 @@ def card_rows(cards: Sequence[list[Text]], *, width: int, breaks: Sequence[int] 
     return lines
 
 
-def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle,
-                 new: Sequence[bool] = ()) -> list[Text]:
+def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle, new: Sequence[bool] = (),
+                 reduced: Sequence[int] = (), rows: int | None = None) -> list[Text]:
     """The Street in the given style, as lines that never wrap (R12.1: reductions are public, R7.3).
 
-    `new[i]` marks the i-th card as dealt or drawn in the last turn: a heavy frame, or a `+` before it as text.
+    `new[i]` marks the i-th card as dealt or drawn in the last turn: a heavy frame, or a `+` before it as
+    text; `reduced[i]` is the reduction the last turn's Brute made to it: a double frame with `−2`, or
+    `−2` after it as text. Within `rows` lines, if given, copies alike are stacked with a count, and
+    what still finds no room is counted at the end (`+3 more`), so the Street never takes more rows.
     """
-    marks = [i < len(new) and new[i] for i in range(len(street))]
+    cards = [(sc, i < len(new) and new[i], reduced[i] if i < len(reduced) else 0) for i, sc in enumerate(street)]
     if style is CardStyle.LINE:
-        lines: list[Text] = []
-        for sc, mark in zip(street, marks, strict=True):
-            part = Text("+", style=_NEW) if mark else Text()
-            part.append_text(card_text(sc.card, effective=sc.effective))
-            part.append(f" {sc.card.points}", style="points")
-            if lines and lines[-1].cell_len + 3 + part.cell_len <= width:
-                lines[-1].append("   ")
-                lines[-1].append_text(part)
-            else:
-                lines.append(part)
-        for line in lines:
-            line.no_wrap = True
-        return lines
+        return _street_text(cards, width=width, rows=rows)
     draw = framed_card if style is CardStyle.FRAMED else compact_card
-    return card_rows([draw(sc.card, effective=sc.effective, new=mark) for sc, mark in zip(street, marks, strict=True)],
-                     width=width)
+    drawn = [draw(sc.card, effective=sc.effective, new=mark, reduced=cut) for sc, mark, cut in cards]
+    lines = card_rows(drawn, width=width)
+    if rows is None or len(lines) <= rows:
+        return lines
+    stacks = _stacked(cards)
+    drawn = [draw(sc.card, effective=sc.effective, count=n, new=mark, reduced=cut) for (sc, mark, cut), n in stacks]
+    return _fitted(drawn, [n for _, n in stacks], style=style, width=width, rows=rows)
 
 
-def hand_cards(hand: Sequence[Card], *, width: int, style: CardStyle = CardStyle.FRAMED) -> list[Text]:
-    """A hand as framed cards (`FRAMED` or `COMPACT`), families apart, copies of one kind stacked with a count."""
+_Marked = tuple[StreetCard, bool, int]  # a Street card, whether it is new, the last turn's reduction of it
+
+
+def _stacked(cards: Sequence[_Marked]) -> list[tuple[_Marked, int]]:
+    """Copies alike (the same card, value and marks) as one with a count, in the order they first lie."""
+    stacks: dict[_Marked, int] = {}
+    for card in cards:
+        stacks[card] = stacks.get(card, 0) + 1
+    return list(stacks.items())
+
+
+def _fitted(drawn: Sequence[list[Text]], counts: Sequence[int], *, style: CardStyle, width: int,
+            rows: int) -> list[Text]:
+    """As many of the `drawn` cards as `rows` lines hold, the rest (`counts` cards each) counted after them."""
+    for shown in range(len(drawn), -1, -1):
+        left = sum(counts[shown:])
+        lines = card_rows([*drawn[:shown], *([_more(left, style)] if left else [])], width=width)
+        if len(lines) <= rows:
+            return lines
+    return lines[:rows]
+
+
+def _more(count: int, style: CardStyle) -> list[Text]:
+    """The cards no row has room for, counted in the place of one more card: `+3` over `more`."""
+    cells = CARD_CELLS[style] - 1
+    rows = [Text(f"+{count}", style="count"), Text("more", style="label")]
+    rows += [Text() for _ in range(CARD_ROWS[style] - len(rows))]
+    return [_centred(row, cells) for row in rows]
+
+
+def _street_text(cards: Sequence[_Marked], *, width: int, rows: int | None) -> list[Text]:
+    """The Street as lines of text, the last resort: `+F4♥ 15   B3→1♣ 6   F2♥−2 6`."""
+    lines: list[Text] = []
+    for sc, mark, cut in cards:
+        part = Text("+", style=_NEW) if mark else Text()
+        part.append_text(card_text(sc.card, effective=sc.effective))
+        if cut and sc.effective == sc.card.value:
+            part.append(f"{MINUS}{cut}", style=_NEW)
+        part.append(f" {sc.card.points}", style="points")
+        if lines and lines[-1].cell_len + 3 + part.cell_len <= width:
+            lines[-1].append("   ")
+            lines[-1].append_text(part)
+        else:
+            lines.append(part)
+    if rows is not None and len(lines) > rows:
+        lines = lines[:rows]
+        lines[-1].append(" …")
+        lines[-1].truncate(width, overflow="ellipsis")
+    for line in lines:
+        line.no_wrap = True
+    return lines
+
+
+def hand_cards(hand: Sequence[Card], *, width: int, style: CardStyle = CardStyle.FRAMED,
+               rows: int | None = None) -> list[Text]:
+    """A hand as framed cards (`FRAMED` or `COMPACT`), families apart, copies of one kind stacked with a count.
+
+    Within `rows` lines, if given, the families close up, and the kinds that still find no room are
+    counted at the end (`+2 more`), so the hand never takes more rows.
+    """
     groups = grouped(hand)
     breaks = [i for i in range(1, len(groups)) if groups[i][0].family is not groups[i - 1][0].family]
     draw = compact_card if style is CardStyle.COMPACT else framed_card
-    return card_rows([draw(c, count=n) for c, n in groups], width=width, breaks=breaks)
+    drawn = [draw(c, count=n) for c, n in groups]
+    lines = card_rows(drawn, width=width, breaks=breaks)
+    if rows is None or len(lines) <= rows:
+        return lines
+    return _fitted(drawn, [n for _, n in groups], style=style, width=width, rows=rows)

@@ -23,6 +23,7 @@ from ..model.seats import seat_name
 from ..model.session import Screen, Session
 from ..model.words import describe
 from .bridge import ansi_text, render_lines
+from .budget import RowBudget, row_budget
 from .handoff import render_handoff
 from .lastturn import render_turn_summary, turn_line
 from .parts import capitalized, flow, line_count, short_name, shorten_quoted
@@ -73,19 +74,22 @@ def _pass_entry(view: SeatView) -> Text:
     return text
 
 
-def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None) -> RenderableType:
+def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None,
+                rows: int | None = None) -> RenderableType:
     """The legal actions of the moment, numbered (R4): one row per step at the top, a list further down.
 
-    The pass is not numbered: it ends the take row as `p pass`.
+    The pass is not numbered: it ends the take row as `p pass`. Within `rows` rows, if given (what the
+    table leaves), the line that explains the highlighted action goes first, and then a list takes
+    more columns, each entry shortened (`…`) after its number and card, so every choice stays in sight.
     """
     lines: list[Text] = []
     if menu.is_top:
-        rows: dict[Step, list[Choice]] = {}
+        by_step: dict[Step, list[Choice]] = {}
         for choice in menu.choices:
-            rows.setdefault(choice.step, []).append(choice)
+            by_step.setdefault(choice.step, []).append(choice)
         if menu.pass_action is not None:
-            rows.setdefault(Step.TAKE, [])
-        for step, choices in rows.items():
+            by_step.setdefault(Step.TAKE, [])
+        for step, choices in by_step.items():
             header = "Take/pass" if step is Step.TAKE else step.title
             entries = [_entry(c, _short_label(c), highlight) for c in choices]
             if step is Step.TAKE and menu.pass_action is not None:
@@ -95,23 +99,38 @@ def render_menu(menu: Menu, view: SeatView, *, width: int, highlight: int | None
     else:
         lines.append(cards_in(menu.question or "", style="title"))
         entries = [_entry(c, c.label, highlight) for c in menu.choices]
-        widest = max(e.cell_len for e in entries)
-        per_line = max(1, (width - 2) // (widest + len(_GAP)))
-        if len(entries) <= 4 and widest > 16:
-            lines.extend(Text.assemble("  ", e) for e in entries)
-        else:
-            for start in range(0, len(entries), per_line):
-                row = Text("  ")
-                for i, e in enumerate(entries[start:start + per_line]):
-                    if i:
-                        row.append(_GAP)
-                    e.pad_right(widest - e.cell_len)
-                    row.append_text(e)
-                lines.append(row)
+        lines += _list_rows(entries, width=width, rows=None if rows is None else rows - 1)
     chosen = menu.numbered(highlight) if highlight is not None else None
-    if chosen is not None and chosen.action is not None:
+    if chosen is not None and chosen.action is not None and (rows is None or len(lines) < rows):
         lines.append(Text.assemble(Text("→ ", style="label"), cards_in(describe(chosen.action), style="notice")))
     return Group(*lines)
+
+
+_SHORTEST: Final = 12  # cells an entry keeps at least when a list is shortened: `12 B2♣ (val…`
+
+
+def _list_rows(entries: list[Text], *, width: int, rows: int | None) -> list[Text]:
+    """Entries of a list of choices in columns; within `rows` rows, if given, in more and narrower columns."""
+    widest = max(e.cell_len for e in entries)
+    per_line = max(1, (width - 2) // (widest + len(_GAP)))
+    if len(entries) <= 4 and widest > 16 and (rows is None or len(entries) <= rows):
+        return [Text.assemble("  ", e) for e in entries]
+    if rows is not None and rows > 0 and -(-len(entries) // per_line) > rows:
+        per_line = -(-len(entries) // rows)
+        widest = max(_SHORTEST, (width - 2) // per_line - len(_GAP))
+        per_line = min(per_line, max(1, (width - 2) // (widest + len(_GAP))))
+    lines = []
+    for start in range(0, len(entries), per_line):
+        row = Text("  ")
+        for i, e in enumerate(entries[start:start + per_line]):
+            if i:
+                row.append(_GAP)
+            e.truncate(widest, overflow="ellipsis")
+            e.pad_right(widest - e.cell_len)
+            row.append_text(e)
+        row.no_wrap = True
+        lines.append(row)
+    return lines
 
 
 def _names_screen(session: Session, width: int) -> RenderableType:
@@ -176,8 +195,18 @@ class TableCache:
         self.crowded = False  # the last drawing found no room for the opponent's last turn beside the table
 
     def rows(self, view: SeatView, *, width: int, room: int, steady_room: int, memory_aid: bool,
-             plain: bool) -> list[str]:
-        """The table in `room` rows; `steady_room` is the room it has with a one-row message and a short list."""
+             plain: bool, budget: RowBudget | None = None) -> list[str]:
+        """The table in `room` rows; `steady_room` is the room it has with a one-row message and a short list.
+
+        With a `budget` (a stacked table at a size that has one) the table has its fixed rows instead.
+        """
+        if budget is not None:
+            if self._key != (view, width, budget, plain):
+                self._key = (view, width, budget, plain)
+                self._rows = _text(render_table(view, width=width, memory_aid=memory_aid, budget=budget), width,
+                                   plain)
+                self._rows += [""] * (budget.rows - len(self._rows))  # the last parts may be blank rows
+            return self._rows
         turn = (view.names, view.seat, view.to_move, view.last_turn, width, steady_room, memory_aid)
         if turn != self._turn:
             self._turn, self.level = turn, steady_level(width, steady_room, memory_aid=memory_aid)
@@ -240,26 +269,34 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     The picker always shows; the table gets the room left (at least `PICKER_ROWS` are kept for the
     picker, so the table keeps its shape while choosing); the summary takes what the table leaves
     free, or else becomes a one-line hint (then `l` lays it on top of the table): it gives way, the
-    table's drawing does not (`TableCache`). The flag says whether the summary was crowded out.
+    table's drawing does not (`TableCache`). Where the size has a row budget (`budget`) the table has
+    its fixed rows, and the choices are drawn within the rows it leaves. The flag says whether the
+    summary was crowded out.
     """
     view = session.view()
     menu = session.menu()
     assert view is not None
+    above_input = height + len(_message_rows(session, width, True))
+    budget = row_budget(width, above_input, memory_aid=session.memory_aid) if width < WIDE else None
     if session.computer_to_move:  # the computer plays: what the person can do meanwhile
         picker = _text(computer_turn_text(session), width, plain)
     elif menu is None:  # a take or pass waits to be confirmed: the question stands where the choices were
         picker = _text(ending_text(session), width, plain)
     else:
-        picker = _text(render_menu(menu, view, width=width, highlight=session.highlight), width, plain)
+        left = None if budget is None else height - budget.rows  # the rows the table leaves for the choices
+        picker = _text(render_menu(menu, view, width=width, highlight=session.highlight, rows=left), width, plain)
     room = height - max(len(picker), PICKER_ROWS) - 1
-
-    steady_room = height + len(_message_rows(session, width, True)) - 1 - PICKER_ROWS - 1
+    steady_room = above_input - 1 - PICKER_ROWS - 1
     table = cache.rows(view, width=width, room=room, steady_room=steady_room, memory_aid=session.memory_aid,
-                       plain=plain)[:room]
+                       plain=plain, budget=budget)
+    if budget is None:
+        table = table[:room]
+    else:  # the table keeps its rows: what is left below it holds the choices first, cut if need be
+        picker = picker[:max(0, height - len(table))]
     events = session.summary()
     summary: list[str] = []
     crowded_out = False
-    free = height - len(picker) - 1  # what the table leaves free above the picker
+    free = height - len(picker) - (budget is None)  # what the table leaves free above the picker
     if events and width < WIDE:  # a wide table shows the last turn itself
         summary = _text(render_turn_summary(events, view.names, width=width, reason=session.last_turn_reason()),
                         width, plain)
@@ -271,6 +308,7 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
         line = turn_line(last, view.names, width=width, more="(l: all)" if crowded_out else "",
                          reason=session.last_turn_reason())
         summary = _text(line, width, plain)[:1]
+    summary = summary[:max(0, height - len(table) - len(picker))]  # the choices go first
     fill = height - len(table) - len(summary) - len(picker)
     return [*table, *summary, *[""] * fill, *picker], crowded_out
 

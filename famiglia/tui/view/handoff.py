@@ -8,6 +8,7 @@ from rich.text import Text
 
 from famiglia.engine import SeatView
 
+from ..model.changes import turn_changes
 from .cards import CardStyle
 from .parts import line_count
 from .players import player_row
@@ -44,6 +45,7 @@ def _handoff(view: SeatView, *, width: int, roomy: bool, cards: CardStyle) -> Re
     banner = Panel(message, border_style="title", padding=(1 if roomy else 0, 2))
     public: list[RenderableType] = [banner, status_text(view), *warning_lines(view)]
     public.append(street(view, width=width, style=cards))
+    taken = turn_changes(view).taken  # public: the last turn's take went into a hand face up (R12.3)
     for p in (1 - view.to_move, view.to_move):
-        public.extend(player_row(view, p, width=width))
+        public.extend(player_row(view, p, width=width, taken=taken[p]))
     return Group(*public)

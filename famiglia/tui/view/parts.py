@@ -25,6 +25,7 @@ __all__ = [
     "capitalized",
     "card_parts",
     "cards_text",
+    "fitted",
     "flow",
     "grouped",
     "joined",
@@ -127,6 +128,22 @@ def flow(parts: Sequence[Text], width: int, *, first: Text | None = None, indent
         each.no_wrap = True
         each.overflow = "ellipsis"
     return lines
+
+
+def fitted(lines: Sequence[Text], rows: int, width: int) -> list[Text]:
+    """At most `rows` of `lines`; where some are left out, the last kept one ends in `…` within `width` cells.
+
+    A part of the table shortened inside its budget of rows, rather than pushing the parts below it down.
+    """
+    if len(lines) <= rows:
+        return list(lines)
+    kept = [line.copy() for line in lines[:rows]]
+    if kept:
+        last = kept[-1]
+        last.append(" …")
+        last.truncate(width, overflow="ellipsis")
+        last.no_wrap = True
+    return kept
 
 
 def pad(text: Text, width: int) -> Text:

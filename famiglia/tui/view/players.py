@@ -15,8 +15,8 @@ from famiglia.engine import Card, Family, SeatView
 
 from ..model.words import plural
 from .cards import CardStyle, hand_cards
-from .parts import card_parts, flow, joined, known_hand, pad, points, seat_label, short_name, vp_text
-from .theme import family_label
+from .parts import card_parts, fitted, flow, grouped, joined, known_hand, pad, points, seat_label, short_name, vp_text
+from .theme import FAMILY_STYLE, FAMILY_SYMBOL, card_text, family_label
 
 __all__ = ["draw_stack_counts", "hand", "hand_block", "player_label", "player_row"]
 
@@ -35,14 +35,17 @@ def _size_words(n: int) -> str:
     return plural(n, "card") + " in hand"
 
 
-def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = False,
-               spectator: bool = False) -> list[Text]:
+def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = False, spectator: bool = False,
+               taken: Card | None = None, rows: int | None = None) -> list[Text]:
     """One player at the table: hand size (never the opponent's cards, R12.2), play area and its points.
 
     With `memory_aid`, the seat's view holds the opponent's hand as tracked from public actions (R12.3):
     then that hand and the player's live total (hand and play area) are shown as well. The columns
     line up with the other player's row; the lines never wrap again. A `spectator` (the replay, both
     hands open) is nobody at the table: no player is "you", and the other hand is simply the hand.
+    `taken` is the card the player took in the last turn: it went into their hand face up (R8.4, R12.3),
+    and `took F3♥` stands after the hand's size. Within `rows` rows, if given, the play area and the tracked hand
+    are shortened (`…`) rather than wrapped further.
     """
     label_width = max(player_label(view, p, spectator=spectator).cell_len for p in (0, 1))
     size_width = max(len(_size_words(n)) for n in view.hand_sizes)
@@ -53,6 +56,8 @@ def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = Fa
         size_width = max(size_width, total.cell_len)
     head = Text.assemble(pad(player_label(view, player, spectator=spectator), label_width), "  ",
                          pad(Text(_size_words(view.hand_sizes[player])), size_width), "  ")
+    if taken is not None:
+        head.append_text(Text.assemble(("took ", "card.new"), card_text(taken), "  "))
     play_area = Text.assemble(Text("play area ", style="label"), vp_text(points(area)), "  ")
     cards = card_parts(area) or [Text("—", style="label")]
     roomy = head.cell_len + play_area.cell_len <= width - _ROOM_FOR_CARDS
@@ -62,15 +67,19 @@ def player_row(view: SeatView, player: int, *, width: int, memory_aid: bool = Fa
     else:  # a long name: the play area on a line of its own
         lead = Text.assemble("  ", play_area)
         lines = [head, *flow(cards, width, first=lead, indent=lead.cell_len)]
+    tracked: list[Text] = []
     if held is not None:
         lead = Text.assemble(" " * (label_width + 2), pad(total, size_width)) if roomy else Text.assemble("  ", total)
         if player == view.seat:  # the own hand is drawn below the table, and its title says the live total
             if spectator:
-                lines.append(lead)
+                tracked.append(lead)
         else:
             lead.append("  hand  " if spectator else "  hand (tracked)  ", style="label")
-            lines += flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
-    return lines
+            tracked = flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
+    if rows is not None:  # the tracked hand keeps one row of its own, the play area the others
+        tracked = fitted(tracked, min(1, len(tracked)), width)
+        lines = fitted(lines, max(1, rows - len(tracked)), width)
+    return lines + tracked
 
 
 def hand(view: SeatView, *, width: int, spectator: bool = False, memory_aid: bool = False) -> list[Text]:
@@ -92,10 +101,11 @@ def hand(view: SeatView, *, width: int, spectator: bool = False, memory_aid: boo
 
 
 def hand_block(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED,
-               spectator: bool = False, memory_aid: bool = False) -> list[Text]:
-    """The seat's own hand as framed cards (`FRAMED` or `COMPACT`), families apart."""
+               spectator: bool = False, memory_aid: bool = False, rows: int | None = None) -> list[Text]:
+    """The seat's own hand as framed cards (`FRAMED` or `COMPACT`), families apart; within `rows` rows of
+    cards (the title aside), if given."""
     return [_hand_title(view, spectator=spectator, memory_aid=memory_aid),
-            *hand_cards(view.hand, width=width, style=style)]
+            *hand_cards(view.hand, width=width, style=style, rows=rows)]
 
 
 def _hand_title(view: SeatView, *, spectator: bool = False, memory_aid: bool = False) -> Text:
@@ -115,10 +125,30 @@ def _hand_title(view: SeatView, *, spectator: bool = False, memory_aid: bool = F
     return title
 
 
-def draw_stack_counts(view: SeatView, *, width: int) -> list[Text]:
-    """Memory aid (R12.3): what the draw stack holds, as counts per kind, never its order."""
+def draw_stack_counts(view: SeatView, *, width: int, rows: int | None = None) -> list[Text]:
+    """Memory aid (R12.3): what the draw stack holds, as counts per kind, never its order.
+
+    Within `rows` rows, if given, a family's kinds share its letter and symbol (`F0×3 1×4 2♥`), and
+    what still finds no room ends in `…`.
+    """
     counts = view.draw_stack_counts
     if counts is None:
         return []
-    parts = card_parts([c for c, n in counts.items() for _ in range(n)]) or [Text("nothing", style="label")]
-    return flow(parts, width, first=Text("Draw stack holds  ", style="label"), indent=2)
+    cards = [c for c, n in counts.items() for _ in range(n)]
+    parts = card_parts(cards) or [Text("nothing", style="label")]
+    lines = flow(parts, width, first=Text("Draw stack holds  ", style="label"), indent=2)
+    if rows is None or len(lines) <= rows:
+        return lines
+    lines = flow(_by_family(cards), width, first=Text("Draw stack  ", style="label"), indent=2, gap=2)
+    return fitted(lines, rows, width)
+
+
+def _by_family(cards: list[Card]) -> list[Text]:
+    """One piece per family, its letter and symbol written once: `F0×3 1×4 2♥` for F0×3 F1×4 F2."""
+    pieces: list[Text] = []
+    for family, style in FAMILY_STYLE.items():
+        values = [(c.value, n) for c, n in grouped(cards) if c.family is family]
+        if values:
+            said = " ".join(f"{v}×{n}" if n > 1 else f"{v}" for v, n in values)
+            pieces.append(Text(f"{family.letter}{said}{FAMILY_SYMBOL[family]}", style=style))
+    return pieces

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from famiglia.engine import SeatView, Step, Swap
@@ -67,17 +68,30 @@ def step_bar(view: SeatView) -> Text:
     return text
 
 
-def turn_lines(view: SeatView, width: int, *, spectator: bool = False) -> list[Text]:
-    """Whose turn it is and the step bar: one line, or two if the name is long."""
+def turn_lines(view: SeatView, width: int, *, spectator: bool = False, one_row: bool = False) -> list[Text]:
+    """Whose turn it is and the step bar: one line, or two if the name is long.
+
+    With `one_row` (a table whose parts keep their rows) a long name is shortened instead, and what
+    still does not fit ends in `…`.
+    """
     if view.is_over:
         return [Text(" Game over ", style="name.active")]
-    name = short_name(view.names[view.to_move])
     yours = view.my_turn and not spectator
-    who = Text(f" Your turn, {name} " if yours else f" {name}'s turn ", style="name.active")
     bar = step_bar(view)
-    if who.cell_len + 3 + bar.cell_len <= width:
-        return [Text.assemble(who, "   ", bar)]
-    return [who, bar]
+
+    def who(limit: int | None = None) -> Text:
+        name = short_name(view.names[view.to_move]) if limit is None else short_name(view.names[view.to_move], limit)
+        return Text(f" Your turn, {name} " if yours else f" {name}'s turn ", style="name.active")
+
+    if who().cell_len + 3 + bar.cell_len <= width:
+        return [Text.assemble(who(), "   ", bar)]
+    if not one_row:
+        return [who(), bar]
+    spare = who().cell_len + 3 + bar.cell_len - width
+    line = Text.assemble(who(max(4, cell_len(short_name(view.names[view.to_move])) - spare)), "   ", bar)
+    line.truncate(width, overflow="ellipsis")
+    line.no_wrap = True
+    return [line]
 
 
 def warnings(view: SeatView) -> list[str]:

@@ -2,51 +2,43 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rich.console import Group
 from rich.text import Text
 
-from famiglia.engine import Card, Refresh, SeatView, Take
+from famiglia.engine import SeatView
 
+from ..model.changes import TurnChanges, turn_changes
 from ..model.words import plural
-from .cards import CardStyle, street_cards
+from .cards import MINUS, CardStyle, street_cards
 
-__all__ = ["new_on_street", "street", "street_lines"]
+__all__ = ["street", "street_lines"]
 
 
-def street_lines(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> list[Text]:
-    """The Street with a title, its cards drawn in `style` (R12.1: the Street is public, reductions too)."""
+def street_lines(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED,
+                 changes: TurnChanges | None = None, rows: int | None = None) -> list[Text]:
+    """The Street with a title, its cards drawn in `style` (R12.1: the Street is public, reductions too).
+
+    The cards the last turn dealt or drew, and the one its Brute reduced, are marked (`changes`, worked
+    out from `view` if not given), and the title says how. Within `rows` rows of cards, if given (the
+    title aside), copies are stacked and the rest counted, so the Street never takes more.
+    """
     title = Text("The Street", style="heading")
     title.append(f"  {plural(len(view.street), 'card')}", style="label")
+    title.no_wrap = True
     if not view.street:
         return [title, Text("Empty: nothing is left to deal", style="label")]  # R10.1
-    new = new_on_street(view)
-    if any(new):
-        title.append("  + new" if style is CardStyle.LINE else "  ┏┓ new", style="label")
-    if style is CardStyle.LINE:
+    changes = changes or turn_changes(view)
+    text = style is CardStyle.LINE
+    if any(changes.new):
+        title.append("  + new" if text else "  ┏┓ new", style="label")
+    if any(changes.reduced):
+        cut = max(changes.reduced)
+        title.append(f"  {MINUS}{cut} reduced" if text else "  ╔╗ reduced", style="label")
+    if text:
         title.append("  (victory points after each card)", style="label")
-    return [title, *street_cards(view.street, width=width, style=style, new=new)]
-
-
-def new_on_street(view: SeatView) -> list[bool]:
-    """Which Street cards the last turn dealt or drew (R5.2, R10.1) and still lie there: all public (R12.1).
-
-    Cards of one kind look alike, so of several on the Street the last ones are marked.
-    """
-    drawn: Counter[Card] = Counter()
-    for turn, e in [(0, e) for e in view.last_turn] + [(1, e) for e in view.this_turn]:
-        if isinstance(e.action, Refresh | Take):  # the card left the Street (R5.2, R8)
-            drawn[e.action.card] -= drawn[e.action.card] > 0
-        if turn == 0:
-            drawn.update(e.drawn)
-    marks = [False] * len(view.street)
-    for i in reversed(range(len(view.street))):
-        card = view.street[i].card
-        if drawn[card] > 0:
-            drawn[card] -= 1
-            marks[i] = True
-    return marks
+    title.truncate(width, overflow="ellipsis")
+    cards = street_cards(view.street, width=width, style=style, new=changes.new, reduced=changes.reduced, rows=rows)
+    return [title, *cards]
 
 
 def street(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> Group:

@@ -16,6 +16,8 @@ from rich.text import Text
 
 from famiglia.engine import SeatView
 
+from ..model.changes import turn_changes
+from .budget import RowBudget
 from .cards import CARD_CELLS, CARD_ROWS, CardStyle
 from .lastturn import events_panel
 from .parts import line_count
@@ -76,7 +78,7 @@ def level_cards(level: int) -> CardStyle:
 
 
 def render_table(view: SeatView, *, width: int, height: int | None = None, memory_aid: bool = False,
-                 level: int | None = None, spectator: bool = False) -> RenderableType:
+                 level: int | None = None, spectator: bool = False, budget: RowBudget | None = None) -> RenderableType:
     """The table as `view.seat` sees it: whose turn and step, warnings, the opponent, the Street, you, your hand.
 
     Uses only `view` (the opponent's hand only with `memory_aid`, and only as the view tracks it). At
@@ -84,8 +86,11 @@ def render_table(view: SeatView, *, width: int, height: int | None = None, memor
     stands beside the table. `level` (0 the richest, see `table_level`) fixes the drawing; else, given a
     `height`, the richest drawing that fits is chosen, and without one the richest of all. With
     `spectator` the same table is worded for someone watching both hands (the replay): "Ben's turn",
-    "Ben's hand", never "you".
+    "Ben's hand", never "you". With a `budget` (a stacked table, see `budget`) every part has its fixed
+    rows instead, and the cards the budget's drawing, whatever the table holds.
     """
+    if budget is not None and width < WIDE:
+        return Group(*_Parts(view, width=width, memory_aid=memory_aid, spectator=spectator, budget=budget).budgeted())
     parts = _Parts(view, width=width, memory_aid=memory_aid, spectator=spectator)
     if level is None:
         level = table_level(view, width=width, height=height, memory_aid=memory_aid,
@@ -103,6 +108,15 @@ def table_level(view: SeatView, *, width: int, height: int, memory_aid: bool = F
     return LEVELS - 1
 
 
+class _Unlimited:
+    """No budget: every part takes the rows it needs (the levels choose the drawing instead)."""
+
+    opponent = own = after = street = hand = None
+
+
+_UNLIMITED: Final = _Unlimited()
+
+
 class _Parts:
     """The pieces of one table, each built once, to be put together at several sizes.
 
@@ -111,20 +125,25 @@ class _Parts:
     drawing: it is shortened to the height the table has, its oldest actions first.
     """
 
-    def __init__(self, view: SeatView, *, width: int, memory_aid: bool, spectator: bool = False) -> None:
+    def __init__(self, view: SeatView, *, width: int, memory_aid: bool, spectator: bool = False,
+                 budget: RowBudget | None = None) -> None:
         self.view = view
         self.width = width
         self.spectator = spectator
+        self.budget = budget
         self.wide = width >= WIDE
         self.main = width - SIDE - 2 if self.wide else width
+        self.changes = turn_changes(view)  # what the last turn changed, marked where it lies now
         # The row of warnings is always there (blank without one), so they never push the table down; it
         # also sets the table apart from the lines above it.
-        self.top: list[RenderableType] = [*turn_lines(view, width, spectator=spectator), status_text(view),
-                                          warning_row(view, width=self.main)]
-        self.opponent = player_row(view, view.opponent, width=self.main, memory_aid=memory_aid, spectator=spectator)
-        self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid,
-                              spectator=spectator) if view.seat is not None else []
-        self.after = draw_stack_counts(view, width=self.main) if memory_aid else []
+        self.top: list[RenderableType] = [*turn_lines(view, width, spectator=spectator, one_row=budget is not None),
+                                          status_text(view), warning_row(view, width=self.main)]
+        b = budget or _UNLIMITED
+        self.opponent = player_row(view, view.opponent, width=self.main, memory_aid=memory_aid, spectator=spectator,
+                                   taken=self.changes.taken[view.opponent], rows=b.opponent)
+        self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid, spectator=spectator,
+                              taken=self.changes.taken[view.seat], rows=b.own) if view.seat is not None else []
+        self.after = draw_stack_counts(view, width=self.main, rows=b.after) if memory_aid else []
         self.memory_aid = memory_aid
         self._streets: dict[CardStyle, list[Text]] = {}
         self._hands: dict[CardStyle, list[Text]] = {}
@@ -132,7 +151,8 @@ class _Parts:
 
     def street(self, style: CardStyle) -> list[Text]:
         if style not in self._streets:
-            self._streets[style] = street_lines(self.view, width=self.main, style=style)
+            self._streets[style] = street_lines(self.view, width=self.main, style=style, changes=self.changes,
+                                                rows=(self.budget or _UNLIMITED).street)
         return self._streets[style]
 
     def hand(self, style: CardStyle) -> list[Text]:
@@ -144,12 +164,25 @@ class _Parts:
                                           memory_aid=self.memory_aid)
             else:
                 self._hands[style] = hand_block(self.view, width=self.main, style=style, spectator=self.spectator,
-                                                memory_aid=self.memory_aid)
+                                                memory_aid=self.memory_aid, rows=(self.budget or _UNLIMITED).hand)
         return self._hands[style]
 
     def body(self, style: CardStyle, spaced: bool) -> list[Text]:
         gap = [Text()] if spaced else []
         return [*self.opponent, *self.street(style), *gap, *self.own, *self.hand(style), *self.after]
+
+    def budgeted(self) -> list[RenderableType]:
+        """The stacked table with every part in its budget's rows, blank rows filling a part that needs fewer."""
+        b = self.budget
+        assert b is not None
+
+        def rows(lines: list[Text], count: int, *, below: bool = True) -> list[Text]:
+            blank = [Text() for _ in range(count - len(lines))]
+            return [*lines[:count], *blank] if below else [*blank, *lines[:count]]
+
+        return [*self.top, *rows(self.opponent, b.opponent), *rows(self.street(b.style), 1 + b.street),
+                *[Text()] * b.gap, *rows(self.own, b.own, below=False),  # the own row right above the hand
+                *rows(self.hand(b.style), 1 + b.hand), *rows(self.after, b.after)]
 
     def table(self, style: CardStyle, spaced: bool, *, height: int | None = None) -> RenderableType:
         """The drawing at one level; within `height` rows, if given, the record beside a wide table too."""
