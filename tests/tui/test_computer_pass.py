@@ -55,6 +55,8 @@ def test_a_pass_that_leaves_you_the_move_shows_its_reason_in_the_summary_the_box
     assert "passed: nothing on the Street is worth" in said["summary"]
     assert f"Computer (easy) passed: {WAITS}." in said["summary"]  # the message line, as the turn begins
     assert f"passed: {WAITS}" in said.get("box", said["summary"]) and f"passed: {WAITS}" in said["log"]
+    if columns >= 110:  # the record beside a wide table says it too
+        assert "At the table" in seen["summary"] and "• passed: nothing on the Street is worth" in seen["summary"]
 
 
 def test_a_pass_after_yours_ends_the_game_and_the_end_screen_says_why() -> None:

@@ -195,7 +195,7 @@ class TableCache:
         self.crowded = False  # the last drawing found no room for the opponent's last turn beside the table
 
     def rows(self, view: SeatView, *, width: int, room: int, steady_room: int, memory_aid: bool,
-             plain: bool, budget: RowBudget | None = None) -> list[str]:
+             plain: bool, budget: RowBudget | None = None, reason: str | None = None) -> list[str]:
         """The table in `room` rows; `steady_room` is the room it has with a one-row message and a short list.
 
         With a `budget` (a stacked table at a size that has one) the table has its fixed rows instead.
@@ -210,11 +210,11 @@ class TableCache:
         turn = (view.names, view.seat, view.to_move, view.last_turn, width, steady_room, memory_aid)
         if turn != self._turn:
             self._turn, self.level = turn, steady_level(width, steady_room, memory_aid=memory_aid)
-        if self._key != (view, width, room, memory_aid, plain, self.level):
+        if self._key != (view, width, room, memory_aid, plain, self.level, reason):
             self.level = table_level(view, width=width, height=room, memory_aid=memory_aid, start=self.level)
-            self._key = (view, width, room, memory_aid, plain, self.level)
+            self._key = (view, width, room, memory_aid, plain, self.level, reason)
             self._rows = _text(render_table(view, width=width, height=room, memory_aid=memory_aid,
-                                            level=self.level), width, plain)
+                                            level=self.level, reason=reason), width, plain)
         return self._rows
 
 
@@ -288,7 +288,7 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     room = height - max(len(picker), PICKER_ROWS) - 1
     steady_room = above_input - 1 - PICKER_ROWS - 1
     table = cache.rows(view, width=width, room=room, steady_room=steady_room, memory_aid=session.memory_aid,
-                       plain=plain, budget=budget)
+                       plain=plain, budget=budget, reason=session.last_turn_reason())
     if budget is None:
         table = table[:room]
     else:  # the table keeps its rows: what is left below it holds the choices first, cut if need be

@@ -84,15 +84,15 @@ def _reason_of(event: Event, reason: str | None) -> str | None:
     return reason if type(event.action) is Pass else None
 
 
-def events_panel(view: SeatView, *, width: int, rows: int | None = None) -> RenderableType:
-    """The public record beside a wide table: the last turn and this one so far (R12.1).
+def events_panel(view: SeatView, *, width: int, rows: int | None = None, reason: str | None = None) -> RenderableType:
+    """The public record beside a wide table: the last turn and this one so far (R12.1), with `reason` for its pass.
 
     Within `rows` rows, if given: the oldest actions give way first, counted in a line of their own.
     """
     last, this = list(view.last_turn), list(view.this_turn)
     left_out = [0, 0]
     while True:
-        panel = events_panel_of(view, (last, this), left_out)
+        panel = events_panel_of(view, (last, this), left_out, reason)
         if rows is None or line_count(panel, width) <= rows or not (last or this):
             return panel
         turn = 0 if last else 1
@@ -100,9 +100,10 @@ def events_panel(view: SeatView, *, width: int, rows: int | None = None) -> Rend
         left_out[turn] += 1
 
 
-def events_panel_of(view: SeatView, turns: tuple[list[Event], list[Event]], left_out: list[int]) -> RenderableType:
+def events_panel_of(view: SeatView, turns: tuple[list[Event], list[Event]], left_out: list[int],
+                    reason: str | None = None) -> RenderableType:
     lines: list[RenderableType] = []
-    for title, events, skipped in zip(("Last turn", "This turn"), turns, left_out, strict=True):
+    for title, events, skipped, why in zip(("Last turn", "This turn"), turns, left_out, (reason, None), strict=True):
         if not events and not skipped:
             continue
         heading = Text(title, style="heading")
@@ -112,7 +113,7 @@ def events_panel_of(view: SeatView, turns: tuple[list[Event], list[Event]], left
         lines.append(heading)
         if skipped:
             lines.append(Text(f"  … {plural(skipped, 'earlier action')}", style="label"))
-        lines.append(event_lines(events, view.names, named=not actors))
+        lines.append(event_lines(events, view.names, named=not actors, reason=why))
     if not lines:
         lines.append(Text("Nothing played yet.", style="label"))
     return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")

@@ -78,7 +78,8 @@ def level_cards(level: int) -> CardStyle:
 
 
 def render_table(view: SeatView, *, width: int, height: int | None = None, memory_aid: bool = False,
-                 level: int | None = None, spectator: bool = False, budget: RowBudget | None = None) -> RenderableType:
+                 level: int | None = None, spectator: bool = False, budget: RowBudget | None = None,
+                 reason: str | None = None) -> RenderableType:
     """The table as `view.seat` sees it: whose turn and step, warnings, the opponent, the Street, you, your hand.
 
     Uses only `view` (the opponent's hand only with `memory_aid`, and only as the view tracks it). At
@@ -87,11 +88,12 @@ def render_table(view: SeatView, *, width: int, height: int | None = None, memor
     `height`, the richest drawing that fits is chosen, and without one the richest of all. With
     `spectator` the same table is worded for someone watching both hands (the replay): "Ben's turn",
     "Ben's hand", never "you". With a `budget` (a stacked table, see `budget`) every part has its fixed
-    rows instead, and the cards the budget's drawing, whatever the table holds.
+    rows instead, and the cards the budget's drawing, whatever the table holds. `reason` says why the
+    last turn's pass was made (the computer's words, public facts only), for the record beside a wide table.
     """
     if budget is not None and width < WIDE:
         return Group(*_Parts(view, width=width, memory_aid=memory_aid, spectator=spectator, budget=budget).budgeted())
-    parts = _Parts(view, width=width, memory_aid=memory_aid, spectator=spectator)
+    parts = _Parts(view, width=width, memory_aid=memory_aid, spectator=spectator, reason=reason)
     if level is None:
         level = table_level(view, width=width, height=height, memory_aid=memory_aid,
                             spectator=spectator) if height is not None else 0
@@ -126,8 +128,9 @@ class _Parts:
     """
 
     def __init__(self, view: SeatView, *, width: int, memory_aid: bool, spectator: bool = False,
-                 budget: RowBudget | None = None) -> None:
+                 budget: RowBudget | None = None, reason: str | None = None) -> None:
         self.view = view
+        self.reason = reason
         self.width = width
         self.spectator = spectator
         self.budget = budget
@@ -193,7 +196,8 @@ class _Parts:
         columns = Table.grid(padding=(0, 2), expand=True)
         columns.add_column(width=self.main)
         columns.add_column(ratio=1)
-        columns.add_row(Group(*body), events_panel(self.view, width=self.width - self.main - 2, rows=side_rows))
+        columns.add_row(Group(*body), events_panel(self.view, width=self.width - self.main - 2, rows=side_rows,
+                                                       reason=self.reason))
         return Group(*self.top, columns)
 
     def top_rows(self) -> int:
