@@ -92,7 +92,7 @@ def main() -> None:
             raw += [(float(c), bool(k), bool(w)) for c, k, w in saved["estimates"]]
             args.level, args.every = saved["level"], saved["every"]
             seeds.append(str(saved["seed"]))
-        args.seed = " and ".join(seeds)
+        args.seed = ", ".join(seeds)
         took = "read from " + ", ".join(str(p) for p in args.load)
     else:
         found = positions(args.positions, args.seed, args.every)
@@ -114,7 +114,7 @@ def report(raw: list[tuple[float, bool, bool]], args: argparse.Namespace, took: 
         told = 1.0 if certain else calibrated(chance)  # exactly what win_chance returns for the position
         groups[min(9, int(told * 10))].append((told, won))
     print(f"{len(raw)} positions from seeded games of {', '.join(f'{a} v {b}' for a, b in PAIRINGS)} "
-          f"(every {args.every}th decision, seed {args.seed}), estimated by win_chance at level {args.level} ({took})")
+          f"(one decision in {args.every}, seeds {args.seed}), estimated by win_chance at level {args.level} ({took})")
     rows = []
     worst = 0.0
     for g, members in enumerate(groups):
