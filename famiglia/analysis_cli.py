@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
 from famiglia.ai.analysis import DEFAULT_LEVEL, MARKS, VERSION, Analysis, Decision, analyse
+from famiglia.ai.evaluation import calibration
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable, read_record
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, load_analysis, save_analysis
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 __all__ = ["EXIT_BAD", "analyse_command", "analyse_record", "decisions_to_rate", "graph_lines", "keep_analysis",
-           "load_or_analyse", "report_lines"]
+           "load_or_analyse", "report_lines", "saved_key"]
 
 EXIT_OK: Final = 0
 EXIT_BAD: Final = 2
@@ -72,7 +73,7 @@ def load_or_analyse(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, j
     and left as it is; so is a folder that cannot be written. `on_total(n)` says how many decisions a new
     analysis will rate, before `progress` counts them.
     """
-    key = analysis_key(record, level, VERSION)
+    key = saved_key(record, level)
     where = analysis_path(path)
     keep = True
     try:
@@ -119,7 +120,12 @@ def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
 
     Raises `AnalysisFileError` (its message one line) if it cannot be written.
     """
-    save_analysis(analysis_path(path), analysis_key(record, analysis.level, VERSION), analysis.to_dict())
+    save_analysis(analysis_path(path), saved_key(record, analysis.level), analysis.to_dict())
+
+
+def saved_key(record: Record, level: str) -> str:
+    """The key a saved analysis of `record` at `level` is filed under, by this version's analysis and chances."""
+    return analysis_key(record, level, VERSION, calibration())
 
 
 # -- the command --------------------------------------------------------------------------------------------------

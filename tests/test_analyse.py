@@ -12,10 +12,10 @@ import pytest
 
 from famiglia import analysis_cli, cli
 from famiglia.ai import player
-from famiglia.ai.analysis import VERSION, Analysis
+from famiglia.ai.analysis import Analysis
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
-from famiglia.persistence.analyses import FORMAT, analysis_key, analysis_path
+from famiglia.persistence.analyses import FORMAT, analysis_path
 
 LEVEL = ["--level", "easy"]  # a small search: the figures are the same kind at every level
 
@@ -75,6 +75,27 @@ def test_json_has_every_figure_and_a_second_run_reads_the_saved_analysis(capsys:
     assert code == 0 and again == out and analysis_path(path).read_bytes() == before
 
 
+def test_an_analysis_saved_under_another_calibration_is_made_anew(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A saved analysis tells the chances of the calibration it was made with: once that is fitted again,
+    the hints would tell other numbers than the saved analysis, so it is analysed again (and saved)."""
+    path, _ = saved_game(limit=6)
+    assert analysed(capsys, "1", *LEVEL, "--json")[0] == 0
+    before = analysis_path(path).read_bytes()
+    monkeypatch.setattr(analysis_cli, "calibration", lambda: (0.5, 0.1))
+    made: list[object] = []
+    real = analysis_cli.analyse
+
+    def counted(*args: object, **kwargs: object) -> object:
+        made.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis_cli, "analyse", counted)
+    code, _, err = analysed(capsys, "1", *LEVEL, "--json")
+    assert code == 0 and made and err == ""
+    assert analysis_path(path).read_bytes() != before  # saved again, under the new key
+
+
 def test_jobs_change_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     path, _ = saved_game(limit=8)
     code, one, _ = analysed(capsys, str(path), *LEVEL, "--json")
@@ -131,7 +152,7 @@ BROKEN_ANALYSES = [
 def test_a_broken_saved_analysis_is_reported_kept_and_the_game_analysed_again(
         capsys: pytest.CaptureFixture[str]) -> None:
     path, record = saved_game(limit=6)
-    key = analysis_key(record, "easy", VERSION)
+    key = analysis_cli.saved_key(record, "easy")
     good = analysis_cli.load_or_analyse(path, record, level="easy").to_dict()
     rng = random.Random(5)
     cases = [*BROKEN_ANALYSES]

@@ -200,13 +200,14 @@ def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | N
 
     A file that cannot be read as an analysis is left as it is; the replay says so in one line and goes on.
     """
-    from famiglia.ai.analysis import VERSION, Analysis
+    from famiglia.ai.analysis import Analysis
     from famiglia.ai.ismcts import LEVELS
-    from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, load_analysis
+    from famiglia.analysis_cli import saved_key
+    from famiglia.persistence.analyses import AnalysisFileError, analysis_path, load_analysis
 
     for level in LEVELS:
         try:
-            saved = load_analysis(analysis_path(path), analysis_key(record, level, VERSION))
+            saved = load_analysis(analysis_path(path), saved_key(record, level))
             if saved is not None:
                 return Analysis.from_dict(saved), None
         except AnalysisFileError as error:

@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -42,11 +42,16 @@ def analysis_path(record_path: Path) -> Path:
     return record_path.with_name(f"{stem}.analysis.json")
 
 
-def analysis_key(record: Record, level: str, version: int) -> str:
-    """What an analysis is of: the game's deal and actions, the level, the analysis format's version."""
+def analysis_key(record: Record, level: str, version: int, calibration: Sequence[float] = ()) -> str:
+    """What an analysis is of: the game's deal and actions, the level, the analysis format's version.
+
+    `calibration` is what turns the search's means into the chances told: an analysis saved before it
+    was fitted again would tell other numbers than the hints do, so it is made anew.
+    """
     text = json.dumps({"start": record.start, "seed": record.seed, "players": list(record.players),
                        "actions": [[m.player, str(m.action)] for m in record.moves], "level": level,
-                       "version": version}, sort_keys=True, ensure_ascii=True)
+                       "version": version, **({"calibration": list(calibration)} if calibration else {})},
+                      sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
