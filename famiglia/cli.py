@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -503,6 +504,9 @@ def _seating(given: tuple[str, ...] | None, vs: str | None) -> tuple[tuple[str, 
     level's ("Computer (normal)"). A hot-seat game takes two names.
     """
     if vs is None:
+        apart = [name.strip() for name in given[0].split(",")] if given is not None and len(given) == 1 else []
+        if len(apart) == 2 and all(apart):  # `--names Anna,Ben`: one name with a comma in it
+            raise UsageError(f"argument --names: the two names go apart, with a space: --names {shlex.join(apart)}")
         if given is not None and len(given) != 2:
             raise UsageError("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
         return (given[0], given[1]) if given is not None else None, {}

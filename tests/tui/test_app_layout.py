@@ -83,3 +83,28 @@ def test_a_long_name_given_on_the_command_line_is_shortened_on_the_input_line_an
     session.reveal()
     assert len(prompt_text(session)) <= 30  # room is left to type an action
     assert prompt_text(session).startswith("Maximiliane")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_long_refusal_at_80x24_leaves_every_choice_in_sight_and_is_shortened_to_the_rows_they_leave(
+        seed: int, moments: Callable[..., Iterator[Game]]) -> None:
+    """With the memory aid the table's row budget leaves the choices no spare row: a refusal that would take
+    two rows (a long line typed) takes one, ending in `…`, and the last choices and `p pass` stay in sight."""
+    shortened = 0
+    for g in moments(seed):
+        if g.is_over:
+            break
+        session = at_table(g)
+        session.memory_aid = True
+        menu = session.menu()
+        assert menu is not None
+        session.submit("take " + "Q" * 300)  # not an action: refused, the reason quotes the line
+        text = compose(session, 80, 23, plain=True)
+        rows = text.split("\n")
+        assert len(rows) == 23 and max(len(r) for r in rows) <= 80
+        numbers = [int(n) for n in re.findall(r"(?:^|\s)(\d+) ", "\n".join(rows[-9:]))]
+        assert set(range(1, len(menu.choices) + 1)) <= set(numbers), text
+        assert menu.pass_action is None or "p pass" in text, text
+        assert "is not a card" in rows[-1] or "is not a card" in rows[-2], text
+        shortened += rows[-1].endswith("…") and "is not a card" in rows[-1]
+    assert shortened  # the moments include some where the choices need every row the budget leaves

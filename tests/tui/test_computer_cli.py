@@ -82,3 +82,13 @@ def test_fuzzed_vs_values_are_one_short_line_and_exit_2(capsys: pytest.CaptureFi
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("famiglia: error: argument --vs: "), err
         assert "\x1b" not in err and "\x00" not in err and len(err) < 400
+
+
+@pytest.mark.parametrize(("given", "words"), [("Anna,Ben", "--names Anna Ben"), ("Anna, Ben", "--names Anna Ben"),
+                                              ("Anna,Ben Marie", "--names Anna 'Ben Marie'")])
+def test_two_names_joined_by_a_comma_are_told_to_go_apart(given: str, words: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "--names", given]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and USAGE_ERROR.fullmatch(err.rstrip("\n")), err
+    assert err.startswith(f"famiglia: error: argument --names: the two names go apart, with a space: {words}"), err

@@ -211,3 +211,26 @@ def test_against_the_computer_the_marks_follow_its_actions_as_they_happen(column
         await p.keys(CTRL_C + "y")
 
     assert play_app(session, script, computer=computer, columns=columns, rows=rows) == 0
+
+
+@pytest.mark.parametrize(("columns", "rows"), SIZES)
+def test_a_card_drawn_and_then_reduced_is_marked_as_reduced_and_the_title_names_only_the_frames_on_show(
+        columns: int, rows: int, game: Callable[..., Game]) -> None:
+    """Anna's refresh draws F4 and her Brute reduces it: its frame is the double one, so the Street's title
+    does not speak of heavy frames that are nowhere on it."""
+    g = game(hand0=_MARKED["hand0"], hand1=_MARKED["hand1"], street=["F1", "B3", "M1", "A2", "F2", "A3"],
+             stack=["F4"])
+    for action in ("refresh F1", "brute B2 F4 -2", "take M1 pay M0 keep M2"):
+        g.apply(action)
+    text = compose(Session.resume(g, handoff_guard=0), columns, rows - 1, plain=True)
+    assert len(re.findall(r"╔[^╗]+╗", text)) == 1 and "╔╗ reduced" in text
+    assert "┏" not in text and "┏┓ new" not in text, text
+
+
+def test_a_card_drawn_beside_the_one_reduced_keeps_both_marks_in_the_title(game: Callable[..., Game]) -> None:
+    g = game(hand0=_MARKED["hand0"], hand1=_MARKED["hand1"], street=["F2", "B3", "M1", "A2", "F1", "A3"],
+             stack=["F4", "B1"])
+    for action in ("refresh F2", "brute B2 F4 -2", "take M1 pay M0 keep M2"):
+        g.apply(action)
+    text = compose(Session.resume(g, handoff_guard=0), 80, 23, plain=True)
+    assert "┏┓ new  ╔╗ reduced" in text and "┏━B1♣━┓" in text and "╔F4♥−2╗" in text, text

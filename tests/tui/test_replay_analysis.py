@@ -331,3 +331,21 @@ def test_random_keys_through_the_app_while_the_analysis_runs_never_break_the_rep
         assert replay.analysis is not None and replay.progress is None
         assert replay.analysis == saved_analysis(path, record)[0]
         assert 0 <= replay.index <= replay.last
+
+
+def test_the_progress_bar_keeps_its_width_and_never_goes_back_as_the_numbers_beside_it_grow() -> None:
+    """The words beside the bar gain digits as the analysis goes on (`9 of 120` → `10 of 120`); the bar keeps
+    its cells, so what it shows done only grows."""
+    from famiglia.tui.view.replay import progress_line
+
+    _, record = short_game()
+    replay = Replay(record)
+    bars = []
+    for rated in range(0, 121):
+        replay.progress = (rated, 120)
+        line = progress_line(replay, 80).plain
+        assert len(line) <= 80 and "Analysing… turn " in line
+        bars.append(line[:line.index(" Analysing")])
+    assert len({len(bar) for bar in bars}) == 1, {len(bar) for bar in bars}
+    done = [bar.count("▰") for bar in bars]
+    assert done == sorted(done) and done[0] == 0 and done[-1] == len(bars[-1])

@@ -224,7 +224,7 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
     The screen's content on top, the message line (one to three rows) at the bottom. Only
     `session.view()` reaches the renderers: the public view at the handoff, the mover's at the table.
     """
-    message = _message_rows(session, width, plain)
+    message = _message_rows(session, width, plain, rows=_message_room(session, width, height))
     room = height - len(message)
     if session.screen is Screen.NAMES:
         rows = _text(_names_screen(session, width), width, plain)
@@ -240,13 +240,32 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
                      width, plain)
     else:
         cache = cache or TableCache()
-        rows, cache.crowded = _table_screen(session, width, room, plain, cache)
+        rows, cache.crowded = _table_screen(session, width, room, plain, cache, above_input=height)
     rows = rows[:room]
     return "\n".join([*rows, *[""] * (room - len(rows)), *message])
 
 
-def _message_rows(session: Session, width: int, plain: bool) -> list[str]:
-    return _text(message_text(session, width=width), width, plain)[:MESSAGE_ROWS] or [""]
+def _message_rows(session: Session, width: int, plain: bool, *, rows: int = MESSAGE_ROWS) -> list[str]:
+    return _text(message_text(session, width=width, rows=rows), width, plain)[:rows] or [""]
+
+
+def _message_room(session: Session, width: int, height: int) -> int:
+    """The rows the message line may take of the `height` above the input line.
+
+    Where the table has a row budget, the choices come first: a long refusal is shortened to the rows they
+    leave (one at least), so that no choice goes out of sight while the player reads why a line was refused.
+    """
+    budget = _budget(session, width, height)
+    view = session.view()
+    if session.screen is not Screen.TABLE or budget is None or view is None:
+        return MESSAGE_ROWS
+    choices = _picker(session, view, width, True, budget, height - 1)
+    return max(1, min(MESSAGE_ROWS, height - budget.rows - len(choices)))
+
+
+def _budget(session: Session, width: int, above_input: int) -> RowBudget | None:
+    """The row budget of the stacked table at this size (None for a wide table, or where none fits)."""
+    return row_budget(width, above_input, memory_aid=session.memory_aid) if width < WIDE else None
 
 
 def too_small(width: int, height: int) -> bool:
@@ -258,12 +277,13 @@ def last_turn_crowded_out(session: Session, width: int, height: int) -> bool:
     """Whether the opponent's last turn is on show but finds no room beside the table at a terminal's size."""
     if not session.summary():
         return False
-    room = height - 1 - len(_message_rows(session, width, True))  # the input line and the message line
-    return _table_screen(session, width, room, True, TableCache())[1]
+    above_input = height - 1
+    room = above_input - len(_message_rows(session, width, True, rows=_message_room(session, width, above_input)))
+    return _table_screen(session, width, room, True, TableCache(), above_input=above_input)[1]
 
 
 def _table_screen(session: Session, width: int, height: int, plain: bool,
-                  cache: TableCache) -> tuple[list[str], bool]:
+                  cache: TableCache, *, above_input: int) -> tuple[list[str], bool]:
     """The table, the summary of the opponent's turn while it is on show, and the picker at the bottom.
 
     The picker always shows; the table gets the room left (at least `PICKER_ROWS` are kept for the
@@ -274,17 +294,9 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     summary was crowded out.
     """
     view = session.view()
-    menu = session.menu()
     assert view is not None
-    above_input = height + len(_message_rows(session, width, True))
-    budget = row_budget(width, above_input, memory_aid=session.memory_aid) if width < WIDE else None
-    if session.computer_to_move:  # the computer plays: what the person can do meanwhile
-        picker = _text(computer_turn_text(session), width, plain)
-    elif menu is None:  # a take or pass waits to be confirmed: the question stands where the choices were
-        picker = _text(ending_text(session), width, plain)
-    else:
-        left = None if budget is None else height - budget.rows  # the rows the table leaves for the choices
-        picker = _text(render_menu(menu, view, width=width, highlight=session.highlight, rows=left), width, plain)
+    budget = _budget(session, width, above_input)
+    picker = _picker(session, view, width, plain, budget, height)
     room = height - max(len(picker), PICKER_ROWS) - 1
     steady_room = above_input - 1 - PICKER_ROWS - 1
     table = cache.rows(view, width=width, room=room, steady_room=steady_room, memory_aid=session.memory_aid,
@@ -313,11 +325,24 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     return [*table, *summary, *[""] * fill, *picker], crowded_out
 
 
-def message_text(session: Session, *, width: int | None = None) -> RenderableType:
+def _picker(session: Session, view: SeatView, width: int, plain: bool, budget: RowBudget | None,
+            height: int) -> list[str]:
+    """The rows under the table: the choices, or what stands in their place (the computer's turn, a question)."""
+    menu = session.menu()
+    if session.computer_to_move:  # the computer plays: what the person can do meanwhile
+        return _text(computer_turn_text(session), width, plain)
+    if menu is None:  # a take or pass waits to be confirmed: the question stands where the choices were
+        return _text(ending_text(session), width, plain)
+    left = None if budget is None else height - budget.rows  # the rows the table leaves for the choices
+    return _text(render_menu(menu, view, width=width, highlight=session.highlight, rows=left), width, plain)
+
+
+def message_text(session: Session, *, width: int | None = None, rows: int = MESSAGE_ROWS) -> RenderableType:
     """The message line: the last refusal or what just happened, or else a hint of what keys do.
 
     Every message starts with a capital (the engine's reasons do not). Given the `width`, a refusal is
-    made to fit the `MESSAGE_ROWS` rows: a long quotation of what was typed is shortened in its middle.
+    made to fit its `rows` (`MESSAGE_ROWS` unless the choices need them): a long quotation of what was typed
+    is shortened in its middle; a message given a single row ends in `…` where it does not fit.
     """
     message = session.message
     activity = Text(session.activity, style="notice") if session.activity else None  # the computer thinking
@@ -329,13 +354,15 @@ def message_text(session: Session, *, width: int | None = None) -> RenderableTyp
     text = capitalized(message.text)
     if message.style == "error":  # a refusal quotes the player's words as typed
         if width is not None:
-            budget = width * MESSAGE_ROWS
-            while line_count(Text(shorten_quoted(text, budget)), width) > MESSAGE_ROWS and budget > width:
+            budget = width * rows
+            while line_count(Text(shorten_quoted(text, budget)), width) > rows and budget > width:
                 budget -= max(1, width // 4)  # a wrapped line leaves some cells empty at its end
             text = shorten_quoted(text, budget)
         news = Text(text, style=message.style)
     else:
         news = cards_in(text, style=message.style)  # other news shows its cards
+    if rows == 1 and width is not None:
+        news.truncate(width, overflow="ellipsis")
     return news if activity is None else Group(news, activity)
 
 

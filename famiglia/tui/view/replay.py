@@ -9,6 +9,7 @@ saved analysis holds (`famiglia.ai.win_chance`'s estimate, for the player who de
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 from itertools import accumulate
 from typing import Final
@@ -99,7 +100,10 @@ def progress_line(replay: Replay, width: int) -> Text:
     assert replay.progress is not None
     rated, total = replay.progress
     words = f" Analysing… {replay.progress_words()} · the replay goes on"
-    cells = max(4, min(20, width - len(words) - 2))
+    # The cells as the words will be at their widest (every number as wide as the total): the bar keeps its
+    # width as the numbers beside it gain digits, so what it shows done never goes back.
+    widest = len(words) + sum(max(0, len(str(total)) - len(n)) for n in re.findall(r"\d+", words))
+    cells = max(4, min(20, width - widest - 2))
     filled = cells * rated // total
     line = Text.assemble(("▰" * filled, "notice"), ("▱" * (cells - filled), "label"), (words, "notice"))
     line.truncate(width, overflow="ellipsis")

@@ -29,7 +29,9 @@ def street_lines(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRA
         return [title, Text("Empty: nothing is left to deal", style="label")]  # R10.1
     changes = changes or turn_changes(view)
     text = style is CardStyle.LINE
-    if any(changes.new):
+    reduced = [i < len(changes.reduced) and changes.reduced[i] > 0 for i in range(len(changes.new))]
+    heavy = [new and (text or not cut) for new, cut in zip(changes.new, reduced, strict=True)]  # the double frame wins
+    if any(heavy):
         title.append("  + new" if text else "  ┏┓ new", style="label")
     if any(changes.reduced):
         cut = max(changes.reduced)
