@@ -68,6 +68,8 @@ def data_dir() -> Path:
 def parse_id(text: str) -> str:
     """The game id `text` names (`3`, `game-3`, `game-3.json`), or `GameNotFound` saying it is none."""
     bare = text.strip().removeprefix("game-").removesuffix(".json")
+    if re.fullmatch(r"0+[0-9]+", bare, flags=re.ASCII):  # 007 is game 7, as a player who pads numbers means
+        bare = bare.lstrip("0")
     if not re.fullmatch(ID, bare):
         shown = printable(text, 40)
         raise GameNotFound(f"{shown!r} is not the id of a saved game (ids are numbers: 'famiglia games' lists them)")

@@ -55,6 +55,11 @@ def test_what_is_no_id_is_refused_as_none(text: str) -> None:
         parse_id(text)
 
 
+def test_an_id_typed_with_leading_zeros_is_the_game_of_that_number() -> None:
+    """`famiglia replay 01` said "ids are numbers" of a number."""
+    assert parse_id("007") == "7" and parse_id("game-01") == "1" and parse_id("0" * 300 + "12") == "12"
+
+
 def test_the_same_pattern_reads_what_it_writes() -> None:
     assert parse_id(str(MAX_ID)) == str(MAX_ID) and parse_id("game-7.json") == "7" and parse_id(" 7 ") == "7"
 
