@@ -349,3 +349,25 @@ def test_the_progress_bar_keeps_its_width_and_never_goes_back_as_the_numbers_bes
     assert len({len(bar) for bar in bars}) == 1, {len(bar) for bar in bars}
     done = [bar.count("▰") for bar in bars]
     assert done == sorted(done) and done[0] == 0 and done[-1] == len(bars[-1])
+
+
+def test_the_replay_caption_is_one_row_at_80_columns_so_the_table_never_moves() -> None:
+    """A long action ("take … (pay …, keep …)" and "turn 5 begins") wrapped the caption onto a second row."""
+    game = Game.new(seed=11, names=("Annamaria", "Bartholomew"), first=0)
+    players = (player("greedy", 1), player("greedy", 2))
+    moves: list[Move] = []
+    while not game.is_over:
+        action = players[game.to_move].choose(game.view(game.to_move, memory=True))
+        moves.append(Move(game.to_move, action))
+        game.apply(action)
+    _, record = Store().create(Record.new(Game.new(seed=11, names=("Annamaria", "Bartholomew"), first=0))
+                               .with_moves(moves), game)
+    replay = Replay(record)
+    replay.asking = False
+    wrapped = 0
+    for index in range(replay.last):  # the last position is the end screen
+        replay.index = index
+        lines = render_text(render_replay(replay, 80, 24), width=80).splitlines()
+        assert lines[0].startswith("Replay of game")
+        wrapped += "'s turn" not in lines[1]  # the table's first row, right under a one-row caption
+    assert wrapped == 0

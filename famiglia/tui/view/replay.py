@@ -146,7 +146,9 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
     else:
         body = render_table(game.view(game.to_move, memory=True), width=width, height=room, memory_aid=True,
                             spectator=True)
-    return Group(caption(replay), body, footer)
+    head = caption(replay)
+    head.truncate(width, overflow="ellipsis")  # one row always, so the table never moves between positions
+    return Group(head, body, footer)
 
 
 
