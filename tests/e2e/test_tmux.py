@@ -51,6 +51,14 @@ class Tmux:
     def screen(self, *, history: bool = False) -> str:
         return self.run("capture-pane", "-p", "-t", "game", *(["-S", "-"] if history else []))
 
+    def quit_game(self) -> None:
+        """Ctrl-C, then yes: the game is left as a player leaves it, with no traceback on the way out."""
+        self.keys("C-c")
+        self.wait_for("Quit the game?")
+        self.type("y")
+        self.wait_for("exit status 0")
+        assert "Traceback" not in self.screen(history=True)
+
     def wait_for(self, text: str, timeout: float = 15.0) -> str:
         deadline = time.monotonic() + timeout
         screen = ""
@@ -237,11 +245,7 @@ def test_ctrl_c_asks_before_quitting(tmux: Tmux) -> None:
     time.sleep(GUARD)
     tmux.keys("Enter")
     tmux.wait_for("Your hand")
-    tmux.keys("C-c")
-    tmux.wait_for("Quit the game?")
-    tmux.type("y")
-    tmux.wait_for("exit status 0")
-    assert "Traceback" not in tmux.screen(history=True)
+    tmux.quit_game()
 
 
 def test_the_names_are_asked_for_without_names(tmux: Tmux) -> None:

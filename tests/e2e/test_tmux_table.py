@@ -47,14 +47,6 @@ def _row_of(screen: str, name: str) -> str:
     return next(row for row in screen.splitlines() if row.startswith(name) and "cards in hand" in row)
 
 
-def _quit(tmux: Tmux) -> None:
-    tmux.keys("C-c")
-    tmux.wait_for("Quit the game?")
-    tmux.type("y")
-    tmux.wait_for("exit status 0")
-    assert "Traceback" not in tmux.screen(history=True)
-
-
 def test_the_card_taken_and_the_card_the_brute_reduced_are_marked_for_the_next_player(tmux: Tmux) -> None:
     """Seed 16: each player plays a Brute when they can and takes another card than the one reduced."""
     game = Game.new(seed=16, names=NAMES, first=0)
@@ -92,7 +84,7 @@ def test_the_card_taken_and_the_card_the_brute_reduced_are_marked_for_the_next_p
         if seen_reduced:
             break
     assert seen_reduced
-    _quit(tmux)
+    tmux.quit_game()
 
 
 def _places(screen: str) -> tuple[int, int]:
@@ -137,4 +129,4 @@ def test_at_80x24_the_table_keeps_its_drawing_and_its_rows_as_the_street_grows(t
                 continue
             assert block[0].startswith(("╭", "┏", "╔")) and block[1].startswith(("╰", "┗", "╚")), screen
         assert all(len(row) <= 80 for row in rows)
-    _quit(tmux)
+    tmux.quit_game()
