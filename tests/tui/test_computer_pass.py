@@ -107,6 +107,8 @@ def test_the_one_row_summary_keeps_the_reason_after_the_pass() -> None:
     narrow = turn_line(events, ("Anna", "Computer (easy)"), width=80, reason=WAITS).plain
     assert len(narrow) <= 80 and "passed: nothing on the Street" in narrow  # the earlier actions give way first
     assert "passed:" not in turn_line(events[:1], ("Anna", "Computer (easy)"), width=200, reason=WAITS).plain
+    cut = turn_line(events, ("Anna", "Computer (easy)"), width=100, more="(l: all)", reason=WAITS + " " + WAITS).plain
+    assert len(cut) <= 100 and cut.endswith("…  (l: all)") and "passed: nothing" in cut  # the key is never cut off
 
 
 def test_a_resumed_game_tells_the_computers_earlier_passes_as_the_sitting_did() -> None:

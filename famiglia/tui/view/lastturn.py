@@ -74,6 +74,10 @@ def turn_line(events: Sequence[Event], names: tuple[str, str], *, width: int, mo
         line = Text.assemble(head, "… " if start else "", body, tail)
         if line.cell_len <= width or start >= len(said) - 1:  # the latest action stays, cut if it must be
             break
+    if line.cell_len > width and said:  # the latest alone is too long: it is cut, and the key to see it all stays
+        body = said[-1].copy()
+        body.truncate(max(1, width - head.cell_len - (2 if start else 0) - tail.cell_len), overflow="ellipsis")
+        line = Text.assemble(head, "… " if start else "", body, tail)
     line.truncate(width, overflow="ellipsis")
     line.no_wrap = True
     return line
