@@ -61,7 +61,7 @@ def locate(target: str | None, store: Store) -> tuple[Path, Record]:
     if not os.path.lexists(path):
         raise GameNotFound(f"{printable(target, 80)}: there is no such file, nor a saved game of that id "
                            "('famiglia games' lists the saved games)")
-    return path, read_record(path)
+    return path, read_record(path, given=True)
 
 
 def load_or_analyse(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, jobs: int = 1,

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from famiglia.engine import Game, Step
-from famiglia.persistence import Record, Store, StoreError, Turn, printable
+from famiglia.persistence import Record, Store, StoreError, Turn, path_as_given, printable
 from famiglia.tui.model.home.settings import Settings, for_resume
 from famiglia.tui.view.theme import THEME
 
@@ -269,5 +269,5 @@ def _play(target: str | None, options: Options, *, unfinished: bool = False, fil
     try:
         session = resume_session(record, store=store, path=path if ours else None, **options.for_record(record))
     except StoreError as error:
-        return _fail(f"{path.name}: {error}")
+        return _fail(f"{path.name if ours else path_as_given(path)}: {error}")
     return run_play(session=session)

@@ -8,7 +8,19 @@ atomically. This layer uses the engine and the standard library (and platformdir
 from __future__ import annotations
 
 from .record import FORMAT, SEED_BITS, VERSION, Move, Record, RecordError, Sitting, Turn, check_seed, printable
-from .store import ENV, MAX_ID, Entry, GameLock, GameNotFound, Store, StoreError, data_dir, parse_id, read_record
+from .store import (
+    ENV,
+    MAX_ID,
+    Entry,
+    GameLock,
+    GameNotFound,
+    Store,
+    StoreError,
+    data_dir,
+    parse_id,
+    path_as_given,
+    read_record,
+)
 
 __all__ = [
     "ENV",
@@ -29,6 +41,7 @@ __all__ = [
     "check_seed",
     "data_dir",
     "parse_id",
+    "path_as_given",
     "printable",
     "read_record",
 ]

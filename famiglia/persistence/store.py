@@ -34,7 +34,8 @@ try:
 except ImportError:  # not on this platform: two sittings may then resume the same game
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["ENV", "Entry", "GameLock", "GameNotFound", "Store", "StoreError", "data_dir", "parse_id", "read_record"]
+__all__ = ["ENV", "Entry", "GameLock", "GameNotFound", "Store", "StoreError", "data_dir", "parse_id", "path_as_given",
+           "read_record"]
 
 ENV: Final = "FAMIGLIA_HOME"  # overrides the data directory (the tests use it)
 MAX_SIZE: Final = 4 * 1024 * 1024  # a long game's record is some 30 kB
@@ -81,13 +82,21 @@ def _file_id(path: Path) -> str | None:
     return None if match is None else match.group(1)
 
 
-def read_record(path: Path, *, follow: bool = True) -> Record:
+def path_as_given(path: Path) -> str:
+    """A path as the user gave it, for one line of a message; a long one loses its start, so the file's name stays."""
+    shown = printable(str(path), 10_000)
+    return shown if len(shown) <= 80 else "…" + shown[-79:]
+
+
+def read_record(path: Path, *, follow: bool = True, given: bool = False) -> Record:
     """Read and replay the record at `path`, changing nothing; `StoreError` names the file and the fault.
 
     `follow=False` refuses a symbolic link (inside the data directory, where nothing should be one).
     A file named `game-N.json` holds game N whatever id it says inside: the file name is the id.
+    A message names the file by its name, or, for a path the user `given`, by that path: "/dev/null:
+    is not a file" says which file, where "null: is not a file" left the user to guess.
     """
-    name = printable(path.name or str(path), 80)
+    name = path_as_given(path) if given or not path.name else printable(path.name, 80)
     try:
         text = read_text(path, limit=MAX_SIZE, kind="a game record", follow=follow)
     except FileNotFoundError as error:
@@ -446,7 +455,7 @@ class Store:
 
     def adopt(self, path: Path) -> tuple[Path | None, Record]:
         """Read the record file `path` to play it on: its game file here (None: it is saved anew) and its record."""
-        record = read_record(path)
+        record = read_record(path, given=True)
         own = self.own_path(path)
         if own is None:
             return None, record

@@ -30,3 +30,8 @@ def write(path: Path, seed: int = 1, actions: int = 30) -> Path:
     record, game = played(seed, actions)
     path.write_text(record.dumps(game), encoding="utf-8")
     return path
+
+
+def given_name(path: Path) -> str:
+    """How a message names a file given by its path: the path as given, its start cut where it is long."""
+    return str(path) if len(str(path)) <= 80 else "…" + str(path)[-79:]

@@ -20,7 +20,7 @@ import pytest
 
 from famiglia.cli import main
 from famiglia.persistence import Record, RecordError
-from tests.persistence.records import played, write
+from tests.persistence.records import given_name, played, write
 
 COMMANDS: tuple[Callable[[Path], list[str]], ...] = (
     lambda p: ["log", str(p)],
@@ -44,7 +44,7 @@ def refused(path: Path, capsys: pytest.CaptureFixture[str], *, commands: tuple[C
         assert main(command(path)) == 2
         out, err = capsys.readouterr()
         assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
-        assert err.startswith(f"famiglia: {path.name}: "), err
+        assert err.startswith(f"famiglia: {given_name(path)}: "), err
         lines.add(err)
         assert snapshot(path) == before
     assert len(lines) == 1
@@ -99,8 +99,9 @@ def test_an_illegal_action_is_named_with_its_number_and_the_reason(tmp_path: Pat
         data["actions"][number - 1]["action"] = "take F3 pay F1 keep F1"
 
     line = refused(edited(tmp_path, change), capsys)
-    assert line.startswith(f"famiglia: game-17.json: action {number} 'take F3 pay F1 keep F1' is not legal here: ")
-    assert len(line) > len(f"famiglia: game-17.json: action {number} 'take F3 pay F1 keep F1' is not legal here: ")
+    name = given_name(tmp_path / "game-17.json")
+    said = f"famiglia: {name}: action {number} 'take F3 pay F1 keep F1' is not legal here: "
+    assert line.startswith(said) and len(line) > len(said)
 
 
 def test_an_action_that_is_no_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,12 +199,20 @@ def test_a_folder_or_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     for command in COMMANDS:
         assert main(command(folder)) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "game-4.json" in err
+        assert err.count("\n") == 1 and err.startswith(f"famiglia: {given_name(folder)}: "), err
     missing = tmp_path / "gone.json"
     for command in COMMANDS:
         assert main(command(missing)) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and "gone.json: " in err
+        assert err.count("\n") == 1 and err.startswith(f"famiglia: {given_name(missing)}: "), err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="a device file to give")
+@pytest.mark.parametrize("command", ["log", "replay", "resume", "analyse"])
+def test_a_file_given_by_its_path_is_named_by_that_path(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """'null: is not a file' left the user to guess which file; the path given says it."""
+    assert main([command, "/dev/null"]) == 2
+    assert capsys.readouterr().err == "famiglia: /dev/null: is not a file\n"
 
 
 @pytest.mark.parametrize("args", [["resume", "99"], ["log", "99"], ["replay", "42"], ["resume", "game-x"]])
@@ -279,7 +288,7 @@ def test_damaged_records_are_refused_in_one_line_or_read_as_the_game_they_still_
             if readable:
                 assert code in (0, 1), err  # 1: no terminal to play or replay in, under pytest
             else:
-                assert code == 2 and err.count("\n") == 1 and err.startswith(f"famiglia: {path.name}: "), err
+                assert code == 2 and err.count("\n") == 1 and err.startswith(f"famiglia: {given_name(path)}: "), err
                 assert err.strip().isprintable() and len(err) < 600
             assert snapshot(path) == before
 
@@ -368,9 +377,9 @@ def test_records_with_seats_seeds_and_ids_at_their_limits_are_refused_in_one_lin
         path.write_bytes(mutate(record.dumps(game), rng))
         before = snapshot(path)
         try:
-            read = read_record(path)
+            read = read_record(path, given=True)
         except StoreError as error:
-            assert str(error).startswith(f"{path.name}: ") and str(error).isprintable() and len(str(error)) < 600
+            assert str(error).startswith(f"{given_name(path)}: ") and str(error).isprintable() and len(str(error)) < 600
             code = main(["log", str(path)])
             err = capsys.readouterr().err
             assert code == 2 and err == f"famiglia: {error}\n", err

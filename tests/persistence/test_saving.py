@@ -21,7 +21,7 @@ from famiglia.persistence.store import Store as StoreClass
 from famiglia.tui.model.saving import Autosave, crash_save, resume_session
 from famiglia.tui.model.session import Screen
 from tests.persistence.helpers import at_table, home, moments, new_session, step
-from tests.persistence.records import write
+from tests.persistence.records import given_name, write
 
 
 def test_nothing_is_written_before_the_first_action_and_then_every_action_is() -> None:
@@ -229,7 +229,7 @@ def test_a_record_played_by_an_unknown_computer_is_shown_but_not_resumed(tmp_pat
     capsys.readouterr()
     assert main(["resume", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("famiglia: game.json: ")
+    assert err.count("\n") == 1 and err.startswith(f"famiglia: {given_name(path)}: ")
     assert "'cpu:grandmaster' is no player this famiglia knows" in err
 
 
