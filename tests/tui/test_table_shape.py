@@ -11,9 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from famiglia.engine import Pass, Refresh
+from famiglia.engine import Game, Pass, Refresh
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import TableCache, compose
+from tests.positions import position
 from tests.tui.test_app import CTRL_C, Player
 from tests.tui.test_app import play as play_app
 
@@ -110,6 +111,29 @@ def test_at_80x24_one_drawing_holds_for_the_whole_game_whatever_the_street(memor
             assert "Take/pass" in "\n".join(rows) or session.ending is not None  # the choices keep their rows
     assert len(places) == 1, places
     assert moments_seen > 700 and longest >= 20
+
+
+WIDE_HAND = "F0 F1 F1 F2 F3 A0 A1 A2 A3 B0 B1 B2 B3 M0 M1 M2 M3".split()  # sixteen kinds: no one row holds them
+FULL_STREET = "F0 F0 F1 F2 F3 F4 A0 A1 A2 A3 A4 B0 B1 B2 B3 B4 M0 M1 M2 M3 M4 M0".split()  # all twenty kinds
+
+
+@pytest.mark.parametrize("memory_aid", [False, True])
+def test_at_80x24_a_hand_of_sixteen_kinds_and_a_street_of_every_kind_leave_no_card_unseen(memory_aid: bool) -> None:
+    """Within their rows the cards that no drawing holds are named after the drawn ones ('and B3♣ M0♠ …'),
+    never only counted ('+7 more'): a player's own card missing from the screen is a card they cannot plan with."""
+    game = Game.from_dict(position(hand0=WIDE_HAND, street=FULL_STREET), seed=1)
+    session = Session.resume(game, handoff_guard=0, memory_aid=memory_aid)
+    session.drawn()
+    session.reveal()
+    rows = compose(session, WIDTH, HEIGHT - 1, plain=True, cache=TableCache()).splitlines()
+    assert len(rows) == HEIGHT - 1 and max(len(row) for row in rows) <= WIDTH
+    hand = _card_block(rows, next(i for i, row in enumerate(rows) if row.startswith("Your hand")))
+    street = _card_block(rows, next(i for i, row in enumerate(rows) if row.startswith("The Street")))
+    assert _compact(hand) and _compact(street), rows
+    assert "more" not in "\n".join(hand + street)
+    assert all(name in "\n".join(hand) for name in WIDE_HAND), hand
+    assert all(name in "\n".join(street) for name in FULL_STREET), street
+    assert "F1♥×2" in "\n".join(hand)  # copies are counted by name too
 
 
 def test_through_the_keys_the_street_and_the_hand_stay_in_their_rows_as_the_street_grows() -> None:

@@ -167,7 +167,7 @@ def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle, 
     `new[i]` marks the i-th card as dealt or drawn in the last turn: a heavy frame, or a `+` before it as
     text; `reduced[i]` is the reduction the last turn's Brute made to it: a double frame with `−2`, or
     `−2` after it as text. Within `rows` lines, if given, copies alike are stacked with a count, and
-    what still finds no room is counted at the end (`+3 more`), so the Street never takes more rows.
+    what still finds no room is named after them (`and F2♥ M3♠`), so the Street never takes more rows.
     """
     cards = [(sc, i < len(new) and new[i], reduced[i] if i < len(reduced) else 0) for i, sc in enumerate(street)]
     if style is CardStyle.LINE:
@@ -179,7 +179,8 @@ def street_cards(street: Sequence[StreetCard], *, width: int, style: CardStyle, 
         return lines
     stacks = _stacked(cards)
     drawn = [draw(sc.card, effective=sc.effective, count=n, new=mark, reduced=cut) for (sc, mark, cut), n in stacks]
-    return _fitted(drawn, [n for _, n in stacks], style=style, width=width, rows=rows)
+    named = [_named(sc.card, n, effective=sc.effective) for (sc, _, _), n in stacks]
+    return _fitted(drawn, [n for _, n in stacks], named, style=style, width=width, rows=rows)
 
 
 _Marked = tuple[StreetCard, bool, int]  # a Street card, whether it is new, the last turn's reduction of it
@@ -193,19 +194,58 @@ def _stacked(cards: Sequence[_Marked]) -> list[tuple[_Marked, int]]:
     return list(stacks.items())
 
 
-def _fitted(drawn: Sequence[list[Text]], counts: Sequence[int], *, style: CardStyle, width: int,
-            rows: int) -> list[Text]:
-    """As many of the `drawn` cards as `rows` lines hold, the rest (`counts` cards each) counted after them."""
-    for shown in range(len(drawn), -1, -1):
-        left = sum(counts[shown:])
-        lines = card_rows([*drawn[:shown], *([_more(left, style)] if left else [])], width=width)
-        if len(lines) <= rows:
-            return lines
+def _fitted(drawn: Sequence[list[Text]], counts: Sequence[int], named: Sequence[Text], *, style: CardStyle,
+            width: int, rows: int) -> list[Text]:
+    """As many of the `drawn` cards as `rows` lines hold, the rest named after them as text (`named`).
+
+    The rest is written out rather than counted, so no card of the hand or the Street is missing from
+    the screen; only where even the names find no room are they counted (`+3 more`).
+    """
+    for rest in (lambda shown: _rest(named[shown:], style), lambda shown: _more(sum(counts[shown:]), style)):
+        for shown in range(len(drawn), -1, -1):
+            lines = card_rows([*drawn[:shown], *([rest(shown)] if shown < len(drawn) else [])], width=width)
+            if len(lines) <= rows:
+                return lines
     return lines[:rows]
 
 
+def _named(card: Card, count: int, *, effective: int | None = None) -> Text:
+    """A card as its name for the rest of a full block: `F4→2♥`, copies counted (`M3♠×2`)."""
+    text = card_text(card, effective=effective)
+    if count > 1:
+        text.append(f"×{count}", style="count")
+    return text
+
+
+def _rest(named: Sequence[Text], style: CardStyle) -> list[Text]:
+    """The cards no row has room for, by name in the card's rows, as narrow as they go:
+
+        and F4♥ M3♠×2
+            A2♣
+    """
+    height = CARD_ROWS[style]
+    lines: list[Text] = []
+    for width in range(1, sum(n.cell_len + 1 for n in named) + 1):
+        lines = [Text("and ", style="label")]
+        for name in named:
+            line = lines[-1]
+            if line.cell_len > 4 and line.cell_len + 1 + name.cell_len > 4 + width:
+                line = Text("    ")
+                lines.append(line)
+            elif line.cell_len > 4:
+                line.append(" ")
+            line.append_text(name)
+        if len(lines) <= height:
+            break
+    cells = max(line.cell_len for line in lines) + 1
+    lines += [Text() for _ in range(height - len(lines))]
+    for line in lines:
+        line.pad_right(cells - line.cell_len)
+    return lines
+
+
 def _more(count: int, style: CardStyle) -> list[Text]:
-    """The cards no row has room for, counted in the place of one more card: `+3` over `more`."""
+    """The cards no row has room for even by name, counted in the place of one more card: `+3` over `more`."""
     cells = CARD_CELLS[style] - 1
     rows = [Text(f"+{count}", style="count"), Text("more", style="label")]
     rows += [Text() for _ in range(CARD_ROWS[style] - len(rows))]
@@ -240,7 +280,7 @@ def hand_cards(hand: Sequence[Card], *, width: int, style: CardStyle = CardStyle
     """A hand as framed cards (`FRAMED` or `COMPACT`), families apart, copies of one kind stacked with a count.
 
     Within `rows` lines, if given, the families close up, and the kinds that still find no room are
-    counted at the end (`+2 more`), so the hand never takes more rows.
+    named after the cards (`and F4♥ M3♠×2`), so the hand never takes more rows and hides no card.
     """
     groups = grouped(hand)
     breaks = [i for i in range(1, len(groups)) if groups[i][0].family is not groups[i - 1][0].family]
@@ -249,4 +289,5 @@ def hand_cards(hand: Sequence[Card], *, width: int, style: CardStyle = CardStyle
     lines = card_rows(drawn, width=width, breaks=breaks)
     if rows is None or len(lines) <= rows:
         return lines
-    return _fitted(drawn, [n for _, n in groups], style=style, width=width, rows=rows)
+    return _fitted(drawn, [n for _, n in groups], [_named(c, n) for c, n in groups], style=style, width=width,
+                   rows=rows)
