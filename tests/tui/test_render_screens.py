@@ -46,7 +46,7 @@ def test_the_turn_summary_includes_a_new_street_and_names_the_exhaustion(game: B
     view = g.view(1)
     text = plain(render_turn_summary(view.last_turn, view.names, width=80))
     assert "• " + shown("took M0 for free") in text
-    assert shown("A new Street was dealt: A1 A2 A3 B1 B2 B3") in text
+    assert "• " + shown("a new Street was dealt: A1 A2 A3 B1 B2 B3") in text
     assert "the draw stack ran out: the discard pile is reshuffled" in flat(text)
 
 

@@ -113,8 +113,10 @@ def test_at_80x24_one_drawing_holds_for_the_whole_game_whatever_the_street(memor
     assert moments_seen > 700 and longest >= 20
 
 
-WIDE_HAND = "F0 F1 F1 F2 F3 A0 A1 A2 A3 B0 B1 B2 B3 M0 M1 M2 M3".split()  # sixteen kinds: no one row holds them
-FULL_STREET = "F0 F0 F1 F2 F3 F4 A0 A1 A2 A3 A4 B0 B1 B2 B3 B4 M0 M1 M2 M3 M4 M0".split()  # all twenty kinds
+WIDE_HAND = ["F0", "F1", "F1", "F2", "F3", "A0", "A1", "A2", "A3",  # sixteen kinds: no one row holds them
+             "B0", "B1", "B2", "B3", "M0", "M1", "M2", "M3"]
+FULL_STREET = ["F0", "F0", "F1", "F2", "F3", "F4", "A0", "A1", "A2", "A3", "A4",  # all twenty kinds
+               "B0", "B1", "B2", "B3", "B4", "M0", "M1", "M2", "M3", "M4", "M0"]
 
 
 @pytest.mark.parametrize("memory_aid", [False, True])

@@ -61,6 +61,14 @@ def test_describe_event_tells_what_a_player_did_in_the_past_tense(event: Event, 
     assert describe_event(event, NAMES) == words
 
 
+def test_under_a_heading_every_line_starts_in_lower_case_like_its_neighbours() -> None:
+    """The box of a turn lists "• refreshed B3 …", "• took M0 …": a new Street is "• a new Street was dealt"."""
+    deal = Event(1, None, (card("F1"), card("B3"), card("M0"), card("A2"), card("F0"), card("B1")))
+    assert describe_event(deal, NAMES, named=False) == "a new Street was dealt: F1 B3 M0 A2 F0 B1"
+    assert describe_event(Event(1, None, ()), NAMES, named=False) == "the Street stays empty: nothing is left to deal"
+    assert describe_event(Event(1, Take(card("M0"))), NAMES, named=False) == "took M0 for free"
+
+
 def test_describe_event_says_which_exhaustion_happened() -> None:
     refresh = Event(0, Refresh(card("F4")), (card("M1"), card("A0")), exhausted=1, exhaustions=1)
     assert describe_event(refresh, NAMES).endswith(

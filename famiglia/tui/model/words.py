@@ -134,8 +134,9 @@ def describe_event(event: Event, names: tuple[str, str], *, named: bool = True, 
             text = f"{who} took {c}, paid {pay} to the play area, kept {keep}"  # R8.4
         case Pass():
             text = f"{who} passed: {reason}" if reason else f"{who} passed"  # R8.5
-    if not named:
+    if not named:  # a line under a heading, among "refreshed …" and "took …": "a new Street was dealt: …"
         text = text.lstrip()
+        text = text[:1].lower() + text[1:]
     if event.exhausted:
         if event.exhausted >= 2:
             text += "; the draw stack ran out twice: the game ends with this round"  # R9.2 decision
