@@ -94,7 +94,7 @@ def _compact(block: list[str]) -> bool:
 def test_at_80x24_one_drawing_holds_for_the_whole_game_whatever_the_street(memory_aid: bool) -> None:
     """Every moment of long seeded games: compact cards, the Street's first row and the hand's title in place."""
     places: set[tuple[int, int]] = set()
-    moments_seen = longest = 0
+    moments_seen = longest = stack_cut = 0
     for seed in LONG_SEEDS:
         for session, rows in moments(seed, memory_aid=memory_aid):
             view = session.view()
@@ -109,8 +109,10 @@ def test_at_80x24_one_drawing_holds_for_the_whole_game_whatever_the_street(memor
             if view.street:
                 assert _compact(_card_block(rows, street)), rows  # ... and so is the Street, however long
             assert "Take/pass" in "\n".join(rows) or session.ending is not None  # the choices keep their rows
+            stack_cut += any(row.startswith("Draw stack") and row.endswith("…") for row in rows)
     assert len(places) == 1, places
     assert moments_seen > 700 and longest >= 20
+    assert stack_cut * 100 <= moments_seen  # the memory aid's draw stack is cut at 1 moment in 100 at most (was 112)
 
 
 WIDE_HAND = ["F0", "F1", "F1", "F2", "F3", "A0", "A1", "A2", "A3",  # sixteen kinds: no one row holds them
@@ -136,6 +138,17 @@ def test_at_80x24_a_hand_of_sixteen_kinds_and_a_street_of_every_kind_leave_no_ca
     assert all(name in "\n".join(hand) for name in WIDE_HAND), hand
     assert all(name in "\n".join(street) for name in FULL_STREET), street
     assert "F1♥×2" in "\n".join(hand)  # copies are counted by name too
+
+
+def test_at_80x24_the_memory_aid_names_the_few_cards_a_full_draw_stack_lacks() -> None:
+    """At the start the stack holds 46 of the 60 cards: written per family it needs some 94 columns, so the
+    line names the cards it does not hold, which are all on the table (R12.3: counts only, never the order)."""
+    session, rows = next(moments(5, memory_aid=True))
+    line = next(row for row in rows if row.startswith("Draw stack"))
+    assert line == "Draw stack  every card but  F0×2♥  A0×2 2♦  B0×2 2♣  M0×3 1 2 4♠", line
+    view = session.view()
+    assert view is not None and view.draw_stack_counts is not None
+    assert sum(view.draw_stack_counts.values()) == 60 - 14  # the two hands of four and the Street of six
 
 
 def test_through_the_keys_the_street_and_the_hand_stay_in_their_rows_as_the_street_grows() -> None:

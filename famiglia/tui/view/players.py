@@ -11,7 +11,7 @@ from typing import Final
 
 from rich.text import Text
 
-from famiglia.engine import Card, Family, SeatView
+from famiglia.engine import DECK, Card, Family, SeatView
 
 from ..model.words import plural
 from .cards import CardStyle, hand_cards
@@ -128,8 +128,10 @@ def _hand_title(view: SeatView, *, spectator: bool = False, memory_aid: bool = F
 def draw_stack_counts(view: SeatView, *, width: int, rows: int | None = None) -> list[Text]:
     """Memory aid (R12.3): what the draw stack holds, as counts per kind, never its order.
 
-    Within `rows` rows, if given, a family's kinds share its letter and symbol (`F0×3 1×4 2♥`), and
-    what still finds no room ends in `…`.
+    Within `rows` rows, if given, a family's kinds share its letter and symbol (`F0×3 1×4 2♥`); early in
+    a game, when the stack holds nearly every card, that is still too long for 80 columns, so the cards
+    it does not hold are named instead (`every card but  F0×2♥  A0×2 2♦ …`), which are few then. What
+    neither finds room for ends in `…`.
     """
     counts = view.draw_stack_counts
     if counts is None:
@@ -140,6 +142,14 @@ def draw_stack_counts(view: SeatView, *, width: int, rows: int | None = None) ->
     if rows is None or len(lines) <= rows:
         return lines
     lines = flow(_by_family(cards), width, first=Text("Draw stack  ", style="label"), indent=2, gap=2)
+    if len(lines) > rows:
+        outside = list(DECK)
+        for c in cards:
+            outside.remove(c)
+        but = flow(_by_family(outside), width, first=Text("Draw stack  every card but  ", style="label"), indent=2,
+                   gap=2)
+        if len(but) <= rows:
+            return but
     return fitted(lines, rows, width)
 
 
