@@ -164,8 +164,10 @@ def show_analysis(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, out
         return EXIT_OK
     from rich.console import Console
 
+    from famiglia.paging import paged
+
     console = Console(file=out)
-    with console.pager(styles=True):
+    with paged(console):
         _print_rich(out, record, analysis, console=console)
     return EXIT_OK
 

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from famiglia import __version__
+from famiglia.paging import paged
 
 if TYPE_CHECKING:
-    from rich.pager import Pager
-
     from famiglia.tui.model.home.settings import Settings
 
 PROG = "famiglia"
@@ -294,54 +293,12 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         from rich.markdown import Markdown
 
         console = Console()
-        command = pager_command()
-        if command is None:
+        with paged(console):
             console.print(Markdown(text))
-        else:
-            with console.pager(_command_pager(command), styles=True):
-                console.print(Markdown(text))
     else:
         sys.stdout.write(text)
         sys.stdout.flush()
     return EXIT_OK
-
-
-def pager_command() -> list[str] | None:
-    """The pager to show long text with: `$PAGER` if it names a program that is there, else less, else more.
-
-    None when there is none: the text is then printed as it is, rather than lost to a missing program.
-    """
-    import shlex
-    import shutil
-
-    wanted = os.environ.get("PAGER", "")
-    try:
-        words = shlex.split(wanted)
-    except ValueError:
-        words = []
-    for command in (words, ["less"], ["more"]):
-        if command and shutil.which(command[0]):
-            return command
-    return None
-
-
-def _command_pager(command: list[str]) -> Pager:
-    """A rich pager that runs `command`, with less told to show colours (as git does); a failed start prints."""
-    import subprocess
-
-    from rich.pager import Pager
-
-    class CommandPager(Pager):
-        def show(self, content: str) -> None:
-            environment = {**os.environ}
-            environment.setdefault("LESS", "FRX")  # colours as they are; no paging when it fits one screen
-            try:
-                subprocess.run(command, input=content, text=True, env=environment, check=False)
-            except OSError:  # it was there a moment ago: show the text anyway
-                sys.stdout.write(content)
-                sys.stdout.flush()
-
-    return CommandPager()
 
 
 def _cmd_play(args: argparse.Namespace) -> int:

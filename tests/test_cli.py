@@ -21,6 +21,7 @@ import pytest
 import famiglia
 import famiglia.tui
 from famiglia import cli
+from famiglia.paging import pager_command
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_IDS = [f"R{n}" for n in range(1, 13)]
@@ -214,7 +215,7 @@ def test_rules_without_any_pager_are_printed(tmp_path: Path, monkeypatch: pytest
     as_terminal(monkeypatch)
     monkeypatch.setenv("PAGER", "no-such-pager --quiet")
     monkeypatch.setenv("PATH", str(tmp_path))  # no less, no more either
-    assert cli.pager_command() is None
+    assert pager_command() is None
     assert cli.main(["rules"]) == 0
     out = capsys.readouterr().out
     assert "R8.3" in out and "## R8" not in out
@@ -226,9 +227,9 @@ def test_a_missing_pager_falls_back_to_another(tmp_path: Path, monkeypatch: pyte
     fallback.chmod(0o755)
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.setenv("PAGER", "no-such-pager")
-    assert cli.pager_command() == ["more"]
+    assert pager_command() == ["more"]
     monkeypatch.setenv("PAGER", "more -s")
-    assert cli.pager_command() == ["more", "-s"]  # $PAGER, with its options, when it is there
+    assert pager_command() == ["more", "-s"]  # $PAGER, with its options, when it is there
 
 
 def test_rules_into_a_closed_pipe_is_quiet() -> None:

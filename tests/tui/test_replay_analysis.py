@@ -9,9 +9,12 @@ import asyncio
 import io
 import json
 import random
+import shlex
+import sys
 import threading
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 
 from famiglia import analysis_cli
@@ -201,6 +204,33 @@ def test_a_on_the_end_screen_leaves_the_game_and_shows_its_analysis() -> None:
     analyse_on_leaving(unsaved)
     assert unsaved.message is not None and unsaved.message.text == "This game is not saved, so it cannot be analysed."
     assert unsaved.exit_code is None  # it stays on the end screen
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_end_screens_analysis_is_paged_with_its_colours_shown(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through $PAGER, with LESS=FRX unless set: a bare less showed the marks' colours as 'ESC[33m'."""
+    path, record, _ = analysed_game()
+    pager = tmp_path / "pager.py"
+    got = tmp_path / "paged.txt"
+    pager.write_text("import os, sys\n"
+                     f"with open({str(got)!r}, 'w', encoding='utf-8') as f:\n"
+                     "    f.write(os.environ.get('LESS', '') + '\\n' + sys.stdin.read())\n")
+    monkeypatch.setenv("PAGER", shlex.join([sys.executable, str(pager)]))
+    monkeypatch.delenv("LESS", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    out = _Terminal()
+    assert show_analysis(path, record, level="easy", out=out) == 0
+    less, text = got.read_text(encoding="utf-8").split("\n", 1)
+    assert less == "FRX" and out.getvalue() == ""  # all of it went to the pager, told to show colours
+    assert text.startswith("Analysis of game") and "\x1b[" in text
+    monkeypatch.setenv("LESS", "S")
+    assert show_analysis(path, record, level="easy", out=_Terminal()) == 0
+    assert got.read_text(encoding="utf-8").startswith("S\n")  # the user's own LESS is theirs
 
 
 def test_random_keys_with_an_analysis_never_break_the_replay() -> None:
