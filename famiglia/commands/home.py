@@ -21,7 +21,7 @@ from famiglia.persistence import GameNotFound, Record, Store, StoreError, printa
 from famiglia.tui.model.home.games import game_lines
 from famiglia.tui.model.home.guided import guided_session
 from famiglia.tui.model.home.lessons import is_guided
-from famiglia.tui.model.home.menu import Home, Learn, NewGame, Quit, Resume, ShowLog, ShowReplay
+from famiglia.tui.model.home.menu import Home, Learn, NewGame, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay
 from famiglia.tui.model.home.settings import Settings, for_play, for_resume, load, write_value
 from famiglia.tui.model.home.statistics import statistics
 from famiglia.tui.model.seats import HUMAN, seat_name
@@ -101,6 +101,8 @@ def run_home() -> int:
                 learn(id, new=id is None)
             case ShowReplay(id):
                 records.replay(id)
+            case ShowAnalysis(id):
+                records.analysis(id)
             case ShowLog(id):  # the log is a page of the home screen; this is for a screen without one
                 records.log(id)
 

@@ -195,6 +195,18 @@ def replay(target: str | None, *, level: str | None = None) -> int:
     return run_replay(record, analysis=analysis, note=note, path=path, level=level or DEFAULT_LEVEL)
 
 
+def analysis(target: str | None, *, level: str | None = None) -> int:
+    """The home screen's a on a game: its analysis, made first if none is saved, paged as the end screen's is."""
+    try:
+        path, record, _ = locate(target, Store())
+    except StoreError as error:
+        return _fail(str(error))
+    from famiglia.ai.analysis import DEFAULT_LEVEL
+    from famiglia.analysis_cli import show_analysis
+
+    return show_analysis(path, record, level=level or DEFAULT_LEVEL)
+
+
 def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | None]:
     """The analysis saved beside the game at `path`, if one fits it (at any level), and why a saved one does not.
 

@@ -10,7 +10,7 @@ import pytest
 import famiglia.tui
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
-from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowReplay
+from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowAnalysis, ShowReplay
 from famiglia.tui.model.home.settings import Settings, load, settings_path
 from famiglia.tui.model.home.statistics import statistics
 from famiglia.tui.model.seats import HUMAN
@@ -68,6 +68,8 @@ def test_every_entry_is_reached_by_keys_and_drawn() -> None:
         assert f"Famiglia \u203a {title}" in seen[title] and words in seen[title], seen[title]
     home = home_command._home(Store())
     assert run(home, "4", "r") == ShowReplay(home.games[0].id)
+    home = home_command._home(Store())
+    assert run(home, "4", "a") == ShowAnalysis(home.games[0].id)
 
 
 def test_help_esc_and_a_key_that_does_nothing(tmp_path: Any) -> None:
@@ -178,3 +180,19 @@ def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monke
     assert os.environ.get("NO_COLOR") == "1" and load().settings.colour is False
     run(home, "5")  # still on Settings: back on
     assert not os.environ.get("NO_COLOR")
+
+
+def test_a_games_analysis_from_the_home_screen_is_the_one_famiglia_analyse_shows(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What the home screen runs for a: the report (plain here, off a terminal), saved for the next look."""
+    from famiglia.commands import records
+
+    save(play(3, actions=None), at=stamp(1))
+    entry = Store().entries()[0]
+    assert entry.record is not None
+    id = entry.record.id
+    assert records.analysis(id, level="easy") == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Analysis of game {id}: ") and "Luck of the draws" in out
+    assert records.analysis("999") == 2
+    assert capsys.readouterr().err == "famiglia: there is no saved game 999 ('famiglia games' lists the saved games)\n"

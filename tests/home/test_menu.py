@@ -19,6 +19,7 @@ from famiglia.tui.model.home.menu import (
     Page,
     Quit,
     Resume,
+    ShowAnalysis,
     ShowLog,
     ShowReplay,
 )
@@ -106,8 +107,11 @@ def test_your_games_log_replay_and_play_on(saved: list[Any]) -> None:
     assert [i.label.split()[0] for i in home.items()] == [g.id for g in saved]
     assert keys(home, "l").take_outcome() == ShowLog(saved[0].id)
     assert keys(home, "down", "down", "r").take_outcome() == ShowReplay(saved[2].id)
+    assert keys(home, "a").take_outcome() == ShowAnalysis(saved[2].id)
     keys(home, "enter")  # the finished game's own page
-    assert home.page is Page.GAME and [i.label for i in home.items()] == ["Its log", "Replay it", "Delete it"]
+    assert home.page is Page.GAME
+    assert [i.label for i in home.items()] == ["Its log", "Replay it", "Its analysis", "Delete it"]
+    assert keys(home, "3").take_outcome() == ShowAnalysis(saved[2].id)
     keys(home, "escape", "1")
     assert home.page is Page.GAME and home.items()[0].label == "Play it on"
     assert keys(home, "enter").take_outcome() == Resume(saved[0].id)
@@ -128,9 +132,16 @@ def test_delete_asks_first_then_removes_the_game_and_a_refusal_keeps_it(saved: l
     keys(home, "d", "y")
     assert deleted == [saved[0].id] and [g.id for g in home.games] == [g.id for g in saved[1:]]
     assert "is deleted" in (home.message or "")
-    keys(home, "enter", "4", "y")  # the page of the game open elsewhere: Delete it
+    keys(home, "enter", "5", "y")  # the page of the game open elsewhere: Delete it
     assert "was not deleted" in (home.message or "") and "another famiglia" in (home.message or "")
     assert len(home.games) == 2
+
+
+def test_end_on_a_page_whose_games_were_all_deleted_keeps_the_cursor_on_line_one(saved: list[Any]) -> None:
+    """Found by the key fuzzer: End on Continue after both games under way were deleted put the cursor at -1."""
+    home = keys(Home(saved, delete=lambda id: None), "2", "d", "y", "d", "y")
+    assert home.page is Page.CONTINUE and not home.items()
+    assert keys(home, "end").selected == 0 and keys(home, "home", "pagedown").selected == 0
 
 
 def test_delete_is_explained_where_it_is_not_offered(saved: list[Any]) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from .menu import Home, Overlay, Page, ShowLog, ShowReplay
+from .menu import Home, Overlay, Page, ShowAnalysis, ShowLog, ShowReplay
 
 __all__ = ["COMMANDS", "Command", "help_lines", "key_line", "press"]
 
@@ -80,6 +80,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(("escape",), "back", lambda h, k: h.back()),
     Command(("l",), "a game's log", lambda h, k: h.show(ShowLog), _on_a_game),
     Command(("r",), "replay a game", lambda h, k: h.show(ShowReplay), _on_a_game),
+    Command(("a",), "a game's analysis", lambda h, k: h.show(ShowAnalysis), _on_a_game),
     Command(("d", "delete"), "delete a game (asks first)", lambda h, k: h.ask_delete(), _on_a_game),
     Command(("y",), "yes", lambda h, k: h.answer(True), _when_asked),
     Command(("n",), "no", lambda h, k: h.answer(False), _when_asked),

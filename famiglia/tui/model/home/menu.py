@@ -22,7 +22,7 @@ from .settings import KEYS, SettingRefused, Settings, parse_words
 from .statistics import Statistics
 
 __all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overlay", "Page", "Quit", "Resume",
-           "ShowLog", "ShowReplay"]
+           "ShowAnalysis", "ShowLog", "ShowReplay"]
 
 
 class Page(Enum):
@@ -75,11 +75,18 @@ class ShowReplay:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowAnalysis:
+    """A game's analysis, shown (and made first, if none is saved) once the home screen is left."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     pass
 
 
-Outcome = NewGame | Resume | Learn | ShowLog | ShowReplay | Quit
+Outcome = NewGame | Resume | Learn | ShowLog | ShowReplay | ShowAnalysis | Quit
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +193,7 @@ class Home:
         if self.scrolls:
             self.scroll = 10**6 if last else 0  # the view keeps it within the text
             return
-        self.cursor[self.page] = len(self.items()) - 1 if last else 0
+        self.cursor[self.page] = max(0, len(self.items()) - 1) if last else 0  # a page left empty: line 0
 
     def number(self, n: int) -> None:
         """Number key `n`: choose line `n` of the page (from 1)."""
@@ -272,8 +279,8 @@ class Home:
         self.chosen = target.id
         self.overlay = Overlay.CONFIRM_DELETE
 
-    def show(self, kind: type[ShowLog] | type[ShowReplay] | type[Resume]) -> None:
-        """l, r or Enter on a game: its log (a page of its own), its replay, or play it on."""
+    def show(self, kind: type[ShowLog] | type[ShowReplay] | type[ShowAnalysis] | type[Resume]) -> None:
+        """l, r, a or Enter on a game: its log (a page of its own), its replay, its analysis, or play it on."""
         target = self._game_in_view()
         if target is None:
             self.message = "No game is chosen: move to one first."
@@ -466,6 +473,7 @@ def _game_items(home: Home) -> list[Item]:
         items.append(Item("Play it on", line.state, lambda h: h.show(Resume)))
     items += [Item("Its log", "one line per turn", lambda h: h.show(ShowLog)),
               Item("Replay it", "step through it with both hands open", lambda h: h.show(ShowReplay)),
+              Item("Its analysis", "every decision rated, skill and luck apart", lambda h: h.show(ShowAnalysis)),
               Item("Delete it", "asks first", lambda h: h.ask_delete())]
     return items
 
