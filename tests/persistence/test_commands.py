@@ -170,6 +170,46 @@ def test_replay_of_an_unfinished_game_asks_first_through_the_keys() -> None:
     assert not seen.asking and seen.index == 1
 
 
+def test_a_replay_key_that_does_nothing_says_why_through_the_keys() -> None:
+    """A key with no use now, the question unanswered, either end of the game: one line says so."""
+    import asyncio
+
+    from prompt_toolkit.input import create_pipe_input
+
+    saver = saved_game(8, limit=12)
+    assert saver.record is not None
+    said: list[str | None] = []
+
+    async def run(*keys: str) -> None:
+        replay = Replay(saver.record)  # type: ignore[arg-type]
+        with create_pipe_input() as pipe:
+            app = build_replay_app(replay, input=pipe, output=Terminal(100, 30))
+            task = asyncio.create_task(app.run_async())
+            while app.render_counter == 0:
+                await asyncio.sleep(0.01)
+            for key in keys:
+                pipe.send_text(key)
+                await asyncio.sleep(0.15)
+                said.append(replay.message)
+            pipe.send_text("q")
+            await asyncio.wait_for(task, 5)
+
+    asyncio.run(run("m", "x", "y", "x", "\x1b[D", "\r", "\x7f", "y", "\x1b[F", "\x1b[C", "\x1b[200~pasted\x1b[201~"))
+    assert said == [
+        "Answer the question first: y shows the game, n leaves.",
+        "Answer the question first: y shows the game, n leaves.",
+        None,  # y: the game is on show
+        "'x' does nothing here: the keys are listed under the table.",
+        "This is the deal: nothing comes before it.",
+        "Type a turn number first, then Enter goes there.",
+        "Nothing is typed to take back: a turn number, then Enter, goes there.",
+        "'y' does nothing here: the keys are listed under the table.",
+        None,  # End
+        "This is the last position: the game was saved here.",
+        "Pasting does nothing here: the keys are listed under the table.",
+    ]
+
+
 # -- resume through the application ---------------------------------------------------------------------------
 
 

@@ -57,8 +57,14 @@ class Replay:
     # -- the keys ---------------------------------------------------------------------------------------------
 
     def step(self, delta: int) -> None:
-        self.index = max(0, min(self.last, self.index + delta))
+        """Forward or back `delta` positions; at either end the message line says there is no further to go."""
+        moved = max(0, min(self.last, self.index + delta))
         self.typed, self.message = "", None
+        if moved == self.index and delta:
+            self.message = ("This is the deal: nothing comes before it." if delta < 0 else
+                            "This is the last position: the game ends here." if self.positions[-1].is_over else
+                            "This is the last position: the game was saved here.")
+        self.index = moved
 
     def home(self) -> None:
         self.step(-self.last)
@@ -72,11 +78,14 @@ class Replay:
         self.message = None
 
     def backspace(self) -> None:
+        if not self.typed:
+            self.message = "Nothing is typed to take back: a turn number, then Enter, goes there."
         self.typed = self.typed[:-1]
 
     def enter(self) -> None:
         """Go to the start of the turn whose number was typed."""
         if not self.typed:
+            self.message = "Type a turn number first, then Enter goes there."
             return
         number, self.typed = int(self.typed), ""
         if not 1 <= number <= len(self.turn_starts):
@@ -85,9 +94,17 @@ class Replay:
         self.index = self.turn_starts[number - 1]
         self.message = None
 
+    def ignored(self, key: str) -> None:
+        """A key that does nothing now: the message line says why, in the player's words."""
+        if self.asking:
+            self.message = "Answer the question first: y shows the game, n leaves."
+        else:
+            shown = repr(key) if len(key) == 1 else key
+            self.message = f"{shown} does nothing here: the keys are listed under the table."
+
     def answer(self, yes: bool) -> None:
-        """The question before an unfinished game: yes shows it, no leaves."""
-        self.asking = False
+        """The question before an unfinished game: yes shows it (and the note about its analysis, if any), no leaves."""
+        self.asking, self.message = False, self.note
         if not yes:
             self.done = True
 
@@ -197,8 +214,8 @@ class ReplayCommand:
 
 
 def _watching(verb: Callable[[Replay], None]) -> Callable[[Replay, str], None]:
-    """`verb`, acting only once the question before an unfinished game is answered."""
-    return lambda replay, key: None if replay.asking else verb(replay)
+    """`verb`, acting only once the question before an unfinished game is answered (till then, saying so)."""
+    return lambda replay, key: replay.ignored(key) if replay.asking else verb(replay)
 
 
 # The replay's keys, once: the bindings and the key line under the table are made from them.
@@ -208,11 +225,11 @@ REPLAY_COMMANDS: Final[tuple[ReplayCommand, ...]] = (
     ReplayCommand(("left", "p", "pageup"), _watching(lambda r: r.step(-1)), "← p", "back"),
     ReplayCommand(("home",), _watching(lambda r: r.home()), "Home"),
     ReplayCommand(("end",), _watching(lambda r: r.end()), "End"),
-    ReplayCommand(tuple("0123456789"), lambda r, k: None if r.asking else r.digit(k), "a turn number, Enter",
+    ReplayCommand(tuple("0123456789"), lambda r, k: r.ignored(k) if r.asking else r.digit(k), "a turn number, Enter",
                   "go there"),
     ReplayCommand(("enter",), _watching(lambda r: r.enter())),
-    ReplayCommand(("backspace",), lambda r, k: r.backspace()),
-    ReplayCommand(("y",), lambda r, k: r.answer(True) if r.asking else None),
+    ReplayCommand(("backspace",), _watching(lambda r: r.backspace())),
+    ReplayCommand(("y",), lambda r, k: r.answer(True) if r.asking else r.ignored(k)),
     ReplayCommand(("a",), _watching(lambda r: r.toggle_analysis()), "a", "analysis"),
     ReplayCommand(("m",), _watching(lambda r: r.next_mistake()), "m", "next mistake"),
     ReplayCommand(("q", "escape", "c-c", "c-d"), lambda r, k: r.leave(), "q", "leave", eager=True),

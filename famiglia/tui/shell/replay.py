@@ -19,6 +19,7 @@ from prompt_toolkit.filters import Never
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
 from prompt_toolkit.output import Output, create_output
 
@@ -51,6 +52,17 @@ def _bindings(replay: Replay) -> KeyBindings:
     for command in REPLAY_COMMANDS:
         for key in command.keys:
             bind(command, key)
+
+    @keys.add(Keys.Any)  # any key the table above has no use for: the message line says so
+    def _(event: KeyPressEvent) -> None:
+        data = event.data
+        key = event.key_sequence[0].key
+        replay.ignored(data if len(data) == 1 and data.isprintable() else str(getattr(key, "value", key)))
+
+    @keys.add(Keys.BracketedPaste)
+    def _(event: KeyPressEvent) -> None:
+        replay.ignored("Pasting")
+
     return keys
 
 
