@@ -533,7 +533,7 @@ def test_a_too_small_terminal_takes_no_name_blindly() -> None:
         line = p.app.layout.get_buffer_by_name(INPUT_BUFFER)
         await resize(p, 70, 20)
         await p.keys("Ben\r")  # Enter alone would keep the default name, too
-        assert p.session.names_given == [] and line is not None and line.text == ""
+        assert p.session.naming.given == [] and line is not None and line.text == ""
         await p.keys(CTRL_C + "y")
 
     assert play(session, script) == 0

@@ -28,7 +28,7 @@ def test_a_bad_name_gets_the_same_words_on_the_screen_and_on_the_command_line(
         session = Session(seed=1, handoff_guard=0)
         assert session.submit(text) is False
         assert session.message is not None and session.message.text == why
-        assert session.screen is Screen.NAMES and session.names_given == []
+        assert session.screen is Screen.NAMES and session.naming.given == []
     assert cli.main(["play", "--names", "Anna", text]) == 2
     assert f"famiglia: error: argument --names: {why}" in capsys.readouterr().err
 

@@ -49,9 +49,9 @@ def resumed(game: Game, **kw: object) -> Session:
 def test_the_names_are_asked_for_with_defaults() -> None:
     session = Session(seed=5)
     assert session.screen is Screen.NAMES and session.game is None
-    assert session.name_prompt() == (0, "Player 1")
+    assert session.naming.prompt() == (0, "Player 1")
     assert session.submit("")
-    assert session.name_prompt() == (1, "Player 2")
+    assert session.naming.prompt() == (1, "Player 2")
     assert session.submit("  ")
     assert session.game is not None
     assert session.game.names == ("Player 1", "Player 2")
@@ -71,7 +71,7 @@ def test_a_second_name_like_the_first_is_refused_and_kept_to_correct() -> None:
 def test_the_second_default_name_is_never_the_first_players_name() -> None:
     session = Session(seed=5)
     session.submit("player 2")
-    assert session.name_prompt() == (1, "Player 1")  # Enter alone must still start the game
+    assert session.naming.prompt() == (1, "Player 1")  # Enter alone must still start the game
     assert session.submit("")
     assert session.game is not None and session.game.names == ("player 2", "Player 1")
 

@@ -134,10 +134,6 @@ class Session:
     ending = _TurnPart[Action | None]("ending")
 
     @property
-    def names_given(self) -> list[str]:
-        return self.naming.given
-
-    @property
     def names(self) -> tuple[str, str]:
         return self.game.names if self.game is not None else DEFAULT_NAMES
 
@@ -187,10 +183,6 @@ class Session:
     def ending_question(self) -> str:
         """What the player is asked before the turn goes to the other player: the result, and the keys."""
         return self.table.ending_question()
-
-    def name_prompt(self) -> tuple[int, str]:
-        """Which player's name is asked for (0 or 1) and the name taken when none is typed."""
-        return self.naming.prompt()
 
     def is_human(self, player: int) -> bool:
         return bool(self.seats[player] == HUMAN)

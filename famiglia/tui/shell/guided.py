@@ -55,6 +55,45 @@ def _box_text(session: Session, guide: Guide, nudge: _Nudge) -> str:
     return "" if drawn is None else ansi_text(drawn, width=screen_size()[0])
 
 
+def _reading_keys(session: Session, guide: Guide, nudge: _Nudge, reading: Condition) -> KeyBindings:
+    """The keys while a lesson or a refused try is on show: Enter or Esc reads on, s skips the lessons, and
+    any other key says to read first (Ctrl-C and ? still work)."""
+    keys = KeyBindings()
+
+    @keys.add("enter", filter=reading)
+    @keys.add("escape", filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        nudge.on = False
+        if guide.refused is not None:
+            guide.refused = None
+        else:
+            guide.dismiss()
+
+    @keys.add("s", filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        nudge.on = False
+        guide.refused = None
+        skipping = guide.toggle_skip()
+        session.message = Message("No more explanations in this game: it goes on as any other." if skipping
+                                  else "The explanations are back.")
+
+    @keys.add("?", filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        session.toggle_help()
+
+    @keys.add("c-c", filter=reading)
+    @keys.add("<sigint>", filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        session.overlays.interrupt()
+
+    @keys.add(Keys.Any, filter=reading)
+    def _(event: KeyPressEvent) -> None:
+        nudge.on = True
+        session.message = Message(READ_FIRST, "warning")
+
+    return keys
+
+
 def build_guided_app(session: Session, guide: Guide, *, input: Input | None = None, output: Output | None = None,
                      computer: Computer | None = None) -> Application[int]:
     """The guided game on the whole terminal; see the module docstring."""
@@ -89,39 +128,7 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
         ),
         focused_element=buffer,
     )
-    keys = KeyBindings()
-
-    @keys.add("enter", filter=reading)
-    @keys.add("escape", filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        nudge.on = False
-        if guide.refused is not None:
-            guide.refused = None
-        else:
-            guide.dismiss()
-
-    @keys.add("s", filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        nudge.on = False
-        guide.refused = None
-        skipping = guide.toggle_skip()
-        session.message = Message("No more explanations in this game: it goes on as any other." if skipping
-                                  else "The explanations are back.")
-
-    @keys.add("?", filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        session.toggle_help()
-
-    @keys.add("c-c", filter=reading)
-    @keys.add("<sigint>", filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        session.overlays.interrupt()
-
-    @keys.add(Keys.Any, filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        nudge.on = True
-        session.message = Message(READ_FIRST, "warning")
-
+    keys = _reading_keys(session, guide, nudge, reading)
     app.key_bindings = merge_key_bindings([ConditionalKeyBindings(app.key_bindings or KeyBindings(), ~reading), keys])
 
     def follow(processor: KeyProcessor) -> None:  # the deal after the names question comes without an action

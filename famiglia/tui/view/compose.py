@@ -134,7 +134,7 @@ def _list_rows(entries: list[Text], *, width: int, rows: int | None) -> list[Tex
 
 
 def _names_screen(session: Session, width: int) -> RenderableType:
-    index, default = session.name_prompt()
+    index, default = session.naming.prompt()
     body = Text()
     body.append("Famiglia", style="title")
     against = "you against the computer" if session.person is not None else "two players at one keyboard"
@@ -142,8 +142,8 @@ def _names_screen(session: Session, width: int) -> RenderableType:
     body.append("Who plays?\n", style="heading")
     for i in range(2):
         body.append(f"Player {i + 1}  ", style="label")
-        if i < len(session.names_given):
-            body.append(session.names_given[i], style="name")
+        if i < len(session.naming.given):
+            body.append(session.naming.given[i], style="name")
         elif i == index:
             body.append("…", style="notice")
         elif not session.is_human(i):  # against the computer only the person's name is asked
@@ -386,7 +386,7 @@ def ending_text(session: Session) -> RenderableType:
 def prompt_text(session: Session) -> str:
     """What stands before the input line."""
     if session.screen is Screen.NAMES:
-        index, default = session.name_prompt()
+        index, default = session.naming.prompt()
         return f"Player {index + 1}'s name [{default}]: "
     if session.screen is Screen.TABLE and session.game is not None:
         steps = [short_name(session.game.names[session.at_keyboard]), *session.path]
