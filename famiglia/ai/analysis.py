@@ -18,7 +18,6 @@ plain data (`Analysis.to_dict`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
@@ -27,6 +26,7 @@ from famiglia.engine import Game, Pass, SeatView, Step, Take, parse_action
 from .estimate import estimator
 from .ismcts import FOCUS_VISITS, LEVELS
 from .seeding import derive_seed
+from .workers import spread
 
 __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark"]
 
@@ -186,15 +186,13 @@ def analyse(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tupl
     else:
         found: dict[int, _Rated] = {}
         chunk = max(1, min(8, len(indexes) // (jobs * 3)))
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_rate_many, dict(start), seed, list(moves), names, level,
-                                   indexes[i:i + chunk]) for i in range(0, len(indexes), chunk)]
-            for future in as_completed(futures):
-                done = future.result()
-                for k, r in done:
-                    found[k] = r
-                if progress is not None:
-                    progress(len(done))
+        work = [(dict(start), seed, list(moves), names, level, indexes[i:i + chunk])
+                for i in range(0, len(indexes), chunk)]
+        for done in spread(_rate_many, work, jobs):  # Ctrl-C stops every worker at once
+            for k, r in done:
+                found[k] = r
+            if progress is not None:
+                progress(len(done))
         rated = [found[k] for k in indexes]
     return _assemble(start, seed, moves, names, level, rated)
 
@@ -222,8 +220,9 @@ def _view_at(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tup
     return game.view(game.to_move, memory=True)
 
 
-def _rate_many(start: dict[str, Any], seed: int | str, moves: list[tuple[int, str]], names: tuple[str, str],
-               level: str, ks: Sequence[int]) -> list[tuple[int, _Rated]]:
+def _rate_many(job: tuple[dict[str, Any], int | str, list[tuple[int, str]], tuple[str, str], str, Sequence[int]]
+               ) -> list[tuple[int, _Rated]]:
+    start, seed, moves, names, level, ks = job
     return [(k, _rate(start, seed, moves, names, level, k)) for k in ks]
 
 

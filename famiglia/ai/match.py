@@ -13,8 +13,6 @@ finished so far.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -25,6 +23,7 @@ from .base import Player
 from .ismcts import ISMCTSPlayer
 from .registry import player
 from .seeding import derive_seed
+from .workers import spread
 
 __all__ = ["MAX_ACTIONS", "GameRecord", "MatchInterrupted", "play_game", "run_match"]
 
@@ -99,11 +98,6 @@ def _play_many(job: tuple[tuple[str, str], int, range]) -> list[GameRecord]:
     return [play_game(specs, match_seed, i) for i in indexes]
 
 
-def _ignore_interrupt() -> None:
-    """In a worker: leave Ctrl-C to the parent, which stops the workers itself (and no worker prints a traceback)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_match(specs: tuple[str, str], games: int, seed: int, *, jobs: int = 1,
               progress: Callable[[int], None] | None = None) -> list[GameRecord]:
     """Play `games` games and return their records in game order; `progress(n)` after every n games done.
@@ -126,21 +120,12 @@ def run_match(specs: tuple[str, str], games: int, seed: int, *, jobs: int = 1,
         return [found[i] for i in range(games)]
     chunk = max(1, min(8, games // (jobs * 4)))
     work = [(specs, seed, range(start, min(games, start + chunk))) for start in range(0, games, chunk)]
-    pool = multiprocessing.get_context().Pool(min(jobs, len(work)), initializer=_ignore_interrupt)
     try:
-        for done in pool.imap_unordered(_play_many, work):
+        for done in spread(_play_many, work, jobs):
             for record in done:
                 found[record.index] = record
             if progress is not None:
                 progress(len(done))
-    except KeyboardInterrupt:
-        pool.terminate()
-        pool.join()
+    except KeyboardInterrupt:  # the workers are stopped already
         raise MatchInterrupted([found[i] for i in sorted(found)]) from None
-    except BaseException:
-        pool.terminate()
-        pool.join()
-        raise
-    pool.close()
-    pool.join()
     return [found[i] for i in range(games)]
