@@ -196,3 +196,14 @@ def test_a_games_analysis_from_the_home_screen_is_the_one_famiglia_analyse_shows
     assert out.startswith(f"Analysis of game {id}: ") and "Luck of the draws" in out
     assert records.analysis("999") == 2
     assert capsys.readouterr().err == "famiglia: there is no saved game 999 ('famiglia games' lists the saved games)\n"
+
+
+def test_at_80_columns_the_key_line_of_your_games_still_ends_with_help() -> None:
+    """The arrows give way first: the line was cut to '… d: delete · ?: …', hiding what ? does."""
+    save(play(1, actions=5), at=stamp(1))
+    seen: list[str] = []
+    home = home_command._home(Store())
+    run(home, "4", ESC, check=lambda k: seen.append(k.screen()))
+    run(home_command._home(Store()), "4", check=lambda k: seen.append(k.screen()))
+    last = seen[-1].rstrip().splitlines()[-1]
+    assert "?: help" in last and "1–9 Enter: choose" in last and "d: delete" in last and len(last) <= 80, last

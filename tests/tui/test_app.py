@@ -346,6 +346,24 @@ def test_mistyped_and_illegal_actions_say_why_in_one_line_and_change_nothing() -
     assert play(session, script) == 0
 
 
+def test_a_key_that_types_nothing_and_is_no_command_says_so() -> None:
+    """F5 or Shift-Right at the table did nothing and said nothing: now one line names the key."""
+    session = new_session(seed=3)
+
+    async def script(p: Player) -> None:
+        await p.at_handoff()
+        await p.keys("\r")
+        before = p.game.to_dict()
+        await p.keys("\x1b[15~")  # F5
+        assert p.session.message is not None and p.session.message.text == "F5 does nothing here: ? lists the keys."
+        await p.keys("\x1b[1;2C")  # Shift-Right
+        assert p.session.message is not None and p.session.message.text.startswith("Shift-Right does nothing here")
+        assert p.game.to_dict() == before
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script) == 0
+
+
 def test_tab_completes_a_legal_action() -> None:
     session = new_session(seed=3)
 

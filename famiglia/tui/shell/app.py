@@ -26,6 +26,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
 from ..model.saving import Autosave, crash_save
+from ..model.screens import Message
 from ..model.seats import HUMAN
 from ..model.session import Screen, Session
 from ..model.words import plural
@@ -43,6 +44,13 @@ HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
 # The signals that end a game as quitting does, with the shell's exit status for each (128 + the number).
 LEAVING_SIGNALS: Final = tuple((s, 128 + s.value) for s in (getattr(signal, "SIGTERM", None),
                                                            getattr(signal, "SIGHUP", None)) if s is not None)
+
+
+def _does_nothing(session: Session, key: str) -> None:
+    """A key that types nothing and is no command (F5, say): the message line says so, naming it as its cap does."""
+    if key.startswith(("c-", "s-")) and len(key) > 2:
+        key = ("Ctrl-" if key[0] == "c" else "Shift-") + key[2:].capitalize()
+    session.message = Message(f"{key[:1].upper() + key[1:]} does nothing here: ? lists the keys.", "warning")
 
 
 def build_app(session: Session, *, input: Input | None = None, output: Output | None = None,
@@ -88,7 +96,7 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
         enable_page_navigation_bindings=False,
         after_render=after_render,
     )
-    install_editing_keys(app, typing(session))  # in place of prompt_toolkit's defaults: no Ctrl-Q, no mouse
+    install_editing_keys(app, typing(session), stray=lambda key: _does_nothing(session, key))  # no Ctrl-Q, no mouse
     app.ttimeoutlen = 0.05  # Esc answers at once rather than waiting for a key sequence
     app.timeoutlen = 0.3
     (computer or Computer(session)).attach(app)

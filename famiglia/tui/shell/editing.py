@@ -10,6 +10,8 @@ The cursor position reports prompt_toolkit asks the terminal for are still read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Filter
 from prompt_toolkit.key_binding import ConditionalKeyBindings, KeyBindings, KeyPressEvent, merge_key_bindings
@@ -43,8 +45,9 @@ def _printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else " " if ch in "\r\n\t" else "" for ch in text)
 
 
-def editing_keys(typing: Filter) -> KeyBindings:
-    """The input line's keys, active where `typing` holds."""
+def editing_keys(typing: Filter, stray: Callable[[str], None] | None = None) -> KeyBindings:
+    """The input line's keys, active where `typing` holds; `stray` hears of a key that types nothing (by name:
+    `f5`), so the screen can say it does nothing."""
     kb = KeyBindings()
     for key, name in _COMMANDS.items():
         kb.add(key, filter=typing)(get_by_name(name).handler)
@@ -54,6 +57,9 @@ def editing_keys(typing: Filter) -> KeyBindings:
         text = event.data
         if text and not text.startswith("\x1b") and text.isprintable():
             event.current_buffer.insert_text(text * event.arg)
+        elif stray is not None:
+            key = event.key_sequence[0].key
+            stray(key.value if isinstance(key, Keys) and key is not Keys.Any else "That key")
 
     @kb.add(Keys.BracketedPaste, filter=typing)
     def _paste(event: KeyPressEvent) -> None:
@@ -77,10 +83,10 @@ def _ignored() -> KeyBindings:
     return kb
 
 
-def install_editing_keys(app: Application[int], typing: Filter) -> None:
+def install_editing_keys(app: Application[int], typing: Filter, stray: Callable[[str], None] | None = None) -> None:
     """Replace the application's default keys with the input line's keys, the ignored input and the cursor reports.
 
     prompt_toolkit offers no option for this; the default set is the attribute its key registry reads.
     """
     app._default_bindings = merge_key_bindings([
-        ConditionalKeyBindings(editing_keys(typing), typing), _ignored(), load_cpr_bindings()])
+        ConditionalKeyBindings(editing_keys(typing, stray), typing), _ignored(), load_cpr_bindings()])

@@ -48,8 +48,22 @@ def render_home(home: Home, width: int, height: int) -> RenderableType:
     if home.overlay in (Overlay.CONFIRM_QUIT, Overlay.CONFIRM_DELETE):
         rows[-min(5, len(rows) - 2):] = [_question(home)]
     rows.append(message)
-    rows.append(Text(key_line(home), style="label", no_wrap=True, overflow="ellipsis"))
+    rows.append(Text(_fitted_keys(key_line(home), width), style="label", no_wrap=True, overflow="ellipsis"))
     return Group(*rows)
+
+
+_GIVE_WAY: Final = ("↑↓", "Ctrl-C", "Esc")  # the keys a player knows already, in the order they give way
+
+
+def _fitted_keys(line: str, width: int) -> str:
+    """The key line within `width`: the keys everyone knows give way first (the arrows, Ctrl-C, Esc), so the
+    page's own keys and `?: help`, which lists them all, still show (they were cut to '?: …' at 80 columns)."""
+    parts = line.split(" · ")
+    for key in _GIVE_WAY:
+        if len(" · ".join(parts)) <= width:
+            break
+        parts = [part for part in parts if not part.startswith(key + " ") and not part.startswith(key + ":")]
+    return " · ".join(parts)
 
 
 def _title(home: Home) -> Text:
