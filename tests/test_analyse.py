@@ -212,31 +212,12 @@ def test_fuzzed_arguments(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ctrl_c_stops_every_worker_at_once_and_saves_nothing() -> None:
     """Ctrl-C under --jobs 2 left the workers running every queued decision (15 s for a short game) before
     famiglia exited; it now stops them where they are."""
-    import signal
-    import subprocess
-    import sys
-    import time
-
-    from tests.ai.test_simulate import workers
+    from tests.interrupting import interrupted
 
     path, _ = saved_game(seed=5, limit=400)  # a whole game: at hard, minutes of work
-    proc = subprocess.Popen([sys.executable, "-m", "famiglia", "analyse", str(path), "--jobs", "2", "--level", "hard"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 20
-        while not workers(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(2)
-        os.killpg(proc.pid, signal.SIGINT)  # what the terminal does on Ctrl-C: the whole foreground group
-        out, err = proc.communicate(timeout=10)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-    assert proc.returncode == 130 and err == "famiglia: interrupted\n" and out == "", err
-    time.sleep(0.5)
-    with pytest.raises(ProcessLookupError):
-        os.killpg(proc.pid, 0)  # no worker is left running
+    code, out, err = interrupted("analyse", str(path), "--jobs", "2", "--level", "hard", with_workers=True,
+                                 running=2, timeout=10)
+    assert code == 130 and err == "famiglia: interrupted\n" and out == "", err
     assert not analysis_path(path).exists()
 
 

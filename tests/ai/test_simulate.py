@@ -131,38 +131,13 @@ def test_a_progress_bar_on_a_terminal_leaves_stdout_alone(capsys: pytest.Capture
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_every_worker_at_once_and_prints_the_games_so_far(jobs: str) -> None:
     """Issue 14.15: Ctrl-C once left the bar running for 45 s, six processes alive, and worker tracebacks."""
-    import os
-    import signal
-    import subprocess
-    import time
+    from tests.interrupting import interrupted
 
-    proc = subprocess.Popen([sys.executable, "-m", "famiglia", "simulate", "--players", "random,random",
-                             "--games", "1000000", "--jobs", jobs, "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 20
-        while jobs != "1" and not workers(proc.pid) and time.monotonic() < deadline:
-            time.sleep(0.1)  # Ctrl-C once the workers play, not while the interpreter still starts
-        time.sleep(3)
-        os.killpg(proc.pid, signal.SIGINT)  # what the terminal does on Ctrl-C: the whole foreground group
-        out, err = proc.communicate(timeout=15)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-    assert proc.returncode == 130, err
+    code, out, err = interrupted("simulate", "--players", "random,random", "--games", "1000000", "--jobs", jobs,
+                                 "--json", with_workers=jobs != "1", running=3, timeout=15)
+    assert code == 130, err
     assert "Traceback" not in err and err.count("\n") == 1, err
     assert re.fullmatch(r"famiglia: interrupted after [0-9,]+ of 1,000,000 games; the figures are of those\n", err)
     if "after 0 of" not in err:  # on a very slow machine no game may be over yet: then there is no table
         done = json.loads(out)["games"]
         assert 0 < done < 1_000_000 and f"after {done:,} of" in err
-    time.sleep(0.5)
-    with pytest.raises(ProcessLookupError):
-        os.killpg(proc.pid, 0)  # no worker is left running
-
-
-def workers(pid: int) -> list[str]:
-    import subprocess
-
-    found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True, check=False)
-    return found.stdout.split()

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
 from famiglia.cli import main
 from famiglia.commands.records import game_state
-from famiglia.persistence import Store, read_record
+from famiglia.persistence import Record, Store, read_record
 from famiglia.tui.model.replay import Replay
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Screen
@@ -145,56 +146,48 @@ def test_replay_draws_both_hands_and_the_final_scores() -> None:
     assert "Game over" in text and "total" in text
 
 
-def test_replay_of_an_unfinished_game_asks_first_through_the_keys() -> None:
+def replayed(record: Record, *keys: str, after: Callable[[Replay], None] | None = None) -> Replay:
+    """The replay of `record` through its application, each of `keys` sent in turn; `after` sees the replay after
+    each (once its screen is drawn again). An unfinished game's replay asks first."""
     import asyncio
 
     from prompt_toolkit.input import create_pipe_input
 
-    saver = saved_game(8, limit=12)
-    assert saver.record is not None
-
-    async def run(keys: str) -> Replay:
-        replay = Replay(saver.record)  # type: ignore[arg-type]
+    async def run() -> Replay:
+        replay = Replay(record)
         with create_pipe_input() as pipe:
             app = build_replay_app(replay, input=pipe, output=Terminal(100, 30))
             task = asyncio.create_task(app.run_async())
             while app.render_counter == 0:
                 await asyncio.sleep(0.01)
-            assert replay.asking
-            pipe.send_text(keys)
+            assert replay.asking == (not replay.positions[-1].is_over)
+            for key in keys:
+                pipe.send_text(key)
+                if after is not None:
+                    await asyncio.sleep(0.15)
+                    after(replay)
             await asyncio.wait_for(task, 5)
         return replay
 
-    assert asyncio.run(run("n")).done
-    seen = asyncio.run(run("y\x1b[C\x1b[C\x1b[Dq"))
+    return asyncio.run(run())
+
+
+def test_replay_of_an_unfinished_game_asks_first_through_the_keys() -> None:
+    saver = saved_game(8, limit=12)
+    assert saver.record is not None and not saver.record.game().is_over
+    assert replayed(saver.record, "n").done
+    seen = replayed(saver.record, "y\x1b[C\x1b[C\x1b[Dq")
     assert not seen.asking and seen.index == 1
 
 
 def test_a_replay_key_that_does_nothing_says_why_through_the_keys() -> None:
     """A key with no use now, the question unanswered, either end of the game: one line says so."""
-    import asyncio
-
-    from prompt_toolkit.input import create_pipe_input
-
     saver = saved_game(8, limit=12)
     assert saver.record is not None
     said: list[str | None] = []
-
-    async def run(*keys: str) -> None:
-        replay = Replay(saver.record)  # type: ignore[arg-type]
-        with create_pipe_input() as pipe:
-            app = build_replay_app(replay, input=pipe, output=Terminal(100, 30))
-            task = asyncio.create_task(app.run_async())
-            while app.render_counter == 0:
-                await asyncio.sleep(0.01)
-            for key in keys:
-                pipe.send_text(key)
-                await asyncio.sleep(0.15)
-                said.append(replay.message)
-            pipe.send_text("q")
-            await asyncio.wait_for(task, 5)
-
-    asyncio.run(run("m", "x", "y", "x", "\x1b[D", "\r", "\x7f", "y", "\x1b[F", "\x1b[C", "\x1b[200~pasted\x1b[201~"))
+    keys = ("m", "x", "y", "x", "\x1b[D", "\r", "\x7f", "y", "\x1b[F", "\x1b[C", "\x1b[200~pasted\x1b[201~")
+    replayed(saver.record, *keys, "q", after=lambda replay: said.append(replay.message))
+    said.pop()  # q: the replay is left
     assert said == [
         "Answer the question first: y shows the game, n leaves.",
         "Answer the question first: y shows the game, n leaves.",
