@@ -13,6 +13,6 @@ from importlib import metadata as _metadata
 try:
     __version__: str = _metadata.version("famiglia")
 except _metadata.PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.3.0"
+    __version__ = "0.4.0"
 
 __all__ = ["__version__"]

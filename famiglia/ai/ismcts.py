@@ -62,7 +62,7 @@ FITTED = PlayoutPolicy(evaluation="fitted")
 LEVELS: Final = {
     "easy": SearchSettings(iterations=40, policy=FITTED, time_limit=1.0),
     "normal": SearchSettings(iterations=800, policy=FITTED, time_limit=5.0),
-    "hard": SearchSettings(iterations=2400, policy=PlayoutPolicy(turns=16, evaluation="fitted"), time_limit=15.0),
+    "hard": SearchSettings(iterations=6000, policy=PlayoutPolicy(turns=16, evaluation="fitted"), time_limit=15.0),
 }
 
 # The levels as they were before the fitted evaluation and the teacher's rules: fixed settings to measure
