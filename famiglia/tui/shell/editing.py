@@ -19,7 +19,7 @@ from prompt_toolkit.key_binding.bindings.cpr import load_cpr_bindings
 from prompt_toolkit.key_binding.bindings.named_commands import get_by_name
 from prompt_toolkit.keys import Keys
 
-__all__ = ["IGNORED", "editing_keys", "install_editing_keys"]
+__all__ = ["IGNORED", "editing_keys", "install_editing_keys", "key_pressed"]
 
 # What a terminal may send that means nothing to the game: mouse reports and the like.
 IGNORED = (Keys.Vt100MouseEvent, Keys.WindowsMouseEvent, Keys.ScrollUp, Keys.ScrollDown, Keys.Ignore)
@@ -38,6 +38,13 @@ _COMMANDS = {
     "c-k": "kill-line",
     "s-tab": "menu-complete-backward",
 }
+
+
+def key_pressed(event: KeyPressEvent) -> str:
+    """The key of a catch-all binding as the command tables name keys: the character typed, or the key's name."""
+    data = event.data
+    key = event.key_sequence[0].key
+    return data if len(data) == 1 and data.isprintable() else str(getattr(key, "value", key))
 
 
 def _printable(text: str) -> str:

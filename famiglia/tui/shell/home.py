@@ -23,6 +23,7 @@ from ..model.home.commands import COMMANDS, press
 from ..model.home.menu import Home, Outcome, Quit
 from ..view.bridge import ansi_text
 from ..view.home import render_home
+from .editing import key_pressed
 
 __all__ = ["build_home_app"]
 
@@ -63,10 +64,7 @@ def _bindings(home: Home) -> KeyBindings:
 
     @keys.add(Keys.Any)
     def _(event: KeyPressEvent) -> None:
-        data = event.data
-        key = event.key_sequence[0].key
-        name = data if len(data) == 1 and data.isprintable() else str(getattr(key, "value", key))
-        press(home, name)
+        press(home, key_pressed(event))
         finish(event)
 
     return keys

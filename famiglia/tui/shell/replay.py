@@ -31,7 +31,7 @@ from ..view.bridge import ansi_text
 from ..view.replay import render_replay
 from .analyst import Analyst
 from .app import run_app
-from .editing import install_editing_keys
+from .editing import install_editing_keys, key_pressed
 
 __all__ = ["build_replay_app", "run_replay"]
 
@@ -55,9 +55,7 @@ def _bindings(replay: Replay) -> KeyBindings:
 
     @keys.add(Keys.Any)  # any key the table above has no use for: the message line says so
     def _(event: KeyPressEvent) -> None:
-        data = event.data
-        key = event.key_sequence[0].key
-        replay.ignored(data if len(data) == 1 and data.isprintable() else str(getattr(key, "value", key)))
+        replay.ignored(key_pressed(event))
 
     @keys.add(Keys.BracketedPaste)
     def _(event: KeyPressEvent) -> None:

@@ -7,6 +7,7 @@ height is known without drawing it.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
 from rich.text import Text
@@ -143,9 +144,7 @@ def draw_stack_counts(view: SeatView, *, width: int, rows: int | None = None) ->
         return lines
     lines = flow(_by_family(cards), width, first=Text("Draw stack  ", style="label"), indent=2, gap=2)
     if len(lines) > rows:
-        outside = list(DECK)
-        for c in cards:
-            outside.remove(c)
+        outside = list((Counter(DECK) - Counter(counts)).elements())
         but = flow(_by_family(outside), width, first=Text("Draw stack  every card but  ", style="label"), indent=2,
                    gap=2)
         if len(but) <= rows:
