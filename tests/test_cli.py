@@ -62,6 +62,16 @@ def test_play_help_lists_its_options() -> None:
         assert option in proc.stdout
 
 
+def test_no_help_sends_the_player_to_a_file_an_installed_copy_lacks(capsys: pytest.CaptureFixture[str]) -> None:
+    # An installed famiglia carries no docs/ folder: every --help says what it means itself.
+    commands = ["play", "rules", "games", "resume", "replay", "settings", "stats", "learn", "simulate", "analyse"]
+    for command in [None, *commands]:
+        assert cli.main(["--help"] if command is None else [command, "--help"]) == 0
+        text = capsys.readouterr().out
+        assert text.startswith("usage: famiglia")
+        assert "docs/" not in text and ".md" not in text, command
+
+
 def test_version() -> None:
     proc = run("--version")
     assert proc.returncode == 0
