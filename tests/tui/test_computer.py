@@ -384,7 +384,7 @@ def test_no_hint_during_the_computers_turn_and_the_help_lists_h() -> None:
         await p.keys("h")
         assert p.session.message is not None and "Hints are for your own turn" in p.session.message.text
         await p.keys("?")
-        assert "hint: a good action" in p.screen()
+        assert "hint: a plan for the turn" in p.screen()
         await p.keys("?")
         gate.set()
         await computers_turn_over(p)

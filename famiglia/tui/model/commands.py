@@ -161,7 +161,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
             line="empty", hint="p: pass", hint_where=playing),
     Command("complete", ("c-i",), choosing, label="Tab", words="complete what you type",
             hint=lambda s: "or type an action" if s.path else "type an action (Tab)", hint_where=playing),
-    Command("hint", ("h",), choosing, lambda s: s.table.ask_hint(), label="h", words="hint: a good action",
+    Command("hint", ("h",), choosing, lambda s: s.table.ask_hint(), label="h", words="hint: a plan for the turn",
             line="empty"),
     Command("undo", ("u",), in_game, lambda s: s.undo(), label="u, Ctrl-Z", words="undo, within the turn",
             line="empty", hint="u: undo", hint_where=lambda s: playing(s) and not s.path),

@@ -205,7 +205,7 @@ class Computer:
         if self._app is None or self._hinting == view:
             return  # already being worked out for this very position
         self._hinting = view
-        self.session.message = Message("Looking for a good action…")
+        self.session.message = Message("Looking for a good plan…")
         self._app.create_background_task(self._work_out_hint(view))
 
     async def _work_out_hint(self, view: SeatView) -> None:
