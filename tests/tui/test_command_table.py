@@ -11,6 +11,7 @@ from famiglia.tui.model.commands import COMMANDS, computer_turn_keys, help_rows,
 from famiglia.tui.model.replay import REPLAY_COMMANDS, replay_key_line
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.keys import command_bindings
+from famiglia.tui.view.compose import compose
 
 # How the help writes a key, and prompt_toolkit's name for it.
 WRITTEN = {"Ctrl-Z": ["c-z"], "Ctrl-C": ["c-c"], "Esc": ["escape"], "Enter": ["enter"], "Tab": ["c-i"],
@@ -72,3 +73,18 @@ def test_the_end_screen_key_line() -> None:
     session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0)
     session.screen = Screen.END
     assert set(key_line(session).split(" · ")) == {"n: new game", "a: analysis", "g: game log", "q: quit"}
+
+
+def test_the_end_screen_names_its_keys_on_the_key_line_only() -> None:
+    """The end panel once listed n and q by hand while the table had a and g too: the key line, from the table, is
+    the one place they are named."""
+    session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0, confirm=False)
+    while session.screen is not Screen.END:  # two passes in a row end it (R8.5)
+        session.drawn()
+        session.reveal()
+        session.pass_turn()
+    screen = compose(session, 100, 40, plain=True)
+    assert "Seed 3: famiglia play --seed 3 deals this game again." in screen
+    keys = key_line(session)
+    assert set(keys.split(" · ")) == {"n: new game", "a: analysis", "g: game log", "q: quit"}
+    assert keys in screen and screen.count("new game") == 1 and screen.count("quit") == 1

@@ -154,15 +154,11 @@ def _names_screen(session: Session, width: int) -> RenderableType:
     return Panel(body, border_style="title", width=min(width, 80), padding=(1, 2))
 
 
-def _end_choices(seed: object) -> Text:
-    text = Text("\n")
-    if seed is not None:
-        text.append(f"Seed {seed}: famiglia play --seed {seed} deals this game again.\n", style="label")
-    text.append("n", style="key")
-    text.append(" new game with the same players    ")
-    text.append("q", style="key")
-    text.append(" quit")
-    return text
+def _end_seed(seed: object) -> Text:
+    """How to deal the game again. The end screen's keys are on the key line, from the command table, only."""
+    if seed is None:
+        return Text()
+    return Text(f"\nSeed {seed}: famiglia play --seed {seed} deals this game again.", style="label")
 
 
 # -- composing a whole screen ------------------------------------------------------------------------------
@@ -236,7 +232,7 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
     elif session.screen is Screen.END:
         view = session.view()
         assert view is not None
-        rows = _text(Group(render_end(view, width=width), _end_choices(session.game and session.game.seed)),
+        rows = _text(Group(render_end(view, width=width), _end_seed(session.game and session.game.seed)),
                      width, plain)
     else:
         cache = cache or TableCache()
