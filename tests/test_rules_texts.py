@@ -22,6 +22,7 @@ TRANSLATIONS = {"it": "rules.it.md", "de": "rules.de.md"}
 ENGLISH = "rules.md"
 RULE_IDS = [f"R{n}" for n in range(1, 13)]
 ROOT = Path(__file__).parents[1]
+GLOSSARY = ROOT / "docs" / "languages.md"
 
 _HEADING = re.compile(r"(#+) (R\d+\b)?")
 _ITEM = re.compile(r"- \*\*(R\d+\.\d+)\*\* ")
@@ -138,6 +139,19 @@ def test_a_translation_is_written_anew_not_left_in_english(language: str) -> Non
                if len(_CODE.sub("", line).strip()) > 30 and not line.startswith("|")}
     copied = [line for line in text(TRANSLATIONS[language]).splitlines() if line.strip() in english]
     assert copied == []
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("it", ["Strada", "postazione", "mazzo", "pila degli scarti", "Contabile", "Bruto", "Mercenario"]),
+    ("de", ["Auslage", "Spielbereich", "Nachziehstapel", "Ablage", "Buchhalter", "Schläger", "Söldner"]),
+])
+def test_a_translation_uses_the_names_of_the_glossary(language: str, words: list[str]) -> None:
+    """docs/languages.md names the terms; the rules use those names, so the screens can too."""
+    glossary = GLOSSARY.read_text(encoding="utf-8")
+    rules = text(TRANSLATIONS[language])
+    for word in words:
+        assert f"**{word}**" in glossary, f"{word} is not a term of docs/languages.md"
+        assert re.search(rf"\b{re.escape(word)}\b", rules), f"the {language} rules never say {word}"
 
 
 # --- the comparison notices what a translation leaves out ---------------------------------------
