@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,18 +159,21 @@ def _processes(*selection: str) -> list[tuple[str, str]]:
     return found
 
 
-def _window(tmux: Tmux, shell: list[str], width: int, height: int) -> None:
-    """A window of its own size running `shell`, with the test's saved-data folders (tests/conftest.py)."""
-    saved = [f"{name}={os.environ[name]}" for name in ("FAMIGLIA_HOME", "FAMIGLIA_CONFIG") if name in os.environ]
+def _window(tmux: Tmux, shell: list[str], width: int, height: int, env: Mapping[str, str] | None = None) -> None:
+    """A window of its own size running `shell`, with the test's saved-data folders (tests/conftest.py)
+    and the variables of `env`."""
+    given = {name: os.environ[name] for name in ("FAMIGLIA_HOME", "FAMIGLIA_CONFIG") if name in os.environ}
+    given.update(env or {})
     tmux.run("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), "-e", "TERM=xterm-256color",
-             "-e", "NO_COLOR=", *(arg for pair in saved for arg in ("-e", pair)), *shell)
+             "-e", "NO_COLOR=", *(arg for pair in given.items() for arg in ("-e", "=".join(pair))), *shell)
 
 
-def launch(tmux: Tmux, *args: str, width: int = 100, height: int = 30) -> None:
-    """`famiglia ARGS` in a window of its own; after it, its exit status and time to read the screen it leaves."""
+def launch(tmux: Tmux, *args: str, width: int = 100, height: int = 30, env: Mapping[str, str] | None = None) -> None:
+    """`famiglia ARGS` in a window of its own (with the variables of `env`); after it, its exit status and time
+    to read the screen it leaves."""
     command = shlex.join([sys.executable, "-m", "famiglia", *args])
     _window(tmux, ["sh", "-c", f"cd {shlex.quote(str(ROOT))} && {command}; echo \"exit status $?\"; sleep 60"],
-            width, height)
+            width, height, env)
 
 
 def in_shell(tmux: Tmux, *args: str, width: int = 80, height: int = 24) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 from famiglia.persistence import Store, read_record
 from famiglia.persistence.analyses import analysis_path
-from tests.e2e.test_tmux import Tmux, children, launch, until
+from tests.e2e.test_tmux import Tmux, children, in_shell, launch, until
 from tests.e2e.test_tmux_home import against_the_computer, take_or_pass
 from tests.test_analyse import saved_game
 
@@ -107,7 +107,7 @@ def test_the_guided_game_on_its_own_ends_on_a_signal(tmux: Tmux) -> None:
     ended_cleanly(tmux, 129)
 
 
-# -- the analysis: its progress bar and its workers ----------------------------------------------------------------
+# -- the analysis: its progress bar, its workers, its pager --------------------------------------------------------
 
 
 @pytest.mark.parametrize(("jobs", "signal_name", "status"), [(1, "SIGTERM", 143), (2, "SIGTERM", 143),
@@ -136,3 +136,51 @@ def test_a_leaving_signal_during_the_home_screens_analysis_shows_the_cursor_agai
     tmux.wait_for("analysing game", timeout=30)
     send(tmux, "SIGTERM")
     ended_cleanly(tmux, 143)
+
+
+def _pager_running(tmux: Tmux) -> bool:
+    return any(command.split()[:1] == ["less"] for command in children(tmux.program()))
+
+
+@pytest.mark.parametrize(("signal_name", "status"), LEAVING)
+def test_a_leaving_signal_ends_the_pager_of_the_rules(tmux: Tmux, signal_name: str, status: int) -> None:
+    launch(tmux, "rules", width=80, height=24)
+    until(lambda: _pager_running(tmux), "the pager")
+    tmux.wait_for("Famiglia")
+    send(tmux, signal_name)
+    ended_cleanly(tmux, status)
+
+
+def test_a_leaving_signal_ends_the_pager_of_an_analysis(tmux: Tmux) -> None:
+    path, _ = saved_game(seed=5, limit=3)  # a short game: its analysis is made in seconds, then paged
+    launch(tmux, width=80, height=24)
+    tmux.wait_for(HOME)
+    tmux.type("4")
+    tmux.wait_for("Anna v Ben")
+    tmux.type("a")
+    until(lambda: _pager_running(tmux), "the analysis in the pager", timeout=120)
+    tmux.wait_for("Analysis of game")
+    send(tmux, "SIGTERM")
+    ended_cleanly(tmux, 143)
+    assert analysis_path(path).is_file()  # made before it was shown, and kept
+
+
+def test_a_pager_that_ignores_the_signal_is_killed_and_the_terminal_put_back(tmux: Tmux) -> None:
+    """A pager of the user's ($PAGER) that turns the terminal raw and will not end on SIGTERM."""
+    stubborn = "sh -c \"trap '' TERM; stty raw -echo < /dev/tty; exec sleep 60\""
+    launch(tmux, "rules", env={"PAGER": stubborn})
+    until(lambda: any(command.startswith("sleep") for command in children(tmux.program())), "the pager")
+    until(lambda: "-echo" in tmux.left().modes, "the pager's raw terminal")
+    send(tmux, "SIGTERM")
+    ended_cleanly(tmux, 143)
+
+
+def test_ctrl_c_in_the_pager_is_the_pagers_own(tmux: Tmux) -> None:
+    """less stops a search with Ctrl-C; famiglia goes on waiting for it, and q leaves as always (it was 130,
+    with less killed on a raw terminal)."""
+    in_shell(tmux, "rules")
+    until(lambda: _pager_running(tmux), "the pager")
+    tmux.keys("C-c")  # the terminal signals famiglia and less at once, before the q that follows
+    tmux.type("q")
+    status, left = tmux.ended_in_shell()
+    assert status == 0 and left.cooked and left.processes == (), (status, left)
