@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from famiglia import __version__
+from famiglia.leaving import leaving
 from famiglia.paging import paged
 
 if TYPE_CHECKING:
@@ -655,6 +656,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             if exc.code is None or isinstance(exc.code, int):
                 return exc.code or EXIT_OK
             return EXIT_USAGE
+    with leaving() as run:  # SIGTERM and SIGHUP end the whole program, from every screen (famiglia.leaving)
+        try:
+            code = _handle(args)
+        except BaseException:  # `Leave`, or whatever else the way out met (a terminal gone, say)
+            if run.code is None:
+                raise
+        # Once a leaving signal came, its status is the program's: 143 for SIGTERM, 129 for SIGHUP.
+        return run.code if run.code is not None else code
+
+
+def _handle(args: argparse.Namespace) -> int:
+    """Run the command `args` name; a known error becomes one line on stderr and its exit status."""
     try:
         code: int = args.handler(args)
         return code

@@ -5,6 +5,7 @@ settings as they are now, carries out the choice it returns (a new game, a game 
 guided game, a replay) and comes back to a fresh home screen, until the player quits. Each game is
 played exactly as its command plays it (`famiglia play`, `famiglia resume`, `famiglia learn`), so
 it is saved the same way. `learn` plays the guided game: the unfinished one saved last, or a new one.
+A leaving signal (SIGTERM, SIGHUP) on any of these screens ends the whole program (`famiglia.leaving`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from . import records
 __all__ = ["learn", "run_home"]
 
 EXIT_OK: Final = 0
+EXIT_FAILURE: Final = 1
 EXIT_BAD_RECORD: Final = 2
 
 
@@ -86,7 +88,12 @@ def run_home() -> int:
         home = _home(store, colour=colour, note=note)
         note = None
         colour.apply(home.settings.colour)
-        outcome = asyncio.run(run_home_app(build_home_app(home)))
+        try:  # a leaving signal quits it and ends the program (famiglia.leaving): no screen opens after it
+            outcome = asyncio.run(run_home_app(build_home_app(home)))
+        except Exception as error:  # one line, never a traceback; every game is saved as it is played
+            print(f"famiglia: the home screen stopped on an unexpected error ({type(error).__name__}: "
+                  f"{printable(str(error), 200)})", file=sys.stderr)
+            return EXIT_FAILURE
         colour.apply(load().settings.colour)
         match outcome:
             case Quit():

@@ -8,6 +8,9 @@ games (where `famiglia resume` finds it) and says so in one line — never a tra
 terminal window or a `kill` (SIGHUP, SIGTERM) ends the game the way quitting does: the alternate
 screen is left, so no hand stays visible, and the shell gets 129 or 143. Leaving prints one line on
 the normal screen (`farewell`): who played, the score or whose turn it was, and the seed.
+
+`run_app` is how every screen runs (play, the guided game, the replay, the home screen), so each
+meets a signal the same way; the signals that end the program belong to its run (`famiglia.leaving`).
 """
 
 from __future__ import annotations
@@ -19,11 +22,13 @@ import os
 import signal
 import sys
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 from prompt_toolkit.application import Application, in_terminal
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
+
+from famiglia.leaving import leaving
 
 from ..model.saving import Autosave, crash_save
 from ..model.screens import Message
@@ -41,9 +46,7 @@ __all__ = ["build_app", "farewell", "run_app", "run_play"]
 EXIT_FAILURE = 1
 FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
 HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
-# The signals that end a game as quitting does, with the shell's exit status for each (128 + the number).
-LEAVING_SIGNALS: Final = tuple((s, 128 + s.value) for s in (getattr(signal, "SIGTERM", None),
-                                                           getattr(signal, "SIGHUP", None)) if s is not None)
+T = TypeVar("T")
 
 
 def _does_nothing(session: Session, key: str) -> None:
@@ -103,12 +106,15 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
     return app
 
 
-async def run_app(app: Application[int], session: Session | None = None) -> int:
-    """Run `app` with an exception handler that ends it cleanly instead of printing a traceback.
+async def run_app(app: Application[T], session: Session | None = None, *,
+                  left: Callable[[int], T] | None = None) -> T:
+    """Run `app`, the one way every screen runs: errors end it cleanly instead of printing a traceback.
 
-    SIGTERM and SIGHUP end it as quitting does (through `session.quit`, when a session is given), so
-    prompt_toolkit leaves the alternate screen and restores the terminal; the result is 143 or 129.
-    SIGTSTP suspends it off the screen, and `fg` brings it back drawn anew.
+    A leaving signal (SIGTERM, SIGHUP) ends it as quitting does, through the run's `Leaving`
+    (`famiglia.leaving`): `session.quit(code)` when a session is given, and the application's result
+    is `left(code)` (by default the exit status, 143 or 129, for an application whose result is
+    one); prompt_toolkit leaves the alternate screen and restores the terminal, and no other screen
+    opens after it. SIGTSTP suspends it off the screen, and `fg` brings it back drawn anew.
     """
     loop = asyncio.get_running_loop()
 
@@ -123,41 +129,38 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
         if session is not None:
             session.quit(code)
         if app.is_running and not app.future.done():  # type: ignore[union-attr]
-            app.exit(result=code)
+            app.exit(result=left(code) if left is not None else cast(T, code))
+
+    def asked(code: int) -> None:  # in the signal handler: the loop ends the application at its next turn
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the application is over already
+            loop.call_soon_threadsafe(leave, code)
 
     def suspend() -> None:
         """SIGTSTP: leave the screen (no hand stays on show) and the terminal as the shell wants it, stop,
         and on `fg` take the terminal back and draw the screen again."""
-        stop = getattr(signal, "SIGTSTP", None)
-        if stop is None or not app.is_running:
+        if not app.is_running:
             return
 
         def stopped() -> None:
-            loop.remove_signal_handler(stop)
+            loop.remove_signal_handler(signal.SIGTSTP)
             try:
-                os.kill(os.getpid(), stop)  # the default action: stopped here until SIGCONT
+                os.kill(os.getpid(), signal.SIGTSTP)  # the default action: stopped here until SIGCONT
             finally:
-                loop.add_signal_handler(stop, suspend)
+                loop.add_signal_handler(signal.SIGTSTP, suspend)
 
         app.create_background_task(_in_terminal(stopped))
 
     loop.set_exception_handler(on_error)
-    installed = []
-    handlers: list[tuple[signal.Signals, Callable[..., None], tuple[int, ...]]] = [
-        (sig, leave, (code,)) for sig, code in LEAVING_SIGNALS]
-    if hasattr(signal, "SIGTSTP"):
-        handlers.append((signal.SIGTSTP, suspend, ()))
-    for sig, handler, args in handlers:
-        try:
-            loop.add_signal_handler(sig, handler, *args)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signals here
-            continue
-        installed.append(sig)
+    suspending: signal.Signals | None = None
+    with contextlib.suppress(AttributeError, NotImplementedError, RuntimeError, ValueError):  # not here, say
+        loop.add_signal_handler(signal.SIGTSTP, suspend)
+        suspending = signal.SIGTSTP
     try:
-        return await app.run_async(set_exception_handler=False, handle_sigint=True)
+        with leaving() as run, run.showing(asked):
+            return await app.run_async(set_exception_handler=False, handle_sigint=True)
     finally:
-        for sig in installed:
-            loop.remove_signal_handler(sig)
+        if suspending is not None:
+            loop.remove_signal_handler(suspending)
 
 
 async def _in_terminal(work: Callable[[], None]) -> None:
@@ -212,9 +215,10 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
                               seats=seats)
         saver = Autosave.attach(session)
         saver.check(session)  # a folder that takes no file is said on the first screen; play goes on
-        code = asyncio.run(run_app(build_app(session, output=output), session))
-        saver.close(session)
-        _say(farewell(session), saver.hint() or saver.not_saved())
+        with leaving() as run, run.held():  # a signal ends the game; the last save and the farewell are made
+            code = asyncio.run(run_app(build_app(session, output=output), session))
+            saver.close(session)
+            _say(farewell(session), saver.hint() or saver.not_saved())
         if saver.analyse_on_leaving and saver.path is not None and saver.record is not None:
             from famiglia.analysis_cli import show_analysis
 

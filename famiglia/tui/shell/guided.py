@@ -24,6 +24,8 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import ConditionalContainer, Float, FloatContainer, FormattedTextControl, Layout, Window
 from prompt_toolkit.output import Output, create_output
 
+from famiglia.leaving import leaving
+
 from ..model.home.guide import Guide
 from ..model.home.tutor import PLAYER
 from ..model.saving import Autosave, crash_save
@@ -148,11 +150,12 @@ def run_guided(session: Session, guide: Guide) -> int:
     try:
         saver = Autosave.attach(session)
         saver.check(session)
-        code = asyncio.run(run_app(build_guided_app(session, guide, output=output), session))
-        saver.close(session)
-        for line in (farewell(session), saver.hint()):
-            if line:
-                print(line, flush=True)
+        with leaving() as run, run.held():  # as in run_play: a signal ends the game after its last save
+            code = asyncio.run(run_app(build_guided_app(session, guide, output=output), session))
+            saver.close(session)
+            for line in (farewell(session), saver.hint()):
+                if line:
+                    print(line, flush=True)
         return code
     except Exception as error:  # one line, never a traceback; the game is kept
         output.enable_autowrap()
