@@ -361,7 +361,7 @@ def _remembered() -> Settings:
 
 def _add_settings_commands(commands: Any) -> None:
     """`famiglia settings` and `famiglia stats` (docs/settings.md, docs/statistics.md)."""
-    keys = ("names", "level", "memory_aid", "confirm", "colour")  # settings.KEYS, which --help does not load
+    keys = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour")  # settings.KEYS: --help loads none
     settings = commands.add_parser(
         "settings", help="show the remembered settings, or change one",
         description="Show where the settings file is and what it holds; 'set KEY VALUE' changes a setting, "
@@ -422,7 +422,7 @@ def _cmd_settings(args: argparse.Namespace) -> int:
             _complain(loaded.problem)
         print("\n".join(settings_file.describe(loaded)))
         return EXIT_OK
-    key = args.key.strip().lower()
+    key = settings_file.key_name(args.key)  # memory-aid, as the option is spelt, is memory_aid
     try:
         value = None if args.action == "unset" else settings_file.parse_words(key, args.value)
         if key not in settings_file.KEYS:
@@ -430,7 +430,11 @@ def _cmd_settings(args: argparse.Namespace) -> int:
         path = settings_file.write_value(key, value)
     except settings_file.SettingRefused as refusal:
         raise UsageError(str(refusal)) from None
-    print(f"{key} {'forgotten' if value is None else 'set'} in {path}")
+    shown = settings_file.printable(str(path), 200)
+    if value is None:
+        print(f"{key} forgotten in {shown}: its default applies ({settings_file.value_words(key, None)})")
+    else:
+        print(f"{key} set to {settings_file.value_words(key, value)} in {shown}")
     return EXIT_OK
 
 

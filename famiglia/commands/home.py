@@ -61,10 +61,11 @@ def _home(store: Store, *, colour: _Colour | None = None, note: str | None = Non
         entries = store.entries()
     except StoreError as error:
         entries, problem = [], str(error)
-    def write(name: str, value: object) -> None:
+    def write(name: str, value: object) -> Settings:
         write_value(name, value)
         if name == "colour" and colour is not None:  # the home screen itself changes at once
             colour.apply(bool(value) if value is not None else Settings().colour)
+        return load().settings  # with what another famiglia wrote meanwhile: the page shows the file
 
     home = Home(game_lines(entries), loaded.settings, delete=store.delete, write=write, rules=_rules(),
                 statistics=lambda you: statistics(store.entries(), you=you),

@@ -105,8 +105,9 @@ MAIN_ENTRIES: Final = ("New game", "Continue", "Learn to play", "Your games", "S
 class Home:
     """The home screen's state; see the module docstring. `delete(id)` removes a saved game (None: not offered).
 
-    `write(name, value)` writes one setting to the settings file (`settings.write_value`); it may raise
-    `SettingRefused`, whose words become the message. `statistics(you)` works out the Statistics
+    `write(name, value)` writes one setting to the settings file (`settings.write_value`) and may return the
+    settings the file holds now (another famiglia's changes too), which the Settings page then shows; it may
+    raise `SettingRefused`, whose words become the message. `statistics(you)` works out the Statistics
     page's figures for the player named `you` when it is opened; `rules` is the text of the Rules
     page; `log(id)` is a saved game's log, one line per turn (a `StoreError` if it cannot be read).
     """
@@ -361,12 +362,12 @@ class Home:
             self.message = "Settings cannot be written here."
             return False
         try:
-            self._write(name, value)
+            written = self._write(name, value)
         except SettingRefused as refusal:
             self.message = str(refusal)
             return False
         changed: dict[str, Any] = {name: () if value is None else value}
-        self.settings = replace(self.settings, **changed)
+        self.settings = replace(written if isinstance(written, Settings) else self.settings, **changed)
         self.message = f"{name} is now {_setting_text(getattr(self.settings, name))} (kept for next time)."
         return True
 
