@@ -305,7 +305,7 @@ def test_quitting_during_the_analysis_quits_at_once_and_leaves_no_worker_and_no_
     assert len(threads) == 1
     threads[0].join(60)  # told to stop, it stops at the end of the decision it is rating
     assert not threads[0].is_alive()
-    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no analysis, no temporary file
+    assert sorted(p.name for p in path.parent.iterdir()) == [".highest-id", path.name]  # no analysis, no temp file
 
 
 def test_an_unfinished_game_is_analysed_as_famiglia_analyse_does_it() -> None:
@@ -332,7 +332,7 @@ def test_a_save_that_fails_is_one_line_and_the_analysis_is_shown() -> None:
     assert "symbolic link" in message and message.endswith("it is shown all the same.")
     assert "the chance to win before" in screens[-1]
     assert where.is_symlink() and not (path.parent / "elsewhere.json").exists()
-    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, where.name])  # no temporary file
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([".highest-id", path.name, where.name])  # no temp
 
 
 def test_m_before_any_analysis_says_a_makes_one() -> None:
