@@ -168,6 +168,8 @@ def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int
                     out: TextIO | None = None) -> int:
     """`famiglia analyse [ID|FILE] [--level L] [--jobs N] [--json]`: see the module docstring.
 
+    The JSON holds the game's seed only once the game is over: before, `Game.new(seed)` would deal its
+    draw stack to anyone who reads it (R12).
     """
     out = sys.stdout if out is None else out
     try:
@@ -176,7 +178,10 @@ def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int
         return _fail(str(error))
     analysis = _analysed(path, record, level=level, jobs=jobs)
     if as_json:
-        out.write(json.dumps({"game": record.id, **analysis.to_dict()}, indent=1, ensure_ascii=False) + "\n")
+        data = {"game": record.id, **analysis.to_dict()}
+        if not record.game().is_over:
+            del data["seed"]  # R12.2
+        out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         return EXIT_OK
     if out.isatty():
         _print_rich(out, record, analysis)
