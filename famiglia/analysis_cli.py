@@ -243,6 +243,11 @@ def _print_rich(out: TextIO, record: Record, analysis: Analysis, *, console: Con
 # -- the text --------------------------------------------------------------------------------------------------------
 
 
+def _count(n: int, word: str) -> str:
+    """`1 turn`, `3 turns`."""
+    return f"{n} {word if n == 1 else word + 's'}"
+
+
 def _points(chance: float) -> str:
     return f"{chance * 100:.0f}%"
 
@@ -257,9 +262,10 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     names = analysis.players
     state = "finished" if analysis.finished else "unfinished"
     thresholds = ", ".join(f"{word} ≥ {threshold * 100:.0f}" for word, threshold in MARKS)
+    turns = _count(sum(1 for d in analysis.decisions if d.action.startswith(("take", "pass"))), "turn")
     lines = [
         f"Analysis of game {printable(record.id, 20)}: {printable(names[0], 40)} and {printable(names[1], 40)} "
-        f"({state}, {sum(1 for d in analysis.decisions if d.action.startswith(('take', 'pass')))} turns), level "
+        f"({state}, {turns}), level "
         f"{analysis.level} ({analysis.iterations} search iterations a decision)",
         f"Chances are each player's chance to win, in %; a loss is the points of chance given away "
         f"({thresholds}).",
@@ -285,9 +291,10 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     lines += ["", "Totals:"]
     for p in (0, 1):
         t = analysis.totals[p]
-        lines.append(f"  {printable(names[p], 40)}: {t.rated} rated decisions ({t.decisions - t.rated} forced), "
-                     f"{t.error_total * 100:.0f} points lost in all, {t.error_rate * 100:.1f} a decision; "
-                     f"{t.inaccurate} inaccurate, {t.mistakes} mistakes, {t.blunders} blunders; luck "
+        lines.append(f"  {printable(names[p], 40)}: {_count(t.rated, 'rated decision')} ({t.decisions - t.rated} "
+                     f"forced), {_count(round(t.error_total * 100), 'point')} lost in all, {t.error_rate * 100:.1f} a "
+                     f"decision; {t.inaccurate} inaccurate, {_count(t.mistakes, 'mistake')}, "
+                     f"{_count(t.blunders, 'blunder')}; luck "
                      f"{_signed(t.luck)} (refreshes {_signed(t.luck_refresh)}, new Streets {_signed(t.luck_deal)}, "
                      f"reshuffles {_signed(t.luck_reshuffle)})")
     return lines

@@ -564,7 +564,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             records = run_match(specs, args.games, args.seed, jobs=args.jobs)
     except MatchInterrupted as stop:  # Ctrl-C: the workers are stopped; the games so far are still worth a table
         records, code = stop.records, EXIT_INTERRUPTED
-        _complain(f"interrupted after {len(records):,} of {args.games:,} games; the figures are of those")
+        _complain(f"interrupted after {len(records):,} of {args.games:,} {'game' if args.games == 1 else 'games'}; "
+                  "the figures are of those")
         if not records:
             return code
     result = report(specs, len(records), args.seed, records)
@@ -580,7 +581,8 @@ def _print_match(result: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{result['games']} games, seed {result['seed']}, seats swapped every game",
+    games = f"{result['games']} {'game' if result['games'] == 1 else 'games'}"
+    table = Table(title=f"{games}, seed {result['seed']}, seats swapped every game",
                   box=box.SIMPLE_HEAD, title_justify="left", caption_justify="left")
     for column in ("player", "won", "drawn", "lost", "win %", "95% CI", "score", "turns", "ms", "p95 ms"):
         table.add_column(column, justify="left" if column == "player" else "right")

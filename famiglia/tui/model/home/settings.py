@@ -207,7 +207,9 @@ def settings_path() -> Path:
 class Loaded:
     """The settings in force, the file they came from, and the one line to show if something was wrong.
 
-    `given` names the settings the file set (and that were good); the others are defaults.
+    `given` names the settings the file set (and that were good); the others are defaults. `faults` are
+    the settings that could not be used, one phrase each; `problem` names them in one line (the first of
+    many, and how many more, so the line stays whole on a terminal's line and the home screen's message).
     """
 
     settings: Settings
@@ -215,6 +217,7 @@ class Loaded:
     exists: bool
     given: frozenset[str] = frozenset()
     problem: str | None = None
+    faults: tuple[str, ...] = ()
 
 
 def load(path: Path | None = None) -> Loaded:
@@ -240,24 +243,62 @@ def load(path: Path | None = None) -> Loaded:
         return Loaded(Settings(), path, exists=True,
                       problem=_problem(path, f"cannot be read as TOML ({error})", "the default settings are used"))
     settings, given, faults = from_table(table)
-    problem = _problem(path, "; ".join(faults), "the defaults are used for those") if faults else None
-    return Loaded(settings, path, exists=True, given=given, problem=problem)
+    return Loaded(settings, path, exists=True, given=given, problem=fault_line(path, faults) if faults else None,
+                  faults=tuple(faults))
 
 
 def from_table(table: Mapping[str, Any]) -> tuple[Settings, frozenset[str], list[str]]:
-    """The settings a parsed file holds, which of them it set, and what is wrong in it (one phrase each)."""
+    """The settings a parsed file holds, which of them it set, and what is wrong in it (one phrase each).
+
+    The names it does not know are one phrase, first, with the names it does know.
+    """
     values: dict[str, Any] = {}
     faults: list[str] = []
+    unknown: list[str] = []
     for name, value in table.items():
         key = KEYS.get(name)
         if key is None:
-            faults.append(f"unknown setting {_shown(name)} (known: {', '.join(KEYS)})")
+            unknown.append(_shown(name))
             continue
         try:
             values[name] = key.check(value)
         except SettingRefused as refusal:
             faults.append(str(refusal))
+    if unknown:
+        faults.insert(0, f"unknown {'setting' if len(unknown) == 1 else 'settings'} {', '.join(unknown)} "
+                         f"(known: {', '.join(KEYS)})")
     return replace(Settings(), **values), frozenset(values), faults
+
+
+LINE: Final = 230  # a fault line fits the command line's one line after "famiglia: ", and the home screen's rows
+
+
+def fault_line(path: Path, faults: Sequence[str], *, room: int = LINE) -> str:
+    """The one line about a file with `faults`: what is wrong and what is done, in `room` characters.
+
+    One fault is said with the file's path; several with their count and as many as fit, then how many
+    more (`describe`, what 'famiglia settings' prints, lists each, and where the file is).
+    """
+    if len(faults) == 1:
+        line = _problem(path, faults[0], "its default is used")
+        if len(line) <= room:
+            return line
+    head = f"the settings file has {len(faults)} faults; their defaults are used (the file is left as it is)"
+    brief = [_KNOWN.sub("", fault) for fault in faults]  # the known names are listed by 'famiglia settings'
+    named = 0
+    while named < len(brief):
+        rest = len(brief) - named - 1
+        more = f"; {rest} more: 'famiglia settings' lists each" if rest else ""
+        if len(f"{head}: {'; '.join(brief[:named + 1])}{more}") > room:
+            break
+        named += 1
+    left = len(brief) - named
+    if not named:
+        return f"{head}: 'famiglia settings' lists each"
+    return f"{head}: {'; '.join(brief[:named])}" + (f"; {left} more: 'famiglia settings' lists each" if left else "")
+
+
+_KNOWN: Final = re.compile(r" \(known: [^)]*\)$")
 
 
 def _read_text(path: Path) -> str:
@@ -315,6 +356,10 @@ def describe(loaded: Loaded) -> list[str]:
                                                   "  (default)")
         lines.append(f"  {name:<{width}} = {printable(shown, 80)}{origin}")
         lines.append(f"  {'':<{width}}   {key.meaning}")
+    if loaded.faults:
+        lines += ["", f"The file has {len(loaded.faults)} {'fault' if len(loaded.faults) == 1 else 'faults'} "
+                      "(their defaults are used; the file is left as it is):",
+                  *(f"  - {printable(fault, 200)}" for fault in loaded.faults)]
     lines += ["", "Change one:  famiglia settings set KEY VALUE   (e.g. famiglia settings set level hard)",
               "Forget one:  famiglia settings unset KEY"]
     return lines
