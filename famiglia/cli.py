@@ -362,7 +362,7 @@ def _remembered() -> Settings:
 
 def _add_settings_commands(commands: Any) -> None:
     """`famiglia settings` and `famiglia stats` (docs/settings.md, docs/statistics.md)."""
-    keys = ("names", "level", "memory_aid", "confirm", "colour")  # settings.KEYS, which --help does not load
+    keys = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour")  # settings.KEYS: --help loads none
     settings = commands.add_parser(
         "settings", help="show the remembered settings, or change one",
         description="Show where the settings file is and what it holds; 'set KEY VALUE' changes a setting, "
@@ -423,7 +423,7 @@ def _cmd_settings(args: argparse.Namespace) -> int:
             _complain(loaded.problem)
         print("\n".join(settings_file.describe(loaded)))
         return EXIT_OK
-    key = args.key.strip().lower()
+    key = settings_file.key_name(args.key)  # memory-aid, as the option is spelt, is memory_aid
     try:
         value = None if args.action == "unset" else settings_file.parse_words(key, args.value)
         if key not in settings_file.KEYS:
@@ -431,7 +431,11 @@ def _cmd_settings(args: argparse.Namespace) -> int:
         path = settings_file.write_value(key, value)
     except settings_file.SettingRefused as refusal:
         raise UsageError(str(refusal)) from None
-    print(f"{key} {'forgotten' if value is None else 'set'} in {path}")
+    shown = settings_file.printable(str(path), 200)
+    if value is None:
+        print(f"{key} forgotten in {shown}: its default applies ({settings_file.value_words(key, None)})")
+    else:
+        print(f"{key} set to {settings_file.value_words(key, value)} in {shown}")
     return EXIT_OK
 
 
@@ -561,7 +565,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             records = run_match(specs, args.games, args.seed, jobs=args.jobs)
     except MatchInterrupted as stop:  # Ctrl-C: the workers are stopped; the games so far are still worth a table
         records, code = stop.records, EXIT_INTERRUPTED
-        _complain(f"interrupted after {len(records):,} of {args.games:,} games; the figures are of those")
+        _complain(f"interrupted after {len(records):,} of {args.games:,} {'game' if args.games == 1 else 'games'}; "
+                  "the figures are of those")
         if not records:
             return code
     result = report(specs, len(records), args.seed, records)
@@ -577,7 +582,8 @@ def _print_match(result: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{result['games']} games, seed {result['seed']}, seats swapped every game",
+    games = f"{result['games']} {'game' if result['games'] == 1 else 'games'}"
+    table = Table(title=f"{games}, seed {result['seed']}, seats swapped every game",
                   box=box.SIMPLE_HEAD, title_justify="left", caption_justify="left")
     for column in ("player", "won", "drawn", "lost", "win %", "95% CI", "score", "turns", "ms", "p95 ms"):
         table.add_column(column, justify="left" if column == "player" else "right")

@@ -22,7 +22,17 @@ from famiglia.persistence import GameNotFound, Record, Store, StoreError, printa
 from famiglia.tui.model.home.games import game_lines
 from famiglia.tui.model.home.guided import guided_session
 from famiglia.tui.model.home.lessons import is_guided
-from famiglia.tui.model.home.menu import Home, Learn, NewGame, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay
+from famiglia.tui.model.home.menu import (
+    Home,
+    Learn,
+    NewGame,
+    Outcome,
+    Quit,
+    Resume,
+    ShowAnalysis,
+    ShowLog,
+    ShowReplay,
+)
 from famiglia.tui.model.home.settings import Settings, for_play, for_resume, load, write_value
 from famiglia.tui.model.home.statistics import statistics
 from famiglia.tui.model.seats import HUMAN, seat_name
@@ -56,17 +66,19 @@ def _rules() -> str:
 
 
 def _home(store: Store, *, colour: _Colour | None = None, note: str | None = None) -> Home:
-    """A home screen of the saved games and the settings as they are now; `note` is said on its message line."""
+    """A home screen of the saved games and the settings as they are now; `note` is said on its message line
+    (before what is wrong with the settings file: it answers what the player just chose)."""
     loaded = load()
-    problem = loaded.problem or note
+    problem = note or loaded.problem
     try:
         entries = store.entries()
     except StoreError as error:
         entries, problem = [], str(error)
-    def write(name: str, value: object) -> None:
+    def write(name: str, value: object) -> Settings:
         write_value(name, value)
         if name == "colour" and colour is not None:  # the home screen itself changes at once
             colour.apply(bool(value) if value is not None else Settings().colour)
+        return load().settings  # with what another famiglia wrote meanwhile: the page shows the file
 
     home = Home(game_lines(entries), loaded.settings, delete=store.delete, write=write, rules=_rules(),
                 statistics=lambda you: statistics(store.entries(), you=you),
@@ -95,15 +107,16 @@ def run_home() -> int:
                   f"{printable(str(error), 200)})", file=sys.stderr)
             return EXIT_FAILURE
         colour.apply(load().settings.colour)
+        note = _refusal(store, outcome)
+        if note is not None:  # said on the home screen at once, which comes back with it
+            continue
         match outcome:
             case Quit():
                 return EXIT_OK
             case NewGame(seats):
                 _new_game(seats, load().settings)
             case Resume(id):
-                note = _held_elsewhere(store, id)
-                if note is None:
-                    records.resume(id, settings=load().settings)
+                records.resume(id, settings=load().settings)
             case Learn(id):
                 learn(id, new=id is None)
             case ShowReplay(id):
@@ -114,13 +127,32 @@ def run_home() -> int:
                 records.log(id)
 
 
-def _held_elsewhere(store: Store, id: str) -> str | None:
-    """Why game `id` cannot be played on now (another famiglia is playing it), for the home screen; None if it can."""
+def _refusal(store: Store, outcome: Outcome) -> str | None:
+    """Why the game `outcome` names cannot be shown or played on now, for the home screen; None if it can.
+
+    The home screen lists the games as they were when it was drawn: another famiglia may have deleted
+    one since, or be playing it now. Said here, the refusal is on the home screen at once; said by the
+    command, it was printed under the home screen and seen only on leaving famiglia.
+    """
+    match outcome:
+        case Resume(id) | Learn(str() as id) | ShowReplay(id) | ShowAnalysis(id) | ShowLog(id):
+            pass
+        case _:
+            return None
     try:
-        store.lock(id).release()
+        store.find(id)
+        if isinstance(outcome, Resume | Learn):
+            store.lock(id).release()
+    except GameNotFound:
+        return f"Game {printable(id, 40)} is not saved any more: it was deleted, in another famiglia perhaps."
     except StoreError as error:
         return str(error)
     return None
+
+
+def _held_elsewhere(store: Store, id: str) -> str | None:
+    """Why game `id` cannot be played on now (another famiglia is playing it), for the home screen; None if it can."""
+    return _refusal(store, Resume(id))
 
 
 def _new_game(seats: tuple[str, str], settings: Settings) -> int:

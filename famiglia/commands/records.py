@@ -26,7 +26,7 @@ from famiglia.tui.view.theme import THEME
 if TYPE_CHECKING:
     from famiglia.ai.analysis import Analysis
 
-__all__ = ["EXIT_BAD_RECORD", "game_state", "games", "locate", "log", "log_lines", "play_file", "replay", "resume",
+__all__ = ["EXIT_BAD_RECORD", "game_state", "games", "log", "log_lines", "play_file", "replay", "resume",
            "saved_analysis"]
 
 EXIT_OK: Final = 0
@@ -36,16 +36,6 @@ EXIT_BAD_RECORD: Final = 2
 def _fail(message: str) -> int:
     print(f"famiglia: {printable(message, 400)}", file=sys.stderr)
     return EXIT_BAD_RECORD
-
-
-def locate(target: str | None, store: Store, *, unfinished: bool = False) -> tuple[Path, Record, bool]:
-    """The record `target` names (an id, or a file), or the latest one; and whether it lives in `store`.
-
-    Without a target: the unfinished game saved last if `unfinished`, else the game saved last. The
-    store decides what is an id and which files are its own (`Store.locate`). Raises `StoreError` with
-    the line to print.
-    """
-    return store.locate(target, unfinished=unfinished)
 
 
 # -- famiglia games -------------------------------------------------------------------------------------------------
@@ -157,7 +147,7 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
     """`famiglia log [ID|FILE]`: the game's turns, one line each, and its result."""
     out = sys.stdout if out is None else out
     try:
-        _, record, _ = locate(target, Store())
+        _, record, _ = Store().locate(target)
     except StoreError as error:
         return _fail(str(error))
     if not out.isatty():
@@ -185,7 +175,7 @@ def replay(target: str | None, *, level: str | None = None) -> int:
     (`famiglia analyse`'s default) and saves it beside the game.
     """
     try:
-        path, record, _ = locate(target, Store())
+        path, record, _ = Store().locate(target)
     except StoreError as error:
         return _fail(str(error))
     from famiglia.ai.analysis import DEFAULT_LEVEL
@@ -196,37 +186,30 @@ def replay(target: str | None, *, level: str | None = None) -> int:
 
 
 def analysis(target: str | None, *, level: str | None = None) -> int:
-    """The home screen's a on a game: its analysis, made first if none is saved, paged as the end screen's is."""
+    """The home screen's a on a game: the analysis saved (of any level, the default level's first), else one
+    made now at `level` (the default level unless told), paged as the end screen's is."""
     try:
-        path, record, _ = locate(target, Store())
+        path, record, _ = Store().locate(target)
     except StoreError as error:
         return _fail(str(error))
-    from famiglia.ai.analysis import DEFAULT_LEVEL
     from famiglia.analysis_cli import show_analysis
 
-    return show_analysis(path, record, level=level or DEFAULT_LEVEL)
+    return show_analysis(path, record, level=level)
 
 
 def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | None]:
-    """The analysis saved beside the game at `path`, if one fits it (at any level), and why a saved one does not.
+    """The analysis saved beside the game at `path` (of any level, the default level's first), and why a saved
+    one cannot be used, in one line (`famiglia.analysis_cli.find_saved`).
 
     A file that cannot be read as an analysis is left as it is; the replay says so in one line and goes on.
     """
-    from famiglia.ai.analysis import Analysis
-    from famiglia.ai.ismcts import LEVELS
-    from famiglia.analysis_cli import saved_key
-    from famiglia.persistence.analyses import AnalysisFileError, analysis_path, load_analysis
+    from famiglia.analysis_cli import find_saved
+    from famiglia.persistence.analyses import AnalysisFileError
 
-    for level in LEVELS:
-        try:
-            saved = load_analysis(analysis_path(path), saved_key(record, level))
-            if saved is not None:
-                return Analysis.from_dict(saved), None
-        except AnalysisFileError as error:
-            return None, f"{printable(str(error), 120)}; the replay goes on without it"
-        except (ValueError, KeyError, TypeError, AttributeError):
-            return None, f"{analysis_path(path).name}: the saved analysis cannot be read; the replay goes on without it"
-    return None, None
+    try:
+        return find_saved(path, record), None
+    except AnalysisFileError as error:
+        return None, f"{printable(str(error), 160)}; the replay goes on without it"
 
 
 def resume(target: str | None, *, settings: Settings | None = None, memory_aid: bool | None = None,
@@ -275,7 +258,7 @@ def _play(target: str | None, options: Options, *, unfinished: bool = False, fil
             own, record = store.adopt(Path(target))  # a file that leads to a game of ours plays it on, in its file
             path, ours = (own, True) if own is not None else (Path(target), False)
         else:
-            path, record, ours = locate(target, store, unfinished=unfinished)
+            path, record, ours = store.locate(target, unfinished=unfinished)
     except StoreError as error:
         return _fail(str(error))
     try:

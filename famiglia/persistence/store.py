@@ -26,8 +26,10 @@ from typing import Final
 
 from famiglia.engine import Game, Step
 
+from .analyses import analysis_path
 from .reading import Unreadable, read_text
 from .record import Record, RecordError, printable
+from .writing import folder_lock, private_folder, remove_unheld, same_file, sync_folder, write_atomically
 
 try:
     import fcntl
@@ -42,8 +44,10 @@ MAX_SIZE: Final = 4 * 1024 * 1024  # a long game's record is some 30 kB
 ID: Final = r"[1-9][0-9]{0,17}"  # the one pattern of a game's id, for the names written and the names read
 MAX_ID: Final = 10**18 - 1
 _NAME: Final = re.compile(rf"game-({ID})\.json")
+_ANALYSIS: Final = re.compile(rf"game-({ID})\.analysis\.json")  # persistence.analyses.analysis_path
 _LOCK: Final = re.compile(rf"\.game-({ID})\.lock")
-_TEMP: Final = re.compile(r"\.saving-[0-9a-f]{12}\.tmp")
+_TEMP: Final = re.compile(r"\.(saving|analysing)-[0-9a-f]{12}\.tmp")  # a save's, an analysis save's
+HIGHEST: Final = ".highest-id"  # the highest id ever given here, so a deleted game's id is never given again
 STALE: Final = 2  # seconds: a temporary file no save holds that is older than this is a killed famiglia's leftover
 STALE_UNLOCKED: Final = 600  # the same where files cannot be locked: only age tells then
 
@@ -145,11 +149,7 @@ class Store:
         """
         root = self.root
         try:
-            _make_parents(root.parent)
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(root, 0o700)
-                if stat.S_IMODE(os.lstat(root).st_mode) != 0o700:  # made by us just now, under an odd umask
-                    os.chmod(root, 0o700)
+            private_folder(root)
         except OSError as error:
             raise StoreError(f"the folder for saved games {root} cannot be made ({error.strerror or error})") from None
         self._usable()
@@ -187,14 +187,21 @@ class Store:
     def create(self, record: Record, game: Game | None = None) -> tuple[Path, Record]:
         """Save `record` as a new game with the next free number; returns its file and the numbered record.
 
-        The number is the highest in use plus one (the lowest free one once that would pass `MAX_ID`).
-        The new game is locked for this store until a sitting takes it with `lock`.
+        The number is one more than the highest ever given here (`HIGHEST` keeps it, so the id of a deleted
+        game is not given again, and a stats line or an old analysis never names another game); once that
+        would pass `MAX_ID`, the lowest free one. Two famiglias take turns (`folder_lock`), and the new file
+        is linked to its name, which fails if anything is there. The new game is locked for this store
+        until a sitting takes it with `lock`.
         """
         _checked(record)
         root = self.ready()
+        with self._turn():
+            return self._create(root, record, game)
+
+    def _create(self, root: Path, record: Record, game: Game | None) -> tuple[Path, Record]:
         self._sweep()
         taken = {e.number for e in self._names()}
-        numbers = _free_numbers(taken)
+        numbers = _free_numbers(taken, max(self._highest(), *taken, *self._analysed(), 0))
         for number in itertools.islice(numbers, 1000):
             id = str(number)
             try:
@@ -217,9 +224,45 @@ class Store:
                 with contextlib.suppress(OSError):
                     os.unlink(temp)
             self._held[id] = lock
-            _sync_dir(root)
+            sync_folder(root)
+            self._note_highest(number)
             return path, numbered
         raise StoreError(f"no free name for a new game in {root}")
+
+    @contextlib.contextmanager
+    def _turn(self) -> Iterator[None]:
+        """The data directory to this famiglia alone while it numbers or removes a game (`folder_lock`)."""
+        with contextlib.ExitStack() as held:
+            try:
+                held.enter_context(folder_lock(self.root))
+            except OSError as error:
+                raise StoreError(f"the folder for saved games {self.root} cannot be locked "
+                                 f"({error.strerror or error})") from None
+            yield
+
+    def _analysed(self) -> Iterator[int]:
+        """The ids of the saved analyses here (one left by an older famiglia may outlive its game)."""
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.root):
+                match = _ANALYSIS.fullmatch(entry.name)
+                if match:
+                    yield int(match.group(1))
+
+    def _highest(self) -> int:
+        """The highest id given here so far, as `HIGHEST` says (0 if it says nothing usable)."""
+        try:
+            text = read_text(self.root / HIGHEST, limit=64, kind="a note of ids", follow=False)
+        except (FileNotFoundError, Unreadable):
+            return 0
+        text = text.strip()
+        return int(text) if re.fullmatch(ID, text) else 0
+
+    def _note_highest(self, number: int) -> None:
+        """Keep `number` as the highest id given here, unless a higher one is kept already (while in `_turn`)."""
+        if number <= self._highest():
+            return
+        with contextlib.suppress(OSError):  # the note only keeps ids apart; the game itself is saved
+            write_atomically(self.root / HIGHEST, f"{number}\n".encode("ascii"), prefix=".saving-")
 
     def update(self, path: Path, record: Record, game: Game | None = None) -> tuple[Path, Record]:
         """Replace the saved game at `path` by `record` in one step; a new file if the name was taken over.
@@ -248,7 +291,7 @@ class Store:
             raise
         finally:
             os.close(fd)
-        _sync_dir(root)
+        sync_folder(root)
         return target, record
 
     def _write_temp(self, text: str) -> tuple[Path, int]:
@@ -288,9 +331,9 @@ class Store:
                 if _TEMP.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
                     age = now - entry.stat(follow_symlinks=False).st_mtime
                     if age > (STALE_UNLOCKED if fcntl is None else STALE):
-                        _remove_unheld(Path(entry.path))
+                        remove_unheld(Path(entry.path))
                 elif _LOCK.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-                    _remove_unheld(Path(entry.path))
+                    remove_unheld(Path(entry.path))
 
     def _lock_path(self, id: str) -> Path:
         return self.root / f".game-{id}.lock"
@@ -318,13 +361,19 @@ class Store:
         return False
 
     def delete(self, id: str) -> Path:
-        """Remove saved game `id` (its file and its lock file, nothing else); returns the file removed.
+        """Remove saved game `id` (its file, its saved analysis and its lock file, nothing else); the file removed.
 
         `GameNotFound` if there is none; `StoreError` if it is being played in another terminal now,
-        or is a folder. A link at its name is removed, never what it points to.
+        or is a folder. A link at its name is removed, never what it points to. An analysis being saved
+        meanwhile waits its turn (`folder_lock`) and then finds no game to save it beside.
         """
         id = parse_id(id)
-        self._usable()
+        if not self._usable():
+            raise GameNotFound(f"there is no saved game {id} ('famiglia games' lists the saved games)")
+        with self._turn():
+            return self._delete(id)
+
+    def _delete(self, id: str) -> Path:
         path = self.path(id)
         try:
             info = os.lstat(path)
@@ -336,13 +385,24 @@ class Store:
             raise StoreError(f"{path.name}: is a folder, not a saved game; famiglia leaves it alone")
         lock = GameLock(self._lock_path(id), id)
         try:
+            self._note_highest(int(id))  # a folder that held games before the note was kept: never this id again
             os.unlink(path)
+            self._remove_analysis(id)
         except OSError as error:
             raise StoreError(f"game {id} cannot be removed ({error.strerror or error})") from None
         finally:
             lock.release()
-        _sync_dir(self.root)
+        sync_folder(self.root)
         return path
+
+    def _remove_analysis(self, id: str) -> None:
+        """Remove the saved analysis of game `id` with it (a link there is removed, a folder left alone)."""
+        where = analysis_path(self.path(id))
+        try:
+            if not stat.S_ISDIR(os.lstat(where).st_mode):
+                os.unlink(where)
+        except FileNotFoundError:
+            pass
 
     def tidy(self) -> list[str]:
         """On starting: remove what is provably nobody's, and the games in which no turn was ever confirmed.
@@ -366,6 +426,7 @@ class Store:
             try:
                 if not _confirmed_turn(read_record(entry.path, follow=False)):  # again, now that it is ours
                     os.unlink(entry.path)
+                    self._remove_analysis(id)
                     removed.append(id)
             except (StoreError, OSError):
                 pass
@@ -546,7 +607,7 @@ class GameLock:
                 if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                     raise StoreError(f"game {id} is being played in another famiglia right now") from None
                 raise StoreError(f"the game cannot be locked ({error.strerror or error})") from None
-            if _same_file(fd, path):
+            if same_file(fd, path):
                 self._fd = fd
                 return
             os.close(fd)  # its last holder removed it as we opened it: take the one at the name now
@@ -583,22 +644,10 @@ def _confirmed_turn(record: Record) -> bool:
     return ends - waiting > 0
 
 
-def _free_numbers(taken: set[int]) -> Iterator[int]:
-    """Numbers for a new game: after the highest in use, then the gaps once the ids run out."""
-    top = max(taken, default=0)
+def _free_numbers(taken: set[int], top: int) -> Iterator[int]:
+    """Numbers for a new game: after `top`, the highest ever given, then the gaps once the ids run out."""
     yield from range(top + 1, MAX_ID + 1)
     yield from (n for n in range(1, min(top, MAX_ID + 1)) if n not in taken)
-
-
-def _make_parents(folder: Path) -> None:
-    """Make `folder` and its missing parents, each 0700 (an existing one is left as it is)."""
-    missing = []
-    while not os.path.lexists(folder) and folder.parent != folder:
-        missing.append(folder)
-        folder = folder.parent
-    for made in reversed(missing):
-        with contextlib.suppress(FileExistsError):
-            os.mkdir(made, 0o700)
 
 
 def _same_folder(a: Path, b: Path) -> bool:
@@ -608,48 +657,8 @@ def _same_folder(a: Path, b: Path) -> bool:
         return False
 
 
-def _same_file(fd: int, path: Path) -> bool:
-    try:
-        held, there = os.fstat(fd), os.lstat(path)
-    except OSError:
-        return False
-    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
-
-
-def _remove_unheld(path: Path) -> None:
-    """Remove the file at `path` if no process holds a lock on it (so no famiglia is using it)."""
-    if fcntl is None:
-        os.unlink(path)
-        return
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        return
-    try:
-        if _same_file(fd, path):
-            os.unlink(path)
-    finally:
-        os.close(fd)
-
-
 def _is_file(text: str) -> bool:
     try:
         return os.path.isfile(text)
     except (OSError, ValueError):
         return False
-
-
-def _sync_dir(root: Path) -> None:
-    """Make a rename in `root` durable (where the platform can open a folder)."""
-    try:
-        fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

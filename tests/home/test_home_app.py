@@ -95,7 +95,7 @@ def test_the_log_of_a_game_is_a_page() -> None:
 
 def test_settings_written_from_the_screen_are_read_back_and_used_by_play(monkeypatch: pytest.MonkeyPatch) -> None:
     home = home_command._home(Store())
-    run(home, "7", "2", "3", "1", *"Anna", "\r", ESC)
+    run(home, "7", "2", "3", "1", *"Anna", "\r", "\r", ESC)  # your name, then none for player 2
     assert load().settings == Settings(("Anna",), "hard", memory_aid=True)
     calls: dict[str, Any] = {}
     monkeypatch.setattr(famiglia.tui, "run_play", lambda **kw: calls.update(kw) or 0)

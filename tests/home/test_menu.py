@@ -92,7 +92,7 @@ def test_continue_lists_the_unfinished_games_newest_first_with_score_and_turn(sa
     items = home.items()
     assert home.page is Page.CONTINUE and len(items) == 2
     assert items[0].label.endswith("Anna v Ben") and items[1].label.endswith("Anna v Computer (hard)")
-    assert "to move" in items[0].detail and "–" in items[0].detail
+    assert "to move, so far Anna " in items[0].detail and " · Ben " in items[0].detail  # labelled, not bare
     keys(home, "down", "enter")
     assert home.take_outcome() == Resume(saved[1].id)
 
@@ -167,7 +167,7 @@ def test_settings_are_changed_written_and_read_back() -> None:
     home = keys(Home(settings=load().settings, write=write_value), "7")
     keys(home, "2", "2")  # level: normal -> hard -> easy
     keys(home, "3")  # memory aid on
-    keys(home, "1", *"Anna, Ben", "enter")
+    keys(home, "1", *"Anna", "enter", *"Ben", "enter")  # yours, then player 2's
     assert home.settings == Settings(("Anna", "Ben"), "easy", memory_aid=True)
     assert load().settings == home.settings
     keys(home, "1", *"x" * 30, "enter")
