@@ -241,7 +241,7 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
         await sit_down(p)
         await p.keys("?")
         screen = p.screen()
-        assert "ask before a turn ends: on" in screen and "the game log" in screen
+        assert "in this help: ask before a" in screen and "turn ends (on)" in screen and "the game log" in screen
         await p.keys(END)
         screen = p.screen()
         assert "take F2 pay M3 keep F1" in screen and "brute B2 F4 -1" in screen
@@ -249,7 +249,7 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
         await p.keys("c")
         assert not p.session.confirm
         await p.keys(HOME)
-        assert "ask before a turn ends: off" in p.screen()
+        assert "turn ends (off)" in p.screen()
         await p.keys(ESC)
         await p.until(lambda: p.session.overlay is None)
         await p.keys("p")

@@ -19,6 +19,7 @@ from famiglia.engine import SeatView, Step
 from ..model.builder import Choice, Menu
 from ..model.commands import computer_turn_keys, key_line
 from ..model.names import NAME_LENGTH
+from ..model.overlays import quit_question
 from ..model.seats import seat_name
 from ..model.session import Screen, Session
 from ..model.words import describe
@@ -31,7 +32,8 @@ from .screens import MIN_SIZE, render_end
 from .table import WIDE, level_cards, render_table, steady_level, table_level
 from .theme import cards_in
 
-__all__ = ["MESSAGE_ROWS", "PICKER_ROWS", "TableCache", "compose", "computer_turn_text", "confirm_quit_text",
+__all__ = ["MESSAGE_ROWS", "PICKER_ROWS", "QUIT_BOX", "TableCache", "compose", "computer_turn_text",
+           "confirm_quit_text",
            "ending_text", "hint_line", "last_turn_crowded_out", "message_text", "prompt_fitted", "prompt_text",
            "render_menu", "too_small"]
 
@@ -359,6 +361,12 @@ def message_text(session: Session, *, width: int | None = None, rows: int = MESS
         news = cards_in(text, style=message.style)  # other news shows its cards
     if rows == 1 and width is not None:
         news.truncate(width, overflow="ellipsis")
+    if session.screen is Screen.END:  # every end screen names its keys, under what was said last
+        keys = Text(hint_line(session), style="label")
+        if width is not None:
+            while line_count(news, width) > max(1, rows - 1) and news.cell_len > width:
+                news.truncate(news.cell_len - max(1, width // 4), overflow="ellipsis")
+        return Group(news, keys)
     return news if activity is None else Group(news, activity)
 
 
@@ -399,13 +407,17 @@ def prompt_fitted(session: Session, width: int) -> str:
     return "…" + set_cell_size(prompt[::-1], room - 1)[::-1]
 
 
-def confirm_quit_text() -> RenderableType:
+QUIT_BOX: Final = (52, 6)  # the quit question's box: columns and rows
+
+
+def confirm_quit_text(session: Session) -> RenderableType:
+    """The quit question, and what leaving keeps (`quit_question`)."""
+    question, kept = quit_question(session)
     body = Text(justify="center")
-    body.append("Quit the game?\n\n", style="title")
+    body.append(f"{question}\n", style="title")
+    body.append(f"{kept}\n\n", style="label")
     body.append("y", style="key")
-    body.append(" quit     ")
+    body.append(" yes     ")
     body.append("n", style="key")
-    body.append(" go on playing")
-    return Panel(body, border_style="warning", width=40, padding=(0, 2))
-
-
+    body.append(" no, go on" if session.game is not None else " no, stay")
+    return Panel(body, border_style="warning", width=QUIT_BOX[0], padding=(0, 1))
