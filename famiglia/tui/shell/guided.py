@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from typing import Final
 
 from prompt_toolkit.application import Application
@@ -31,7 +32,7 @@ from ..model.screens import Message
 from ..model.session import Screen, Session
 from ..view.bridge import ansi_text
 from ..view.guide import render_guide
-from .app import build_app, farewell, run_app
+from .app import build_app, run_app, say_farewell
 from .computer import Computer
 from .layout import INPUT_BUFFER, screen_size, too_small
 
@@ -139,8 +140,11 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
     return app
 
 
-def run_guided(session: Session, guide: Guide) -> int:
-    """Play the guided game at this terminal until the player leaves; the exit status, as `run_play` gives it."""
+def run_guided(session: Session, guide: Guide, *, say: Callable[[str], None] | None = None) -> int:
+    """Play the guided game at this terminal until the player leaves; the exit status, as `run_play` gives it.
+
+    `say` takes the lines said on leaving in place of the terminal, as for `run_play`.
+    """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: learn needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
         return EXIT_FAILURE
@@ -150,9 +154,7 @@ def run_guided(session: Session, guide: Guide) -> int:
         saver.check(session)
         code = asyncio.run(run_app(build_guided_app(session, guide, output=output), session))
         saver.close(session)
-        for line in (farewell(session), saver.hint()):
-            if line:
-                print(line, flush=True)
+        say_farewell(session, saver, say)
         return code
     except Exception as error:  # one line, never a traceback; the game is kept
         output.enable_autowrap()
