@@ -3,6 +3,7 @@ and a guided game left halfway and continued, showing no lesson twice."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from famiglia.ai import player
@@ -115,3 +116,28 @@ def test_a_guided_game_left_halfway_is_continued_without_repeating_a_lesson() ->
     left_at = due(record.game().view(PLAYER))  # the lessons of the moment it was left at come again (docs/learn.md)
     assert not (set(first) & set(second)) - set(left_at)
     assert set(first) <= set(guide_again.progress.seen) and second
+
+
+def test_the_computer_waits_until_its_lesson_is_read() -> None:
+    """"Now the computer plays its turn" was shown after that turn was over: the computer now waits for the box."""
+    session, guide = guided_session("Anna")
+    seen: list[str] = []
+
+    async def script(k: Keys[Any]) -> None:
+        while guide.lesson is not None:
+            await k.press("\r")
+        await k.press("p\r")  # a pass; Enter ends the turn
+        await k.until(lambda: guide.lesson is not None and guide.lesson.id == "opponent")
+        played = len(session.history)
+        await asyncio.sleep(0.5)  # the computer plays at once here (no pace): it waits for the box instead
+        seen.append(k.screen())
+        assert session.computer_to_move and len(session.history) == played
+        assert session.activity == "Computer (easy) waits until you have read the box"
+        await k.press("x")  # a key while the box is up neither reads it nor hurries the computer
+        assert session.computer_to_move and len(session.history) == played
+        await k.press("\r")
+        await k.until(lambda: not session.computer_to_move)
+        assert len(session.history) > played
+
+    drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=100, rows=40)
+    assert "The computer's turn (R12)" in seen[0]

@@ -4,8 +4,9 @@
 box above the input line with the lesson to read (or a refused try explained, or at the end what
 was learned), and while a lesson or a refusal is on show, its own keys in place of the game's:
 Enter or Esc goes on, `s` skips the explanations for the rest of the game, `?` and Ctrl-C do what
-they always do, and any other key says to read the box first. Everything else is the game as
-`famiglia play` plays it, saved as it is played; `run_guided` runs it as `run_play` does.
+they always do, and any other key says to read the box first. The computer waits while a lesson is
+on show, so that "now the computer plays its turn" is read before it does. Everything else is the
+game as `famiglia play` plays it, saved as it is played; `run_guided` runs it as `run_play` does.
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ def _reading_keys(session: Session, guide: Guide, nudge: _Nudge, reading: Condit
 def build_guided_app(session: Session, guide: Guide, *, input: Input | None = None, output: Output | None = None,
                      computer: Computer | None = None) -> Application[int]:
     """The guided game on the whole terminal; see the module docstring."""
+    computer = computer or Computer(session)
     app = build_app(session, input=input, output=output, computer=computer)
     nudge = _Nudge()
 
@@ -111,6 +113,8 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
 
     reading = Condition(lambda: on_table() and session.screen is Screen.TABLE
                         and (guide.lesson is not None or guide.refused is not None))
+    # The computer plays nothing while a lesson waits to be read: what it says is then true of what follows.
+    computer.hold = lambda: "waits until you have read the box" if guide.lesson is not None and reading() else None
 
     def box() -> StyleAndTextTuples:
         return to_formatted_text(ANSI(_box_text(session, guide, nudge)))
