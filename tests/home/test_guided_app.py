@@ -230,6 +230,6 @@ def test_the_end_of_the_guided_game_stands_under_the_end_screen_with_its_key_lin
     end = compose(session, columns, rows - 1, plain=True).split("\n")
     content = end_rows(session, columns)
     assert [row.rstrip() for row in drawn[:content]] == [row.rstrip() for row in end[:content]]  # nothing covered
-    assert f"Seed {GUIDED_SEED}: famiglia play --seed {GUIDED_SEED}" in seen[0] and "total 62 VP" in seen[0]
+    assert f"Seed {GUIDED_SEED}: famiglia play --seed {GUIDED_SEED}" in seen[0] and "total 67 VP" in seen[0]
     assert "lessons came up in this game" in seen[0] or "What came up in this game:" in seen[0]
     assert set(drawn[-1].split(" · ")) == {"n: new game", "a: analysis", "g: game log", "q: quit"}

@@ -11,6 +11,7 @@ from famiglia.engine import Game
 from famiglia.persistence import Move, Record
 from famiglia.tui.model.commands import help_rows
 from famiglia.tui.model.home.lessons import (
+    FORMER_SEEDS,
     GUIDED_SEED,
     LESSON_IDS,
     PARTS,
@@ -19,7 +20,7 @@ from famiglia.tui.model.home.lessons import (
     load_texts,
     parse_texts,
 )
-from famiglia.tui.model.home.rehearsal import rehearse
+from famiglia.tui.model.home.rehearsal import HINT_FOLLOWER, rehearse
 from famiglia.tui.model.home.tutor import Progress, Tutor, due
 from famiglia.tui.model.session import Session
 from famiglia.tui.view.status import step_bar
@@ -67,12 +68,28 @@ def test_a_lessons_file_that_is_not_right_says_what_is_missing(text: str, said: 
 
 def test_the_guided_deal_brings_every_part_of_a_turn_early_and_the_game_to_its_end() -> None:
     """docs/learn.md: with a newcomer who takes the best card in sight, all by the fifth turn, every lesson on the
-    way, and the game to its second exhaustion."""
+    way, and two passes end the game in its last round."""
     played = rehearse(GUIDED_SEED)
     assert played.latest_early <= 5, played.first_turn
     assert set(played.progress.seen) == set(LESSON_IDS)
-    assert played.scores == (62, 45) and played.reason == "the draw stack was exhausted a second time"
-    assert played.first_turn["exhaustion"] == 16 and played.first_turn["last_round"] == played.turns == 23
+    assert played.scores == (67, 46) and played.reason == "two passes in a row" and played.turns == 22
+    assert played.first_turn["exhaustion"] == 17 and played.first_turn["last_round"] == 22
+
+
+def test_a_player_who_follows_the_hints_plays_the_guided_deal_to_its_last_round() -> None:
+    """docs/learn.md says the deal reaches the last round (R9.3); both guided games that followed the hints ended on
+    two passes before it. A player who plays every hint now sees it, and every other lesson."""
+    played = rehearse(GUIDED_SEED, student=HINT_FOLLOWER)
+    assert set(played.progress.seen) == set(LESSON_IDS), set(LESSON_IDS) - set(played.progress.seen)
+    assert played.reason == "the draw stack was exhausted a second time" and played.scores == (63, 53)
+    assert played.first_turn["last_round"] == played.turns == 23 and played.first_turn["accountant"] <= 6
+
+
+def test_the_hint_follower_plays_what_the_hints_say() -> None:
+    """The rehearsal's hint follower is the hints' own level, seeded as the screen seeds a hint."""
+    from famiglia.tui.shell.computer import HINT_LEVEL
+
+    assert HINT_FOLLOWER == HINT_LEVEL
 
 
 def _moments(seed: str, *, upto: int | None = None) -> tuple[Record, list[Game]]:
@@ -175,3 +192,12 @@ def test_the_summary_says_what_came_up_and_names_what_did_not() -> None:
     assert all("Not met this time: Choosing (1-9, ↑ ↓, Enter)" in form[1] for form in forms[:3])
     assert forms[3][1].startswith("Not met this time: Choosing, Looking back,")
     assert tutor.summary(moments[0].view(0), progress) is None
+
+
+def test_a_game_of_the_former_guided_deal_is_still_a_guided_game() -> None:
+    """The deal changed (so that the hints lead to the last round): games of the old one keep their lessons."""
+    for seed in (GUIDED_SEED, *FORMER_SEEDS):
+        game = Game.new(seed=seed, names=("You", "Computer (easy)"), first=0)
+        assert is_guided(Record.new(game, seats=("human", "cpu:easy")))
+    other = Game.new(seed=GUIDED_SEED + 1, names=("You", "Computer (easy)"), first=0)
+    assert not is_guided(Record.new(other, seats=("human", "cpu:easy")))
