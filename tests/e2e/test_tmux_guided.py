@@ -1,11 +1,16 @@
-"""The guided game and the home screen in a real terminal, where what is left on it is the point: leaving from the
-home screen leaves one true line. tmux runs it (the `tmux` fixture of `test_tmux`)."""
+"""The guided game and the home screen in a real terminal, where what is left on it is the point: the end screen's
+`a` of the guided game shows its analysis, and leaving from the home screen leaves one true line. tmux runs it (the
+`tmux` fixture of `test_tmux`)."""
 
 from __future__ import annotations
 
 import shlex
 import sys
 
+from famiglia.engine import Pass
+from famiglia.persistence import Move, Record, Store
+from famiglia.tui.model.home.lessons import GUIDED_OPPONENT, guided_game
+from famiglia.tui.model.seats import HUMAN, seat_name
 from tests.e2e.test_tmux import ROOT, Tmux
 
 
@@ -14,6 +19,23 @@ def _start(tmux: Tmux, *args: str, width: int = 80, height: int = 24) -> None:
     shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo \"exit status $?\"; sleep 60"
     tmux.run("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), "-e", "TERM=xterm-256color",
              "-e", "NO_COLOR=1", "-e", "PAGER=cat", "sh", "-c", shell)
+
+
+def test_a_at_the_end_of_the_guided_game_shows_its_analysis(tmux: Tmux) -> None:
+    """`a` said "leave and see the game's analysis" but the guided game left without one."""
+    game = guided_game("Anna", seat_name(GUIDED_OPPONENT))
+    record = Record.new(game, seats=(HUMAN, GUIDED_OPPONENT))
+    game.apply(Pass())
+    game.apply(Pass())  # two passes: the shortest guided game there is (R8.5)
+    record = record.with_moves([Move(0, Pass()), Move(1, Pass())])
+    _, record = Store().create(record, game)
+    _start(tmux, "learn", record.id)
+    screen = tmux.wait_for("What you learned")
+    assert "a: analysis" in screen and "n: new game" in screen  # the end screen's key line
+    tmux.type("a")
+    screen = tmux.wait_for("exit status", timeout=120)
+    assert f"Analysis of game {record.id}" in tmux.screen(history=True) and "exit status 0" in screen
+    assert "Traceback" not in tmux.screen(history=True)
 
 
 def test_leaving_from_the_home_screen_leaves_one_true_line(tmux: Tmux) -> None:

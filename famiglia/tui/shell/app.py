@@ -36,7 +36,7 @@ from .editing import install_editing_keys
 from .keys import create_key_bindings, typing
 from .layout import INPUT_BUFFER, create_layout, too_small
 
-__all__ = ["build_app", "farewell", "run_app", "run_play", "say_farewell"]
+__all__ = ["analysis_if_asked", "build_app", "farewell", "run_app", "run_play", "say_farewell"]
 
 EXIT_FAILURE = 1
 FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
@@ -218,11 +218,8 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         code = asyncio.run(run_app(build_app(session, output=output), session))
         saver.close(session)
         say_farewell(session, saver, say)
-        if saver.analyse_on_leaving and saver.path is not None and saver.record is not None:
-            from famiglia.analysis_cli import show_analysis
-
-            return show_analysis(saver.path, saver.record)
-        return code
+        shown = analysis_if_asked(saver)
+        return code if shown is None else shown
     except Exception as error:  # one line, never a traceback; the game is kept
         if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
             if session is not None:
@@ -237,6 +234,16 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
               file=sys.stderr)
         return EXIT_FAILURE
 
+
+
+def analysis_if_asked(saver: Autosave) -> int | None:
+    """The end screen's a, once the game's screen is left: the saved game's analysis shown, and its exit status;
+    None if it was not asked for."""
+    if not (saver.analyse_on_leaving and saver.path is not None and saver.record is not None):
+        return None
+    from famiglia.analysis_cli import show_analysis
+
+    return show_analysis(saver.path, saver.record)
 
 
 def _terminal_gone(error: Exception, session: Session | None) -> bool:

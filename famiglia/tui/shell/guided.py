@@ -7,7 +7,8 @@ or a refusal is on show, its own keys in place of the game's: Enter or Esc goes 
 explanations for the rest of the game, `?` and Ctrl-C do what they always do, and any other key
 says to read the box first; and the computer waits while a lesson is on show, so that "now the
 computer plays its turn" is read before it does. Everything else is the game as `famiglia play`
-plays it, saved as it is played; `run_guided` runs it as `run_play` does.
+plays it, saved as it is played; `run_guided` runs it as `run_play` does, the end screen's `a`
+included.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ..model.session import Screen, Session
 from ..view.bridge import ansi_text
 from ..view.compose import compose_parts, end_rows
 from ..view.guide import REFUSAL_ABOUT, box_top, render_guide, render_summary
-from .app import build_app, run_app, say_farewell
+from .app import analysis_if_asked, build_app, run_app, say_farewell
 from .computer import Computer
 from .layout import INPUT_BUFFER, screen_size, too_small
 
@@ -190,7 +191,8 @@ def run_guided(session: Session, guide: Guide, *, say: Callable[[str], None] | N
         code = asyncio.run(run_app(build_guided_app(session, guide, output=output), session))
         saver.close(session)
         say_farewell(session, saver, say)
-        return code
+        shown = analysis_if_asked(saver)  # the end screen's a, as in any game
+        return code if shown is None else shown
     except Exception as error:  # one line, never a traceback; the game is kept
         output.enable_autowrap()
         output.flush()
