@@ -1,17 +1,21 @@
 """The guided game and the home screen in a real terminal, where what is left on it is the point: the end screen's
-`a` of the guided game shows its analysis, and leaving from the home screen leaves one true line. tmux runs it (the
-`tmux` fixture of `test_tmux`)."""
+`a` of the guided game shows its analysis, leaving from the home screen leaves one true line, and the README's
+first command opens the home screen. tmux runs it (the `tmux` fixture of `test_tmux`)."""
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
+from pathlib import Path
 
 from famiglia.engine import Pass
 from famiglia.persistence import Move, Record, Store
 from famiglia.tui.model.home.lessons import GUIDED_OPPONENT, guided_game
 from famiglia.tui.model.seats import HUMAN, seat_name
 from tests.e2e.test_tmux import ROOT, Tmux
+
+README = Path(ROOT) / "README.md"
 
 
 def _start(tmux: Tmux, *args: str, width: int = 80, height: int = 24) -> None:
@@ -66,3 +70,19 @@ def test_leaving_from_the_home_screen_leaves_one_true_line(tmux: Tmux) -> None:
     tmux.wait_for("exit status 0")
     left = [line for line in tmux.screen(history=True).splitlines() if line.startswith("famiglia:")]
     assert left == ["famiglia: Carla and Computer (easy): left before the first turn ended."]
+
+
+def test_the_readmes_first_command_opens_the_home_screen(tmux: Tmux) -> None:
+    """Someone alone was left at a two-player name question: the first command now ends on the home screen, where
+    Learn to play and New game offer the computer."""
+    text = README.read_text(encoding="utf-8")
+    setup = re.search(r"## Set up and play\n.*?```sh\n(.*?)\n```", text, flags=re.S)
+    assert setup is not None
+    last = setup.group(1).split("&&")[-1].split()
+    assert last == [".venv/bin/famiglia"]  # it installs, then runs famiglia alone
+    assert "--vs cpu" in text[setup.end():setup.end() + 600]  # and says how to play the computer
+    _start(tmux)  # famiglia alone, as the command runs it
+    screen = tmux.wait_for("Learn to play")
+    assert "New game" in screen and "against the computer" in screen
+    tmux.type("8")
+    tmux.wait_for("exit status 0")
