@@ -4,8 +4,10 @@
 settings as they are now, carries out the choice it returns (a new game, a game played on, the
 guided game, a replay) and comes back to a fresh home screen, until the player quits. Each game is
 played exactly as its command plays it (`famiglia play`, `famiglia resume`, `famiglia learn`), so
-it is saved the same way. `learn` plays the guided game: the unfinished one saved last, or a new one.
-A leaving signal (SIGTERM, SIGHUP) on any of these screens ends the whole program (`famiglia.leaving`).
+it is saved the same way; what a game says on leaving is said on the home screen that comes back,
+and quitting prints the last game's farewell, once. `learn` plays the guided game: the unfinished
+one saved last, or a new one. A leaving signal (SIGTERM, SIGHUP) on any of these screens ends the
+whole program (`famiglia.leaving`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import asyncio
 import contextlib
 import os
 import sys
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Final
@@ -96,6 +99,7 @@ def run_home() -> int:
     with contextlib.suppress(StoreError, OSError):  # leftovers of killed famiglias, games never played a turn
         store.tidy()
     note: str | None = None
+    farewell: str | None = None  # what the last game played from here said on leaving
     while True:
         home = _home(store, colour=colour, note=note)
         note = None
@@ -110,21 +114,27 @@ def run_home() -> int:
         note = _refusal(store, outcome)
         if note is not None:  # said on the home screen at once, which comes back with it
             continue
+        said: list[str] = []  # a game's lines on leaving: on the home screen, and the farewell printed once
         match outcome:
             case Quit():
+                if farewell is not None:
+                    print(farewell, flush=True)
                 return EXIT_OK
             case NewGame(seats):
-                _new_game(seats, load().settings)
+                _new_game(seats, load().settings, say=said.append)
             case Resume(id):
-                records.resume(id, settings=load().settings)
+                records.resume(id, settings=load().settings, say=said.append)
             case Learn(id):
-                learn(id, new=id is None)
+                learn(id, new=id is None, say=said.append)
             case ShowReplay(id):
                 records.replay(id)
             case ShowAnalysis(id):
                 records.analysis(id)
             case ShowLog(id):  # the log is a page of the home screen; this is for a screen without one
                 records.log(id)
+        if said:
+            farewell = said[0]
+            note = " ".join(line.removeprefix("famiglia: ") for line in said)
 
 
 def _refusal(store: Store, outcome: Outcome) -> str | None:
@@ -155,7 +165,7 @@ def _held_elsewhere(store: Store, id: str) -> str | None:
     return _refusal(store, Resume(id))
 
 
-def _new_game(seats: tuple[str, str], settings: Settings) -> int:
+def _new_game(seats: tuple[str, str], settings: Settings, *, say: Callable[[str], None] | None = None) -> int:
     from famiglia.tui import run_play
 
     vs = seats[1] if seats[1] != HUMAN else None
@@ -165,7 +175,7 @@ def _new_game(seats: tuple[str, str], settings: Settings) -> int:
         names = (choice.names[0], choice.names[1])
     elif choice.names is not None and vs is not None:
         names = (choice.names[0], seat_name(vs))
-    code: int = run_play(names=names, memory_aid=choice.memory_aid, confirm=choice.confirm, seats=seats)
+    code: int = run_play(names=names, memory_aid=choice.memory_aid, confirm=choice.confirm, seats=seats, say=say)
     return code
 
 
@@ -181,8 +191,11 @@ def _latest_guided(store: Store) -> tuple[Path, Record] | None:
     return None if best is None else (best[2], best[3])
 
 
-def learn(target: str | None = None, *, new: bool = False) -> int:
-    """`famiglia learn`: the guided game saved last (or game `target`) played on, or a new one (`new`)."""
+def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], None] | None = None) -> int:
+    """`famiglia learn`: the guided game saved last (or game `target`) played on, or a new one (`new`).
+
+    `say` takes the lines said on leaving in place of the terminal (the home screen shows them).
+    """
     from famiglia.tui.shell.guided import run_guided
 
     settings = load().settings
@@ -205,4 +218,4 @@ def learn(target: str | None = None, *, new: bool = False) -> int:
     except StoreError as error:
         print(f"famiglia: {printable(str(error), 400)}", file=sys.stderr, flush=True)
         return EXIT_BAD_RECORD
-    return run_guided(session, guide)
+    return run_guided(session, guide, say=say)

@@ -9,7 +9,7 @@ is ever changed by reading it. Tables are drawn with rich on a terminal and as p
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
@@ -213,14 +213,14 @@ def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | N
 
 
 def resume(target: str | None, *, settings: Settings | None = None, memory_aid: bool | None = None,
-           confirm: bool | None = None) -> int:
+           confirm: bool | None = None, say: Callable[[str], None] | None = None) -> int:
     """`famiglia resume [ID]`: play a saved game on (the unfinished one saved last, without an id).
 
     It plays on with the memory aid and confirming the record keeps; `memory_aid` and `confirm`, when
     given, win for this sitting, and `settings` (the remembered ones) stand in for what the record does
-    not keep.
+    not keep. `say` takes the lines said on leaving, as for `run_play`.
     """
-    return _play(target, Options(settings, memory_aid, confirm), unfinished=True)
+    return _play(target, Options(settings, memory_aid, confirm), unfinished=True, say=say)
 
 
 def play_file(path: str, *, settings: Settings | None = None, memory_aid: bool | None = None,
@@ -247,7 +247,8 @@ class Options:
         return {"memory_aid": memory_aid, "confirm": confirm}
 
 
-def _play(target: str | None, options: Options, *, unfinished: bool = False, file: bool = False) -> int:
+def _play(target: str | None, options: Options, *, unfinished: bool = False, file: bool = False,
+          say: Callable[[str], None] | None = None) -> int:
     from famiglia.tui.model.saving import resume_session
     from famiglia.tui.shell.app import run_play
 
@@ -265,4 +266,4 @@ def _play(target: str | None, options: Options, *, unfinished: bool = False, fil
         session = resume_session(record, store=store, path=path if ours else None, **options.for_record(record))
     except StoreError as error:
         return _fail(f"{path.name if ours else path_as_given(path)}: {error}")
-    return run_play(session=session)
+    return run_play(session=session, say=say)

@@ -326,7 +326,8 @@ def test_a_signal_leaves_the_alternate_screen_with_no_hand_left(tmux: Tmux, sign
     tmux.wait_for("Your hand")
     os.kill(tmux.program(), getattr(signal, signal_name))
     screen = tmux.wait_for(f"exit status {status}")
-    assert "was to move" in screen and "seed" not in screen  # an unfinished game's seed stays hidden
+    # Left before the first turn ended, as a player quitting would; an unfinished game's seed stays hidden.
+    assert "left before the first turn ended" in screen and "seed" not in screen
     everything = tmux.screen(history=True)
     assert "Your hand" not in everything and "Traceback" not in everything
     left = tmux.left()

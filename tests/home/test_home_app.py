@@ -95,7 +95,7 @@ def test_the_log_of_a_game_is_a_page() -> None:
 
 def test_settings_written_from_the_screen_are_read_back_and_used_by_play(monkeypatch: pytest.MonkeyPatch) -> None:
     home = home_command._home(Store())
-    run(home, "7", "2", "3", "1", *"Anna", "\r", "\r", ESC)  # your name, then none for player 2
+    run(home, "7", "2", " ", "3", "\r", "1", "\r", *"Anna", "\r", "\r", ESC)  # your name, then none for player 2
     assert load().settings == Settings(("Anna",), "hard", memory_aid=True)
     calls: dict[str, Any] = {}
     monkeypatch.setattr(famiglia.tui, "run_play", lambda **kw: calls.update(kw) or 0)
@@ -119,7 +119,7 @@ def test_a_broken_or_foreign_settings_file_is_said_on_the_home_screen_and_left_a
     run(home, check=lambda k: shown.append(k.screen()))
     assert "settings file" in shown[0] and said in " ".join(shown[0].split()), shown[0]
     assert "\u202e" not in shown[0]  # a direction mark is written as an escape, never acted on
-    run(home_command._home(Store()), "7", "4")  # a change asked for: refused on a broken file, kept otherwise
+    run(home_command._home(Store()), "7", "4", "\r")  # a change asked for: refused on a broken file, kept otherwise
     if said in ("not valid TOML", "TOML"):
         assert settings_path().read_text(encoding="utf-8") == content
 
@@ -176,9 +176,9 @@ def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monke
     monkeypatch.delenv("NO_COLOR")
     colour = home_command._Colour()
     home = home_command._home(Store(), colour=colour)
-    run(home, "7", "5")  # colour: on -> off
+    run(home, "7", "5", " ")  # colour: on -> off
     assert os.environ.get("NO_COLOR") == "1" and load().settings.colour is False
-    run(home, "5")  # still on Settings: back on
+    run(home, " ")  # still on Settings, on colour: back on
     assert not os.environ.get("NO_COLOR")
 
 

@@ -187,7 +187,7 @@ def test_learn_plays_the_guided_game_on_with_its_settings(monkeypatch: pytest.Mo
     saver.close(session)
     heard: list[Session] = []
 
-    def run_guided(s: Session, guide: object) -> int:
+    def run_guided(s: Session, guide: object, *, say: object = None) -> int:
         heard.append(s)
         return 0
 

@@ -43,6 +43,20 @@ class NamesQuestion:
             default = DEFAULT_NAMES[0]
         return index, default
 
+    @property
+    def can_go_back(self) -> bool:
+        """Whether a name typed at this keyboard can be asked again (Esc)."""
+        return any(self.seats[i] == HUMAN for i in range(len(self.given)))
+
+    def back(self) -> bool:
+        """Esc: ask the last name typed again; False at the first question, with nothing to go back to."""
+        typed = [i for i in range(len(self.given)) if self.seats[i] == HUMAN]
+        if not typed:
+            return False
+        del self.given[typed[-1]:]
+        self._name_computers()
+        return True
+
     def take(self, text: str) -> str | None:
         """The answer `text` (empty: the default); the refusal in the player's words, or None if taken."""
         index, default = self.prompt()

@@ -271,8 +271,7 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     lock = store.lock(record.id) if path is not None else None
     Autosave.attach(session, store, record=record, path=path, before=moves[:undoable], lock=lock)
     if session.screen is Screen.END:  # a finished game opens on its scoring: say so, never without a word
-        session.message = Message(f"Game {record.id} is over: this is its scoring. n starts a new game with the "
-                                  "same players, q leaves.")
+        session.message = Message(f"Game {record.id} is over: this is its scoring (its keys are on the line below).")
     return session
 
 

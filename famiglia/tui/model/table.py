@@ -206,6 +206,10 @@ class Table:
             return
         if not turn.path and turn.swaps_done:
             turn.swaps_done = False  # back to the swaps, as long as the engine still allows them
+        elif not turn.path and s.message is None and not s.computer_to_move:
+            s.message = Message("Nothing to go back to: these are the turn's first choices (u takes back an action).",
+                                "warning")
+            return
         turn.path = turn.path[:-1]
         turn.highlight = None
         s.message = None

@@ -41,7 +41,7 @@ from .editing import install_editing_keys
 from .keys import create_key_bindings, typing
 from .layout import INPUT_BUFFER, create_layout, too_small
 
-__all__ = ["build_app", "farewell", "run_app", "run_play"]
+__all__ = ["analysis_if_asked", "build_app", "farewell", "run_app", "run_play", "say_farewell"]
 
 EXIT_FAILURE = 1
 FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
@@ -178,6 +178,8 @@ def farewell(session: Session) -> str:
     first, second = (short_name(n) for n in game.names)
     line = f"famiglia: {first} and {second}"
     result = game.result()
+    if result is None and not session.log:
+        return f"{line}: left before the first turn ended."
     if result is None:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
@@ -198,12 +200,13 @@ def farewell(session: Session) -> str:
 
 def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, first: int | None = None,
              memory_aid: bool = False, confirm: bool = True, seats: tuple[str, str] = (HUMAN, HUMAN),
-             session: Session | None = None) -> int:
+             session: Session | None = None, say: Callable[[str], None] | None = None) -> int:
     """Play at this terminal until the players quit; the exit status for the command line.
 
     `session` is one made beforehand (a resumed game); otherwise a new one is made from the options
     (`confirm`: ask before a take or pass ends the turn; `seats`: who plays each seat, `famiglia.persistence.seats`).
     Every action is saved as it is made (`saving.Autosave`); the last line printed says how to go on.
+    `say` takes the lines said on leaving in place of the terminal (the home screen shows them itself).
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: play needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
@@ -218,12 +221,9 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         with leaving() as run, run.held():  # a signal ends the game; the last save and the farewell are made
             code = asyncio.run(run_app(build_app(session, output=output), session))
             saver.close(session)
-            _say(farewell(session), saver.hint() or saver.not_saved())
-        if saver.analyse_on_leaving and saver.path is not None and saver.record is not None:
-            from famiglia.analysis_cli import show_analysis
-
-            return show_analysis(saver.path, saver.record)
-        return code
+            say_farewell(session, saver, say)
+        shown = analysis_if_asked(saver)
+        return code if shown is None else shown
     except Exception as error:  # one line, never a traceback; the game is kept
         if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
             if session is not None:
@@ -240,17 +240,40 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
 
 
 
+def analysis_if_asked(saver: Autosave) -> int | None:
+    """The end screen's a, once the game's screen is left: the saved game's analysis shown, and its exit status;
+    None if it was not asked for."""
+    if not (saver.analyse_on_leaving and saver.path is not None and saver.record is not None):
+        return None
+    from famiglia.analysis_cli import show_analysis
+
+    return show_analysis(saver.path, saver.record)
+
+
 def _terminal_gone(error: Exception, session: Session | None) -> bool:
     """Whether `error` says the terminal went away: a read or write after a hangup, or a hangup just before."""
     hung_up = session is not None and session.exit_code == HANGUP
     return isinstance(error, OSError) and (hung_up or error.errno in (errno.EIO, errno.ENXIO))
 
 
-def _say(*lines: str | None) -> None:
+def say_farewell(session: Session, saver: Autosave, say: Callable[[str], None] | None = None) -> None:
+    """What is said on leaving a game: the farewell, and how to go on with the saved game (or why it is not).
+
+    Printed on the terminal, where leaving the names question says that no game was started; or handed to
+    `say` (the home screen shows it itself), only for a game that began.
+    """
+    lines = [line for line in (farewell(session), saver.hint() or saver.not_saved()) if line]
+    if say is None:
+        _say(*lines)
+    elif session.game is not None:
+        for line in lines:
+            say(line)
+
+
+def _say(*lines: str) -> None:
     """Print the lines after the game; a terminal that has gone away (SIGHUP) hears nothing, and that is fine."""
     try:
         for line in lines:
-            if line:
-                print(line, flush=True)
+            print(line, flush=True)
     except OSError:
         pass

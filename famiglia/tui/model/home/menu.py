@@ -199,13 +199,16 @@ class Home:
         self.cursor[self.page] = max(0, len(self.items()) - 1) if last else 0  # a page left empty: line 0
 
     def number(self, n: int) -> None:
-        """Number key `n`: choose line `n` of the page (from 1)."""
+        """Number key `n`: choose line `n` of the page (from 1); on Settings, only go to it (Enter or Space changes)."""
         items = self.items()
         if not 1 <= n <= len(items):
             self.message = f"There is no line {n} here: the lines are numbered 1 to {len(items)}." if items else \
                 "Nothing to choose here: Esc goes back."
             return
         self.cursor[self.page] = n - 1
+        if self.page is Page.SETTINGS:  # a setting changes on purpose only, as a choice elsewhere is confirmed
+            self.message = f"{items[n - 1].label}: Enter or Space changes it."
+            return
         self.enter()
 
     def enter(self) -> None:
