@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Final
 
+from famiglia.leaving import Leave
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable
 from famiglia.tui.model.home.games import game_lines
 from famiglia.tui.model.home.guided import guided_session
@@ -92,12 +93,23 @@ def _home(store: Store, *, colour: _Colour | None = None, note: str | None = Non
 
 def run_home() -> int:
     """The home screen until the player quits; each choice is played, then the home screen comes back."""
-    from famiglia.tui.shell.home import build_home_app, run_home_app
-
     store = Store()
     colour = _Colour()
     with contextlib.suppress(StoreError, OSError):  # leftovers of killed famiglias, games never played a turn
         store.tidy()
+    said: list[str] = []  # a game's lines on leaving: on the home screen, and the farewell printed once
+    try:
+        return _loop(store, colour, said)
+    except Leave:  # the home screen does not come back to say what the last game said: it is printed
+        for line in said:
+            print(line, flush=True)
+        raise
+
+
+def _loop(store: Store, colour: _Colour, said: list[str]) -> int:
+    """The home screen and what it opens, until the player quits; `said` holds the last game's lines on leaving."""
+    from famiglia.tui.shell.home import build_home_app, run_home_app
+
     note: str | None = None
     farewell: str | None = None  # what the last game played from here said on leaving
     while True:
@@ -114,7 +126,7 @@ def run_home() -> int:
         note = _refusal(store, outcome)
         if note is not None:  # said on the home screen at once, which comes back with it
             continue
-        said: list[str] = []  # a game's lines on leaving: on the home screen, and the farewell printed once
+        said.clear()
         match outcome:
             case Quit():
                 if farewell is not None:
