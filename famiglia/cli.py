@@ -20,7 +20,7 @@ from famiglia.leaving import leaving
 from famiglia.paging import paged
 
 if TYPE_CHECKING:
-    from famiglia.tui.model.home.settings import Settings
+    from famiglia.profile.settings import Settings
 
 PROG = "famiglia"
 
@@ -68,8 +68,8 @@ def _one_line(message: str) -> str:
 
 
 def _player_name(text: str) -> str:
-    """Argument type for ``--names``: the names screen's rules (`famiglia.tui.model.names`), with its words."""
-    from famiglia.tui.model.names import NameRefused, tidy_name
+    """Argument type for ``--names``: the names screen's rules (`famiglia.profile.names`), with its words."""
+    from famiglia.profile.names import NameRefused, tidy_name
 
     try:
         return tidy_name(text)
@@ -82,7 +82,7 @@ class _NamesAction(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[str] | None, option_string: str | None = None) -> None:
-        from famiglia.tui.model.names import NameRefused, check_pair
+        from famiglia.profile.names import NameRefused, check_pair
 
         match values:
             case [str() as only]:  # one person against the computer (--vs); _cmd_play checks it goes with --vs
@@ -98,9 +98,9 @@ class _NamesAction(argparse.Action):
 
 
 def _opponent(text: str) -> str:
-    """Argument type for ``--vs``: the computer's seat (`famiglia.tui.model.seats`), or the usage error why not."""
-    from famiglia.tui.model.home.settings import BARE_COMPUTER
-    from famiglia.tui.model.seats import SeatRefused, parse_opponent
+    """Argument type for ``--vs``: the computer's seat (`famiglia.profile.seats`), or the usage error why not."""
+    from famiglia.profile.options import BARE_COMPUTER
+    from famiglia.profile.seats import SeatRefused, parse_opponent
 
     try:
         seat = parse_opponent(text)
@@ -309,8 +309,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.load is not None and (args.names is not None or args.seed is not None or first is not None):
         raise UsageError("--load plays a saved game on: its names, seed and start player are the record's")
     try:
+        from famiglia.profile.options import for_play
         from famiglia.tui import run_play
-        from famiglia.tui.model.home.settings import for_play
     except ImportError as exc:
         if exc.name != "famiglia.tui":
             raise
@@ -352,7 +352,7 @@ def _tidy_saved_games() -> None:
 
 def _remembered() -> Settings:
     """The settings of the settings file; what is wrong with it is said in one line, and the defaults used."""
-    from famiglia.tui.model.home import settings as settings_file
+    from famiglia.profile import settings as settings_file
 
     loaded = settings_file.load()
     if loaded.problem is not None:
@@ -415,7 +415,7 @@ def _cmd_learn(args: argparse.Namespace) -> int:
 
 
 def _cmd_settings(args: argparse.Namespace) -> int:
-    from famiglia.tui.model.home import settings as settings_file
+    from famiglia.profile import settings as settings_file
 
     if args.action is None:
         loaded = settings_file.load()
@@ -443,7 +443,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     import json
 
     from famiglia.persistence import Store, StoreError
-    from famiglia.tui.model.home.statistics import report_lines, statistics
+    from famiglia.profile.statistics import report_lines, statistics
 
     you = args.name if args.name is not None else _remembered().you
     try:
@@ -472,8 +472,8 @@ def _seating(given: tuple[str, ...] | None, vs: str | None) -> tuple[tuple[str, 
         if given is not None and len(given) != 2:
             raise UsageError("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
         return (given[0], given[1]) if given is not None else None, {}
-    from famiglia.tui.model.names import NameRefused, check_pair
-    from famiglia.tui.model.seats import HUMAN, seat_name
+    from famiglia.profile.names import NameRefused, check_pair
+    from famiglia.profile.seats import HUMAN, seat_name
 
     seats = (HUMAN, vs)
     if given is None:

@@ -23,9 +23,13 @@ from typing import Final
 
 from famiglia.leaving import Leave
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable
+from famiglia.profile.guided_deal import is_guided
+from famiglia.profile.options import for_play, for_resume
+from famiglia.profile.seats import HUMAN, seat_name
+from famiglia.profile.settings import Settings, load, write_value
+from famiglia.profile.statistics import statistics
 from famiglia.tui.model.home.games import game_lines
 from famiglia.tui.model.home.guided import guided_session
-from famiglia.tui.model.home.lessons import is_guided
 from famiglia.tui.model.home.menu import (
     Home,
     Learn,
@@ -37,9 +41,6 @@ from famiglia.tui.model.home.menu import (
     ShowLog,
     ShowReplay,
 )
-from famiglia.tui.model.home.settings import Settings, for_play, for_resume, load, write_value
-from famiglia.tui.model.home.statistics import statistics
-from famiglia.tui.model.seats import HUMAN, seat_name
 
 from . import records
 

@@ -20,7 +20,8 @@ from rich.text import Text
 
 from famiglia.engine import Game, Step
 from famiglia.persistence import Record, Store, StoreError, Turn, path_as_given, printable
-from famiglia.tui.model.home.settings import Settings, for_resume
+from famiglia.profile.options import for_resume
+from famiglia.profile.settings import Settings
 from famiglia.tui.view.theme import THEME
 
 if TYPE_CHECKING:

@@ -10,10 +10,10 @@ import pytest
 import famiglia.tui
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import Settings, load, settings_path
+from famiglia.profile.statistics import statistics
 from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowAnalysis, ShowReplay
-from famiglia.tui.model.home.settings import Settings, load, settings_path
-from famiglia.tui.model.home.statistics import statistics
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.shell.home import build_home_app, run_home_app
 
 from .driver import CTRL_C, DOWN, ESC, UP, Keys, drive

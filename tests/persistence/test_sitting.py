@@ -19,7 +19,7 @@ import famiglia.tui.shell.app as app_module
 from famiglia.cli import main
 from famiglia.engine import Step
 from famiglia.persistence import Store, read_record
-from famiglia.tui.model.home.settings import settings_path
+from famiglia.profile.settings import settings_path
 from famiglia.tui.model.saving import Autosave
 from famiglia.tui.model.session import Screen, Session
 from tests.tui.test_app import Player, play

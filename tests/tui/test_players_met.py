@@ -16,9 +16,9 @@ import pytest
 from famiglia.commands.records import game_state
 from famiglia.engine import Action, Game, Pass, Take
 from famiglia.persistence import Store
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.commands import small_keys
 from famiglia.tui.model.saving import Autosave, resume_session
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.compose import compose
