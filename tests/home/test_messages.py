@@ -18,7 +18,6 @@ import pytest
 
 from famiglia import cli
 from famiglia.commands import home as home_command
-from famiglia.commands import records
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
@@ -74,7 +73,7 @@ def home_screens(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[Outcome
     monkeypatch.setattr(shell, "run_home_app", answer)
     carried: list[str] = []
     for name in ("resume", "replay", "analysis"):
-        monkeypatch.setattr(records, name, lambda *args, _name=name, **kwargs: carried.append(_name) or 0)
+        monkeypatch.setattr(home_command, name, lambda *args, _name=name, **kwargs: carried.append(_name) or 0)
     monkeypatch.setattr(home_command, "learn", lambda *args, **kwargs: carried.append("learn") or 0)
     yield outcomes, built
     assert carried == []  # nothing was carried out that the home screen refused
