@@ -306,19 +306,6 @@ class Store:
             return None, record
         return own, read_record(own, follow=False)
 
-    def target(self, text: str) -> str:
-        """What a saved-games command was given, made plain: a game's id, or the path of a file from elsewhere.
-
-        A number (`3`, `game-3`, `game-3.json`) is an id unless a file of that name is here; a file
-        that leads into this directory is its id. Anything else (empty, a folder, a missing file, an
-        id out of range) is `GameNotFound` or `StoreError` with the line to print.
-        """
-        found = classify(text)
-        if isinstance(found, str):
-            return found
-        own = self.own_path(found)
-        return text if own is None else own.name.removeprefix("game-").removesuffix(".json")
-
     def locate(self, target: str | None, *, unfinished: bool = False) -> tuple[Path, Record, bool]:
         """The record `target` names (an id, or a file), or the latest one; and whether it is a game of ours.
 
