@@ -347,7 +347,7 @@ async def visit(channel: Channel, server: Server) -> str | None:
             table = server.tables.open(found.options)
             holder, word = Holder.sitting(player, gate.key)
             table.sit(0, holder)
-            lobby.message = await _seat(channel, server, table, 0, player, word=word)
+            lobby.home(await _seat(channel, server, table, 0, player, word=word))
             continue
         await asyncio.sleep(server.throttle.delay(gate.address))  # wrong codes before: this answer waits
         found_table = server.tables.find(found.code)
@@ -358,7 +358,7 @@ async def visit(channel: Channel, server: Server) -> str | None:
             continue
         table = found_table
         if kind == "watch":
-            lobby.message = await _seat(channel, server, table, None, player)
+            lobby.home(await _seat(channel, server, table, None, player))
             continue
         seat, needs_word = _seat_for(table, player, gate.key)
         if kind == "word":
@@ -376,13 +376,13 @@ async def visit(channel: Channel, server: Server) -> str | None:
                                        "its seat word, please.")
             continue
         if seat is None:
-            lobby.message = await _seat(channel, server, table, None, player, full=True)
+            lobby.home(await _seat(channel, server, table, None, player, full=True))
             continue
         word = None
         if table.holders[seat] is None:
             holder, word = Holder.sitting(player, gate.key)
             table.sit(seat, holder)
-        lobby.message = await _seat(channel, server, table, seat, player, word=word)
+        lobby.home(await _seat(channel, server, table, seat, player, word=word))
     return None
 
 

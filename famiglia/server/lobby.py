@@ -215,6 +215,10 @@ class Lobby:
         else:
             self.message = "This is the lobby: Ctrl-C or q leaves the server."
 
+    def home(self, message: str | None) -> None:
+        """Back from a table: the first page, saying how the table was left."""
+        self.page, self.pages, self.selected, self.asking, self.message = Page.MAIN, [], 0, None, message
+
     def leave(self) -> None:
         self.outcome = Outcome("leave")
 

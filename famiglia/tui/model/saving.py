@@ -254,7 +254,8 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     refresh showed new cards (R5). The session is saved by an `Autosave`; a game from `path` is
     locked while it is played.
     """
-    options.setdefault("seats", _seats(record))
+    if "seats" not in options:  # a sitting of famiglia serve gives its own
+        options["seats"] = _seats(record)
     moves = record.moves
     # A take or pass its player had not confirmed is played again too, and they are asked again.
     waiting = (not record.confirmed and bool(moves) and moves[-1].action.step is Step.TAKE
