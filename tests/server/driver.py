@@ -93,11 +93,10 @@ class Client:
     async def connect(cls, port: int, user: str, *, key: asyncssh.SSHKey | None = None, columns: int = 100,
                       rows: int = 40, password: str | None = None, **options: Any) -> Client:
         client = cls(columns, rows)
-        client.conn = await asyncssh.connect(
-            HOST, port, username=user, known_hosts=None, client_keys=[key] if key is not None else [],
-            agent_path=None, client_factory=lambda: _Answers(password),
-            preferred_auth=options.pop("preferred_auth", None)
-            or ("publickey,keyboard-interactive,password" if key else "keyboard-interactive,password"), **options)
+        given = {"known_hosts": None, "client_keys": [key] if key is not None else [], "agent_path": None,
+                 "client_factory": lambda: _Answers(password),
+                 "preferred_auth": "publickey,keyboard-interactive,password" if key else "keyboard-interactive,password"}
+        client.conn = await asyncssh.connect(HOST, port, username=user, **{**given, **options})
         client.chan, _ = await client.conn.create_session(lambda: _Session(client), term_type="xterm-256color",
                                                           term_size=(columns, rows), encoding=None)
         return client
