@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 from famiglia.ai.analysis import DEFAULT_LEVEL, MARKS, VERSION, Analysis, Decision, analyse, mark
 from famiglia.ai.evaluation import calibration
 from famiglia.ai.ismcts import LEVELS
+from famiglia.ai.moments import key_moments
 from famiglia.engine import Step
 from famiglia.persistence import Record, Store, StoreError, printable
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, save_analysis, saved_analyses
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 __all__ = ["EXIT_BAD", "analyse_command", "analyse_record", "decisions_to_rate", "find_saved", "graph_lines",
-           "keep_analysis", "load_or_analyse", "report_lines", "saved_key"]
+           "keep_analysis", "key_moment_lines", "load_or_analyse", "report_lines", "saved_key"]
 
 EXIT_OK: Final = 0
 EXIT_BAD: Final = 2
@@ -272,6 +273,7 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
         f"Chances are each player's chance to win, in %; a loss is the points of chance given away "
         f"({thresholds}).",
         "",
+        *key_moment_lines(record, analysis, width),
         *graph_lines(analysis, width),
         "",
     ]
@@ -293,6 +295,25 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
                      f"{_signed(t.luck)} (refreshes {_signed(t.luck_refresh)}, new Streets {_signed(t.luck_deal)}, "
                      f"reshuffles {_signed(t.luck_reshuffle)})")
     return lines
+
+
+def key_moment_lines(record: Record, analysis: Analysis, width: int = 100) -> list[str]:
+    """The key moments (`famiglia.ai.moments`), the turns where the game turned, each in one sentence,
+    wrapped to `width` under its own turn (a line run on into the first column would read as a turn)."""
+    import textwrap
+
+    try:
+        views = [game.view(None) for game in record.games()]
+    except ValueError:  # a record that no longer replays has no moments to tell
+        return []
+    moments = key_moments(analysis, views)
+    if not moments:
+        return []
+    lines = ["Key moments (the moves that changed the chances most):"]
+    for m in moments:
+        lines += textwrap.wrap(m.words, width=max(40, width), initial_indent=f"  turn {m.turn:>3}  ",
+                               subsequent_indent=" " * 12)
+    return [*lines, ""]
 
 
 def _table_lines(analysis: Analysis, width: int) -> list[str]:
