@@ -190,10 +190,12 @@ def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int
     return EXIT_OK
 
 
-def show_analysis(path: Path, record: Record, *, level: str | None = None, out: TextIO | None = None) -> int:
+def show_analysis(path: Path, record: Record, *, level: str | None = None, out: TextIO | None = None,
+                  colour: bool | None = None) -> int:
     """The end screen's a and the home screen's: the game's analysis shown, paged on a terminal: the one saved
     (of `level`; by default of any level, the default level's first), else one made now (at the default level
-    unless told) and kept beside the game, so `famiglia analyse` and the replay have it at once."""
+    unless told) and kept beside the game, so `famiglia analyse` and the replay have it at once. In colour
+    unless `colour` is False, as the screen it is asked from (None: as the terminal's environment says)."""
     out = sys.stdout if out is None else out
     try:
         analysis = _analysed(path, record, level=level, jobs=1)
@@ -207,7 +209,7 @@ def show_analysis(path: Path, record: Record, *, level: str | None = None, out: 
 
     from famiglia.paging import paged
 
-    console = Console(file=out)
+    console = Console(file=out, no_color=None if colour is None else not colour)
     with paged(console):
         _print_rich(out, record, analysis, console=console)
     return EXIT_OK

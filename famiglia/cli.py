@@ -236,9 +236,10 @@ def _cmd_records(args: argparse.Namespace) -> int:
             raise UsageError("--yes goes with --delete ID")
         return records.games()
     if args.command == "resume":
-        return records.resume(args.id, settings=_remembered(), memory_aid=args.memory_aid, confirm=args.confirm)
+        return records.resume(args.id, settings=_remembered(), memory_aid=args.memory_aid, confirm=args.confirm,
+                              colour=args.colour)
     if args.command == "replay":
-        return records.replay(args.target, level=args.level)
+        return records.replay(args.target, level=args.level, colour=args.colour)
     return records.log(args.target)
 
 
@@ -320,8 +321,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     choice = for_play(remembered, names=args.names, vs=args.vs, memory_aid=args.memory_aid, confirm=args.confirm)
     if choice.note is not None:
         _complain(choice.note)
-    if not choice.colour:
-        os.environ["NO_COLOR"] = "1"  # the screen's one switch for colour (no-color.org)
+    colour = choice.colour and args.colour  # the settings' colour, unless NO_COLOR says none
     if args.load is not None:
         from famiglia.commands.records import play_file
         from famiglia.persistence import Store, StoreError
@@ -332,11 +332,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
             _complain(str(error))
             return EXIT_USAGE
         return play_file(args.load if own is None else str(own), settings=remembered, memory_aid=args.memory_aid,
-                         confirm=args.confirm)
+                         confirm=args.confirm, colour=colour)
     names, options = _seating(choice.names, choice.vs)
     _tidy_saved_games()
     code: int = run_play(names=names, seed=args.seed, first=first, memory_aid=choice.memory_aid,
-                         confirm=choice.confirm, **options)
+                         confirm=choice.confirm, colour=colour, **options)
     return code
 
 
@@ -405,13 +405,13 @@ def _cmd_home(args: argparse.Namespace) -> int:
     """`famiglia` alone on a terminal: the home screen (docs/playing.md)."""
     from famiglia.commands.home import run_home
 
-    return run_home()
+    return run_home(colour=args.colour)
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
     from famiglia.commands.home import learn
 
-    return learn(args.id, new=args.new)
+    return learn(args.id, new=args.new, colour=args.colour)
 
 
 def _cmd_settings(args: argparse.Namespace) -> int:
@@ -662,6 +662,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if exc.code is None or isinstance(exc.code, int):
                 return exc.code or EXIT_OK
             return EXIT_USAGE
+    # NO_COLOR (no-color.org) is read here, once, where the program starts: every screen it opens is told.
+    args.colour = not os.environ.get("NO_COLOR")
     with leaving() as run:  # SIGTERM and SIGHUP end the whole program, from every screen (famiglia.leaving)
         try:
             code = _handle(args)

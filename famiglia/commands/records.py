@@ -143,8 +143,9 @@ def _title(record: Record) -> str:
             f"{seed}{record.players[record.start_player]} first")
 
 
-def log(target: str | None, *, out: TextIO | None = None) -> int:
-    """`famiglia log [ID|FILE]`: the game's turns, one line each, and its result."""
+def log(target: str | None, *, out: TextIO | None = None, colour: bool | None = None) -> int:
+    """`famiglia log [ID|FILE]`: the game's turns, one line each, and its result; in colour on a terminal, unless
+    `colour` is False (None: as the terminal's environment says)."""
     out = sys.stdout if out is None else out
     try:
         _, record, _ = Store().locate(target)
@@ -153,7 +154,7 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
     if not out.isatty():
         out.write("\n".join(log_lines(record)) + "\n")
         return EXIT_OK
-    console = Console(file=out, theme=THEME, highlight=False)
+    console = Console(file=out, theme=THEME, highlight=False, no_color=None if colour is None else not colour)
     console.print(_title(record), style="title", markup=False)
     table = Table("turn", "player", "actions", "points after", box=None, header_style="heading", pad_edge=False)
     table.columns[0].justify = "right"
@@ -168,8 +169,8 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
 # -- famiglia replay, resume, play --load ------------------------------------------------------------------------
 
 
-def replay(target: str | None, *, level: str | None = None) -> int:
-    """`famiglia replay [ID|FILE] [--level L]`: step through the game with both hands open.
+def replay(target: str | None, *, level: str | None = None, colour: bool = True) -> int:
+    """`famiglia replay [ID|FILE] [--level L]`: step through the game with both hands open, in colour or not.
 
     `a` shows the saved analysis, or, with none, analyses the game in the background at `level`
     (`famiglia analyse`'s default) and saves it beside the game.
@@ -182,19 +183,20 @@ def replay(target: str | None, *, level: str | None = None) -> int:
     from famiglia.tui.shell.replay import run_replay
 
     analysis, note = saved_analysis(path, record)
-    return run_replay(record, analysis=analysis, note=note, path=path, level=level or DEFAULT_LEVEL)
+    return run_replay(record, analysis=analysis, note=note, path=path, level=level or DEFAULT_LEVEL, colour=colour)
 
 
-def analysis(target: str | None, *, level: str | None = None) -> int:
+def analysis(target: str | None, *, level: str | None = None, colour: bool | None = None) -> int:
     """The home screen's a on a game: the analysis saved (of any level, the default level's first), else one
-    made now at `level` (the default level unless told), paged as the end screen's is."""
+    made now at `level` (the default level unless told), paged as the end screen's is; in colour or not
+    (None: as the terminal's environment says)."""
     try:
         path, record, _ = Store().locate(target)
     except StoreError as error:
         return _fail(str(error))
     from famiglia.analysis_cli import show_analysis
 
-    return show_analysis(path, record, level=level)
+    return show_analysis(path, record, level=level, colour=colour)
 
 
 def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | None]:
@@ -213,23 +215,23 @@ def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | N
 
 
 def resume(target: str | None, *, settings: Settings | None = None, memory_aid: bool | None = None,
-           confirm: bool | None = None, say: Callable[[str], None] | None = None) -> int:
+           confirm: bool | None = None, say: Callable[[str], None] | None = None, colour: bool = True) -> int:
     """`famiglia resume [ID]`: play a saved game on (the unfinished one saved last, without an id).
 
     It plays on with the memory aid and confirming the record keeps; `memory_aid` and `confirm`, when
     given, win for this sitting, and `settings` (the remembered ones) stand in for what the record does
-    not keep. `say` takes the lines said on leaving, as for `run_play`.
+    not keep. `say` takes the lines said on leaving, as for `run_play`; `colour` as the player asked.
     """
-    return _play(target, Options(settings, memory_aid, confirm), unfinished=True, say=say)
+    return _play(target, Options(settings, memory_aid, confirm), unfinished=True, say=say, colour=colour)
 
 
 def play_file(path: str, *, settings: Settings | None = None, memory_aid: bool | None = None,
-              confirm: bool | None = None) -> int:
+              confirm: bool | None = None, colour: bool = True) -> int:
     """`famiglia play --load FILE`: play the game of a record file on; a file from elsewhere is saved anew.
 
     The settings it plays on with are chosen as `resume` chooses them.
     """
-    return _play(path, Options(settings, memory_aid, confirm), file=True)
+    return _play(path, Options(settings, memory_aid, confirm), file=True, colour=colour)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +250,7 @@ class Options:
 
 
 def _play(target: str | None, options: Options, *, unfinished: bool = False, file: bool = False,
-          say: Callable[[str], None] | None = None) -> int:
+          say: Callable[[str], None] | None = None, colour: bool = True) -> int:
     from famiglia.tui.model.saving import resume_session
     from famiglia.tui.shell.app import run_play
 
@@ -266,4 +268,4 @@ def _play(target: str | None, options: Options, *, unfinished: bool = False, fil
         session = resume_session(record, store=store, path=path if ours else None, **options.for_record(record))
     except StoreError as error:
         return _fail(f"{path.name if ours else path_as_given(path)}: {error}")
-    return run_play(session=session, say=say)
+    return run_play(session=session, say=say, colour=colour)
