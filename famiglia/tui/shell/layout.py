@@ -40,7 +40,7 @@ from famiglia.engine import parse_action
 from ..model.session import Overlay, Screen, Session
 from ..model.words import describe
 from ..view.bridge import ansi_text
-from ..view.compose import QUIT_BOX, Frame, GameScreen, compose_frame
+from ..view.compose import QUIT_BOX, Frame, GameScreen
 from ..view.screens import too_small as too_small_at
 
 __all__ = ["INPUT_BUFFER", "Frames", "RowsControl", "create_layout", "render_ansi", "screen_size", "too_small"]
@@ -101,7 +101,7 @@ class Frames:
             drawing.too_small = too_small_at(width, height)
             if not drawing.too_small:
                 drawing.rows = height
-            self._frame = frame = compose_frame(session, self.screen, width, height)
+            self._frame = frame = self.screen.frame(width, height)
             self._key = key
             if frame.small is None and frame.overlay:
                 drawing.scroll_limit = frame.scroll_limit
