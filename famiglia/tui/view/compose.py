@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from rich.console import JustifyMethod
 
 from famiglia.engine import SeatView
+from famiglia.profile.names import NAME_LENGTH
+from famiglia.profile.seats import seat_name
 
 from ..model.commands import computer_turn_keys
-from ..model.names import NAME_LENGTH
 from ..model.overlays import quit_question
-from ..model.seats import seat_name
 from ..model.session import Overlay, Screen, Session
 from .bridge import NO_ROWS, Ink, Painter, Rows
 from .choices import PICKER_ROWS, Choices, ComputerTurn, TurnEnd
