@@ -69,7 +69,7 @@ def home_screens(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[Outcome
     async def answer(app: Any) -> Outcome:
         return outcomes.pop(0)
 
-    monkeypatch.setattr(shell, "build_home_app", lambda home: built.append(home) or home)
+    monkeypatch.setattr(shell, "build_home_app", lambda home, **options: built.append(home) or home)
     monkeypatch.setattr(shell, "run_home_app", answer)
     carried: list[str] = []
     for name in ("resume", "replay", "analysis"):
