@@ -1,12 +1,20 @@
 """Screen latency: keypress-to-redraw time of `famiglia play`, and the start-up time of `famiglia --help`.
 
 Keypress to redraw: the real application (layout, keys, the rich→prompt_toolkit bridge) runs on a
-pipe input and a dummy 80x24 output; a key that changes the screen (an arrow moving the highlight in
-the action list, or an action typed and undone) is sent, and the time until the redraw has finished
-is measured. The application keeps the table's rows while the view is unchanged (an arrow only moves
-the highlight), so the full-table figure is measured too: the whole screen composed from scratch,
-table included, through the bridge and into prompt_toolkit's formatted text. The positions are
-moments of seeded games, so Streets, hands and menus of every size are met.
+pipe input and a dummy output of a given size; a key is sent, and the time until the redraw has
+finished is measured. The positions are moments of seeded games at the start of a turn, so Streets,
+hands and menus of every size are met. Each kind of redraw is timed on its own:
+
+- an arrow key (↓) moving the highlight in the list of choices;
+- a digit choosing an entry (or waiting for a second digit);
+- an action typed and played (Enter), and its undo (Ctrl-Z), on the mover's screen;
+- the same action on the opponent's screen: a second application showing the table from the other
+  seat (the mover is a computer seat held back, so the action is played into it as its thread would);
+  the screen a game server would redraw for the other player of the table;
+- a resize, the terminal one column and one row larger and back.
+
+The full table screen is also composed from scratch (no cache), through the bridge and into
+prompt_toolkit's formatted text.
 
 With the game log open: a game played to 60 turns (passes, never two in a row, make it last), the log
 overlay opened with `g`, and the keys that scroll it (↑ ↓ PgUp PgDn Home End) timed to the redraw.
@@ -14,7 +22,7 @@ overlay opened with `g`, and the keys that scroll it (↑ ↓ PgUp PgDn Home End
 Start-up: `famiglia --help` in a fresh interpreter, as a player's shell runs it.
 
 Prints medians over several runs and the ratio to the targets of the issue (< 50 ms, < 0.3 s).
-Run: `python benchmarks/screen_latency.py`.
+Run: `python benchmarks/screen_latency.py` (`--sizes 80x24` for one size, `--games`/`--keys` for fewer).
 """
 
 from __future__ import annotations
@@ -29,16 +37,18 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.formatted_text import ANSI, to_formatted_text
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from famiglia.engine import Game, Pass, Step
-from famiglia.tui.model.session import Screen, Session
+from famiglia.engine import Action, Game, Pass, Step
+from famiglia.tui.model.session import HUMAN, Screen, Session
 from famiglia.tui.shell.app import build_app, run_app
+from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.compose import compose
 
 TARGET_REDRAW_MS = 50.0
@@ -46,6 +56,8 @@ TARGET_STARTUP_S = 0.3
 DOWN = "\x1b[B"
 UP = "\x1b[A"
 CTRL_Z = "\x1a"
+ESCAPE = "\x1b"
+T = TypeVar("T")
 SCROLL_KEYS = (UP, UP, "\x1b[5~", DOWN, "\x1b[6~", "\x1b[H", DOWN, "\x1b[F")  # ↑ ↑ PgUp ↓ PgDn Home ↓ End
 
 
@@ -74,51 +86,113 @@ def positions(count: int, seed: int) -> list[Game]:
     return found
 
 
-Redraw = Callable[[str], Awaitable[float]]
-Script = Callable[[Redraw], Awaitable[list[float]]]
+Times = dict[str, list[float]]
 
 
-async def drive(session: Session, columns: int, rows: int, script: Script) -> list[float]:
-    """Run the app on `session` and let `script` press keys; each `redraw(text)` gives its milliseconds."""
+class Held(Computer):
+    """The computer's seat of the opponent's screen: it never thinks or plays; the benchmark plays its actions."""
+
+    def attach(self, app: Application[Any]) -> Computer:
+        return self
+
+
+class Screen_:
+    """One running application on a pipe input and a terminal of a given size, and the redraws it is timed by."""
+
+    def __init__(self, app: Application[int], pipe: PipeInput, terminal: Terminal) -> None:
+        self.app = app
+        self.pipe = pipe
+        self.terminal = terminal
+
+    async def _drawn(self, before: int, start: float) -> float:
+        while self.app.render_counter == before or self.app.invalidated:
+            await asyncio.sleep(0)
+        return (time.perf_counter() - start) * 1000
+
+    async def key(self, text: str) -> float:
+        """Milliseconds from sending `text` to the end of the redraw it causes."""
+        before, start = self.app.render_counter, time.perf_counter()
+        self.pipe.send_text(text)
+        return await self._drawn(before, start)
+
+    async def change(self, change: Callable[[], object]) -> float:
+        """Milliseconds from `change` (made on the loop, as the computer's thread plays) to the end of the redraw."""
+        before, start = self.app.render_counter, time.perf_counter()
+        change()
+        self.app.invalidate()
+        return await self._drawn(before, start)
+
+    async def resize(self, columns: int, rows: int) -> float:
+        """Milliseconds from a change of the terminal's size (as on SIGWINCH) to the end of the redraw."""
+        before, start = self.app.render_counter, time.perf_counter()
+        self.terminal.size = Size(rows=rows, columns=columns)
+        self.app._on_resize()  # what prompt_toolkit's SIGWINCH handler calls
+        return await self._drawn(before, start)
+
+
+async def drive(session: Session, columns: int, rows: int, script: Callable[[Screen_], Awaitable[T]], *,
+                computer: Computer | None = None) -> T:
+    """Run the app on `session` and let `script` press keys on it."""
     with create_pipe_input() as pipe:
-        app: Application[int] = build_app(session, input=pipe, output=Terminal(columns, rows))
+        terminal = Terminal(columns, rows)
+        app: Application[int] = build_app(session, input=pipe, output=terminal, computer=computer)
         task = asyncio.create_task(run_app(app))
-
-        async def redraw(text: str) -> float:
-            """Milliseconds from sending `text` to the end of the redraw it causes."""
-            before = app.render_counter
-            start = time.perf_counter()
-            pipe.send_text(text)
-            while app.render_counter == before or app.invalidated:
-                await asyncio.sleep(0)
-            return (time.perf_counter() - start) * 1000
-
         while app.render_counter == 0:
             await asyncio.sleep(0.001)
-        times = await script(redraw)
+        result = await script(Screen_(app, pipe, terminal))
         app.exit(result=0)
         await task
+    return result
+
+
+def _no_take(game: Game) -> list[Action]:
+    return [a for a in game.legal_actions() if a.step is not Step.TAKE]
+
+
+async def time_table_keys(game: Game, keys: int, columns: int, rows: int) -> Times:
+    """The mover's screen: arrows, digits and Esc, actions and their undo, resizes."""
+    session = Session.resume(game.copy(), handoff_guard=0)
+    times: Times = {"arrow": [], "digit": [], "action": [], "undo": [], "resize": []}
+
+    async def script(screen: Screen_) -> Times:
+        while session.screen is Screen.HANDOFF:
+            await screen.key("\r")
+        legal = _no_take(game)
+        for i in range(keys):
+            times["arrow"].append(await screen.key(DOWN))
+            if i % 2 == 0:
+                before = len(session.history)
+                times["digit"].append(await screen.key("1"))
+                if len(session.history) > before:  # the entry was a whole action: it was played
+                    await screen.key(CTRL_Z)
+                elif session.path or session.pending:  # Esc waits for the key sequence timeout: not timed
+                    await screen.key(ESCAPE)
+            if legal and i % 4 == 3:
+                times["action"].append(await screen.key(f"{legal[i % len(legal)]}\r"))
+                times["undo"].append(await screen.key(CTRL_Z))
+            if i % 4 == 1:
+                times["resize"].append(await screen.resize(columns + 1, rows + 1))
+                times["resize"].append(await screen.resize(columns, rows))
+        return times
+
+    await drive(session, columns, rows, script)
     return times
 
 
-async def time_keys(game: Game, keys: int, columns: int, rows: int) -> list[float]:
-    """Milliseconds from each keypress on the table to the end of the redraw it causes."""
-    session = Session.resume(game, handoff_guard=0)
+async def time_opponent(game: Game, actions: int, columns: int, rows: int) -> list[float]:
+    """The opponent's screen: the table from the other seat, redrawn after each action of the mover."""
+    times: list[float] = []
+    for action in _no_take(game)[:actions]:
+        seats = [HUMAN, HUMAN]
+        seats[game.to_move] = "cpu:normal"  # held: the benchmark plays its actions
+        session = Session.resume(game.copy(), seats=(seats[0], seats[1]), handoff_guard=0)
 
-    async def script(redraw: Redraw) -> list[float]:
-        times: list[float] = []
-        while session.screen is Screen.HANDOFF:
-            await redraw("\r")
-        legal = [a for a in game.legal_actions() if a.step.name != "TAKE"]
-        for i in range(keys):
-            if legal and i % 4 == 3:
-                times.append(await redraw(f"{legal[i % len(legal)]}\r"))  # an action played ...
-                times.append(await redraw(CTRL_Z))  # ... and taken back
-            else:
-                times.append(await redraw(DOWN))
-        return times
+        async def script(screen: Screen_, action: Action = action, session: Session = session) -> float:
+            await screen.key(DOWN)  # a first redraw of the table as it stands
+            return await screen.change(lambda: session.play(action))
 
-    return await drive(session, columns, rows, script)
+        times.append(await drive(session, columns, rows, script, computer=Held(session)))
+    return times
 
 
 def long_game(turns: int, seed: int) -> Session:
@@ -144,9 +218,9 @@ def long_game(turns: int, seed: int) -> Session:
 async def time_log_keys(session: Session, keys: int, columns: int, rows: int) -> list[float]:
     """Milliseconds from each scrolling key in the open game log to the end of its redraw."""
 
-    async def script(redraw: Redraw) -> list[float]:
-        await redraw("g")  # the first drawing of the log: made once, then only scrolled
-        return [await redraw(SCROLL_KEYS[i % len(SCROLL_KEYS)]) for i in range(keys)]
+    async def script(screen: Screen_) -> list[float]:
+        await screen.key("g")  # the first drawing of the log: made once, then only scrolled
+        return [await screen.key(SCROLL_KEYS[i % len(SCROLL_KEYS)]) for i in range(keys)]
 
     return await drive(session, columns, rows, script)
 
@@ -158,10 +232,12 @@ def log_ms(games: int, keys: int, columns: int, rows: int, turns: int = 60) -> l
     return times
 
 
-def redraw_ms(games: int, keys: int, columns: int, rows: int) -> list[float]:
-    times: list[float] = []
+def table_ms(games: int, keys: int, columns: int, rows: int) -> Times:
+    times: Times = {}
     for game in positions(games, seed=11):
-        times.extend(asyncio.run(time_keys(game, keys, columns, rows)))
+        for kind, found in asyncio.run(time_table_keys(game, keys, columns, rows)).items():
+            times.setdefault(kind, []).extend(found)
+        times.setdefault("opponent", []).extend(asyncio.run(time_opponent(game, max(1, keys // 4), columns, rows)))
     return times
 
 
@@ -196,18 +272,30 @@ def report(what: str, value: float, unit: str, target: float, runs: str) -> None
           f"{value / target:.2f} of it ({verdict})")
 
 
+_KINDS = {
+    "arrow": "arrow key (↓) to redraw",
+    "digit": "digit key to redraw",
+    "action": "action played, the mover's screen",
+    "undo": "undo (Ctrl-Z), the mover's screen",
+    "opponent": "action played, the opponent's screen",
+    "resize": "resize to redraw",
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8, help="positions to press keys in (default 8)")
     parser.add_argument("--keys", type=int, default=24, help="keys per position (default 24)")
     parser.add_argument("--runs", type=int, default=7, help="start-ups of famiglia --help (default 7)")
+    parser.add_argument("--sizes", default="80x24,120x40", help="terminal sizes (default 80x24,120x40)")
     args = parser.parse_args()
-    for columns, rows in ((80, 24), (120, 40)):
-        times = redraw_ms(args.games, args.keys, columns, rows)
-        report(f"keypress to redraw at {columns}x{rows}", statistics.median(times), "ms", TARGET_REDRAW_MS,
-               f"{len(times)} keys")
+    for size in args.sizes.split(","):
+        columns, rows = (int(n) for n in size.split("x"))
+        for kind, found in table_ms(args.games, args.keys, columns, rows).items():
+            report(f"{_KINDS[kind]}, {columns}x{rows}", statistics.median(found), "ms", TARGET_REDRAW_MS,
+                   f"{len(found)} keys")
         times = full_screen_ms(args.games * 4, columns, rows)
-        report(f"full table screen, no cache, at {columns}x{rows}", statistics.median(times), "ms",
+        report(f"full table screen, no cache, {columns}x{rows}", statistics.median(times), "ms",
                TARGET_REDRAW_MS, f"{len(times)} screens")
         times = log_ms(max(1, args.games // 2), args.keys, columns, rows)
         report(f"game log of 60 turns, key to redraw, {columns}x{rows}", statistics.median(times), "ms",

@@ -184,23 +184,25 @@ def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int
             del data["seed"]  # R12.2
         out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         return EXIT_OK
-    return _show(out, record, analysis)
+    return _show(out, record, analysis, colour=None)
 
 
-def show_analysis(path: Path, record: Record, *, level: str | None = None, out: TextIO | None = None) -> int:
+def show_analysis(path: Path, record: Record, *, level: str | None = None, out: TextIO | None = None,
+                  colour: bool | None = None) -> int:
     """The end screen's a and the home screen's: the game's analysis shown, paged on a terminal: the one saved
     (of `level`; by default of any level, the default level's first), else one made now (at the default level
-    unless told) and kept beside the game, so `famiglia analyse` and the replay have it at once."""
+    unless told) and kept beside the game, so `famiglia analyse` and the replay have it at once. In colour
+    unless `colour` is False, as the screen it is asked from (None: as the terminal's environment says)."""
     out = sys.stdout if out is None else out
     try:
         analysis = _analysed(path, record, level=level, jobs=1)
     except KeyboardInterrupt:  # Ctrl-C while it runs: the game is saved, 'famiglia analyse' can go on later
         print(f"famiglia: analysis stopped; 'famiglia analyse {record.id}' starts it again", file=sys.stderr)
         return EXIT_OK
-    return _show(out, record, analysis)
+    return _show(out, record, analysis, colour=colour)
 
 
-def _show(out: TextIO, record: Record, analysis: Analysis) -> int:
+def _show(out: TextIO, record: Record, analysis: Analysis, *, colour: bool | None) -> int:
     """The analysis as text: plain when piped; on a terminal in colour and paged, so that the graph at its top
     is not scrolled away (`famiglia analyse` and the end screen's a show it the same way)."""
     if not out.isatty():
@@ -210,7 +212,7 @@ def _show(out: TextIO, record: Record, analysis: Analysis) -> int:
 
     from famiglia.paging import paged
 
-    console = Console(file=out)
+    console = Console(file=out, no_color=None if colour is None else not colour)
     with paged(console):
         _print_rich(out, record, analysis, console=console)
     return EXIT_OK

@@ -310,7 +310,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from famiglia.commands.play import play
 
     return play(names=args.names, vs=args.vs, seed=args.seed, first=args.first, memory_aid=args.memory_aid,
-                confirm=args.confirm, load=args.load)
+                confirm=args.confirm, load=args.load, colour=args.colour)
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -327,13 +327,14 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     from famiglia.commands.resume import resume
     from famiglia.commands.settings import remembered
 
-    return resume(args.id, settings=remembered(), memory_aid=args.memory_aid, confirm=args.confirm)
+    return resume(args.id, settings=remembered(), memory_aid=args.memory_aid, confirm=args.confirm,
+                  colour=args.colour)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from famiglia.commands.replay import replay
 
-    return replay(args.target, level=args.level)
+    return replay(args.target, level=args.level, colour=args.colour)
 
 
 def _cmd_log(args: argparse.Namespace) -> int:
@@ -372,13 +373,13 @@ def _cmd_home(args: argparse.Namespace) -> int:
     """`famiglia` alone on a terminal: the home screen (docs/playing.md)."""
     from famiglia.commands.home import run_home
 
-    return run_home()
+    return run_home(colour=args.colour)
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
     from famiglia.commands.learn import learn
 
-    return learn(args.id, new=args.new)
+    return learn(args.id, new=args.new, colour=args.colour)
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
@@ -456,6 +457,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if exc.code is None or isinstance(exc.code, int):
                 return exc.code or EXIT_OK
             return EXIT_USAGE
+    # NO_COLOR (no-color.org) is read here, once, where the program starts: every screen it opens is told.
+    args.colour = not os.environ.get("NO_COLOR")
     with leaving() as run:  # SIGTERM and SIGHUP end the whole program, from every screen (famiglia.leaving)
         try:
             code = _handle(args)

@@ -19,16 +19,17 @@ if TYPE_CHECKING:
 __all__ = ["analysis", "saved_analysis"]
 
 
-def analysis(target: str | None, *, level: str | None = None) -> int:
+def analysis(target: str | None, *, level: str | None = None, colour: bool | None = None) -> int:
     """The home screen's a on a game: the analysis saved (of any level, the default level's first), else one
-    made now at `level` (the default level unless told), paged as the end screen's is."""
+    made now at `level` (the default level unless told), paged as the end screen's is; in colour or not
+    (`colour`; None: as the terminal's environment says)."""
     try:
         path, record, _ = Store().locate(target)
     except StoreError as error:
         return fail(str(error))
     from famiglia.analysis_cli import show_analysis
 
-    return show_analysis(path, record, level=level)
+    return show_analysis(path, record, level=level, colour=colour)
 
 
 def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | None]:

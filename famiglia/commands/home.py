@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import sys
 from collections.abc import Callable
 
@@ -47,22 +46,7 @@ from .rules import rules_text
 __all__ = ["run_home"]
 
 
-class _Colour:
-    """`NO_COLOR` as the settings' colour asks, without undoing one the player set in the environment."""
-
-    def __init__(self) -> None:
-        self.ours = False
-
-    def apply(self, colour: bool) -> None:
-        if not colour and not os.environ.get("NO_COLOR"):
-            os.environ["NO_COLOR"] = "1"
-            self.ours = True
-        elif colour and self.ours:
-            os.environ.pop("NO_COLOR", None)
-            self.ours = False
-
-
-def _home(store: Store, *, colour: _Colour | None = None, note: str | None = None) -> Home:
+def _home(store: Store, *, note: str | None = None) -> Home:
     """A home screen of the saved games and the settings as they are now; `note` is said on its message line
     (before what is wrong with the settings file: it answers what the player just chose)."""
     loaded = load()
@@ -73,8 +57,6 @@ def _home(store: Store, *, colour: _Colour | None = None, note: str | None = Non
         entries, problem = [], str(error)
     def write(name: str, value: object) -> Settings:
         write_value(name, value)
-        if name == "colour" and colour is not None:  # the home screen itself changes at once
-            colour.apply(bool(value) if value is not None else Settings().colour)
         return load().settings  # with what another famiglia wrote meanwhile: the page shows the file
 
     home = Home(game_lines(entries), loaded.settings, delete=store.delete, write=write, rules=rules_text(),
@@ -84,10 +66,13 @@ def _home(store: Store, *, colour: _Colour | None = None, note: str | None = Non
     return home
 
 
-def run_home() -> int:
-    """The home screen until the player quits; each choice is played, then the home screen comes back."""
+def run_home(*, colour: bool = True) -> int:
+    """The home screen until the player quits; each choice is played, then the home screen comes back.
+
+    Every screen it opens is in colour as the settings say, unless `colour` is False (`NO_COLOR`, read where
+    the program starts); the home screen itself changes at once when the setting does.
+    """
     store = Store()
-    colour = _Colour()
     with contextlib.suppress(StoreError, OSError):  # leftovers of killed famiglias, games never played a turn
         store.tidy()
     said: list[str] = []  # a game's lines on leaving: on the home screen, and the farewell printed once
@@ -99,23 +84,22 @@ def run_home() -> int:
         raise
 
 
-def _loop(store: Store, colour: _Colour, said: list[str]) -> int:
+def _loop(store: Store, colour: bool, said: list[str]) -> int:
     """The home screen and what it opens, until the player quits; `said` holds the last game's lines on leaving."""
     from famiglia.tui.shell.home import build_home_app, run_home_app
 
     note: str | None = None
     farewell: str | None = None  # what the last game played from here said on leaving
     while True:
-        home = _home(store, colour=colour, note=note)
+        home = _home(store, note=note)
         note = None
-        colour.apply(home.settings.colour)
         try:  # a leaving signal quits it and ends the program (famiglia.leaving): no screen opens after it
-            outcome = asyncio.run(run_home_app(build_home_app(home)))
+            outcome = asyncio.run(run_home_app(build_home_app(home, colour=colour)))
         except Exception as error:  # one line, never a traceback; every game is saved as it is played
             print(f"famiglia: the home screen stopped on an unexpected error ({type(error).__name__}: "
                   f"{printable(str(error), 200)})", file=sys.stderr)
             return EXIT_FAILURE
-        colour.apply(load().settings.colour)
+        shown = colour and load().settings.colour  # what the screen it opens is drawn in
         note = _refusal(store, outcome)
         if note is not None:  # said on the home screen at once, which comes back with it
             continue
@@ -126,17 +110,17 @@ def _loop(store: Store, colour: _Colour, said: list[str]) -> int:
                     print(farewell, flush=True)
                 return EXIT_OK
             case NewGame(seats):
-                _new_game(seats, load().settings, say=said.append)
+                _new_game(seats, load().settings, say=said.append, colour=shown)
             case Resume(id):
-                resume(id, settings=load().settings, say=said.append)
+                resume(id, settings=load().settings, say=said.append, colour=shown)
             case Learn(id):
-                learn(id, new=id is None, say=said.append)
+                learn(id, new=id is None, say=said.append, colour=shown)
             case ShowReplay(id):
-                replay(id)
+                replay(id, colour=shown)
             case ShowAnalysis(id):
-                analysis(id)
+                analysis(id, colour=None if shown else False)
             case ShowLog(id):  # the log is a page of the home screen; this is for a screen without one
-                log(id)
+                log(id, colour=None if shown else False)
         if said:
             farewell = said[0]
             note = " ".join(line.removeprefix("famiglia: ") for line in said)
@@ -165,7 +149,8 @@ def _refusal(store: Store, outcome: Outcome) -> str | None:
     return None
 
 
-def _new_game(seats: tuple[str, str], settings: Settings, *, say: Callable[[str], None] | None = None) -> int:
+def _new_game(seats: tuple[str, str], settings: Settings, *, say: Callable[[str], None] | None = None,
+              colour: bool = True) -> int:
     from famiglia.tui import run_play
 
     vs = seats[1] if seats[1] != HUMAN else None
@@ -175,5 +160,6 @@ def _new_game(seats: tuple[str, str], settings: Settings, *, say: Callable[[str]
         names = (choice.names[0], choice.names[1])
     elif choice.names is not None and vs is not None:
         names = (choice.names[0], seat_name(vs))
-    code: int = run_play(names=names, memory_aid=choice.memory_aid, confirm=choice.confirm, seats=seats, say=say)
+    code: int = run_play(names=names, memory_aid=choice.memory_aid, confirm=choice.confirm, seats=seats, say=say,
+                         colour=colour)
     return code

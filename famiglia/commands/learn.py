@@ -21,10 +21,12 @@ from .errors import EXIT_BAD_RECORD
 __all__ = ["learn"]
 
 
-def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], None] | None = None) -> int:
+def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], None] | None = None,
+          colour: bool = True) -> int:
     """`famiglia learn`: the guided game saved last (or game `target`) played on, or a new one (`new`).
 
-    `say` takes the lines said on leaving in place of the terminal (the home screen shows them).
+    `say` takes the lines said on leaving in place of the terminal (the home screen shows them); `colour`
+    as the player asked.
     """
     from famiglia.tui.shell.guided import run_guided
 
@@ -48,7 +50,7 @@ def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], 
     except StoreError as error:
         print(f"famiglia: {printable(str(error), 400)}", file=sys.stderr, flush=True)
         return EXIT_BAD_RECORD
-    return run_guided(session, guide, say=say)
+    return run_guided(session, guide, say=say, colour=colour)
 
 
 def _latest_guided(store: Store) -> tuple[Path, Record] | None:

@@ -24,8 +24,9 @@ from .games import started
 __all__ = ["log", "log_lines"]
 
 
-def log(target: str | None, *, out: TextIO | None = None) -> int:
-    """`famiglia log [ID|FILE]`: the game's turns, one line each, and its result."""
+def log(target: str | None, *, out: TextIO | None = None, colour: bool | None = None) -> int:
+    """`famiglia log [ID|FILE]`: the game's turns, one line each, and its result; in colour on a terminal, unless
+    `colour` is False (None: as the terminal's environment says)."""
     out = sys.stdout if out is None else out
     try:
         _, record, _ = Store().locate(target)
@@ -34,7 +35,7 @@ def log(target: str | None, *, out: TextIO | None = None) -> int:
     if not out.isatty():
         out.write("\n".join(log_lines(record)) + "\n")
         return EXIT_OK
-    console = Console(file=out, theme=THEME, highlight=False)
+    console = Console(file=out, theme=THEME, highlight=False, no_color=None if colour is None else not colour)
     console.print(_title(record), style="title", markup=False)
     table = Table("turn", "player", "actions", "points after", box=None, header_style="heading", pad_edge=False)
     table.columns[0].justify = "right"

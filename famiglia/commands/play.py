@@ -7,7 +7,6 @@ The screen is imported only here, when a game starts, so that a build without it
 from __future__ import annotations
 
 import contextlib
-import os
 import shlex
 from pathlib import Path
 from typing import Any
@@ -26,8 +25,9 @@ __all__ = ["play"]
 
 def play(*, names: tuple[str, ...] | None = None, vs: str | None = None, seed: int | None = None,
          first: int | None = None, memory_aid: bool | None = None, confirm: bool | None = None,
-         load: str | None = None) -> int:
-    """Play a game as `famiglia play` was told: `first` is player 1 or 2 as typed, `load` a record file."""
+         load: str | None = None, colour: bool = True) -> int:
+    """Play a game as `famiglia play` was told: `first` is player 1 or 2 as typed, `load` a record file; in colour
+    as the settings say, unless `colour` is False (`NO_COLOR`, read where the program starts)."""
     start: int | None = None if first is None else first - 1  # the screen counts players 0 and 1
     if load is not None and vs is not None:
         raise UsageError("--load plays a saved game on against the opponent it was played with: leave out --vs")
@@ -44,14 +44,13 @@ def play(*, names: tuple[str, ...] | None = None, vs: str | None = None, seed: i
     choice = for_play(settings, names=names, vs=vs, memory_aid=memory_aid, confirm=confirm)
     if choice.note is not None:
         complain(choice.note)
-    if not choice.colour:
-        os.environ["NO_COLOR"] = "1"  # the screen's one switch for colour (no-color.org)
+    shown = choice.colour and colour  # the settings' colour, unless NO_COLOR says none
     if load is not None:
-        return _play_file(load, settings=settings, memory_aid=memory_aid, confirm=confirm)
+        return _play_file(load, settings=settings, memory_aid=memory_aid, confirm=confirm, colour=shown)
     given, options = _seating(choice.names, choice.vs)
     _tidy_saved_games()
     code: int = run_play(names=given, seed=seed, first=start, memory_aid=choice.memory_aid,
-                         confirm=choice.confirm, **options)
+                         confirm=choice.confirm, colour=shown, **options)
     return code
 
 

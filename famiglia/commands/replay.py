@@ -14,8 +14,8 @@ from .errors import fail
 __all__ = ["replay"]
 
 
-def replay(target: str | None, *, level: str | None = None) -> int:
-    """`famiglia replay [ID|FILE] [--level L]`: step through the game with both hands open.
+def replay(target: str | None, *, level: str | None = None, colour: bool = True) -> int:
+    """`famiglia replay [ID|FILE] [--level L]`: step through the game with both hands open, in colour or not.
 
     `a` shows the saved analysis, or, with none, analyses the game in the background at `level`
     (`famiglia analyse`'s default) and saves it beside the game.
@@ -28,4 +28,4 @@ def replay(target: str | None, *, level: str | None = None) -> int:
     from famiglia.tui.shell.replay import run_replay
 
     analysis, note = saved_analysis(path, record)
-    return run_replay(record, analysis=analysis, note=note, path=path, level=level or DEFAULT_LEVEL)
+    return run_replay(record, analysis=analysis, note=note, path=path, level=level or DEFAULT_LEVEL, colour=colour)

@@ -22,23 +22,23 @@ __all__ = ["Options", "play_file", "resume"]
 
 
 def resume(target: str | None, *, settings: Settings | None = None, memory_aid: bool | None = None,
-           confirm: bool | None = None, say: Callable[[str], None] | None = None) -> int:
+           confirm: bool | None = None, say: Callable[[str], None] | None = None, colour: bool = True) -> int:
     """`famiglia resume [ID]`: play a saved game on (the unfinished one saved last, without an id).
 
     It plays on with the memory aid and confirming the record keeps; `memory_aid` and `confirm`, when
     given, win for this sitting, and `settings` (the remembered ones) stand in for what the record does
-    not keep. `say` takes the lines said on leaving, as for `run_play`.
+    not keep. `say` takes the lines said on leaving, as for `run_play`; `colour` as the player asked.
     """
-    return _play(target, Options(settings, memory_aid, confirm), unfinished=True, say=say)
+    return _play(target, Options(settings, memory_aid, confirm), unfinished=True, say=say, colour=colour)
 
 
 def play_file(path: str, *, settings: Settings | None = None, memory_aid: bool | None = None,
-              confirm: bool | None = None) -> int:
+              confirm: bool | None = None, colour: bool = True) -> int:
     """`famiglia play --load FILE`: play the game of a record file on; a file from elsewhere is saved anew.
 
     The settings it plays on with are chosen as `resume` chooses them.
     """
-    return _play(path, Options(settings, memory_aid, confirm), file=True)
+    return _play(path, Options(settings, memory_aid, confirm), file=True, colour=colour)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class Options:
 
 
 def _play(target: str | None, options: Options, *, unfinished: bool = False, file: bool = False,
-          say: Callable[[str], None] | None = None) -> int:
+          say: Callable[[str], None] | None = None, colour: bool = True) -> int:
     from famiglia.tui.model.saving import resume_session
     from famiglia.tui.shell.app import run_play
 
@@ -72,16 +72,16 @@ def _play(target: str | None, options: Options, *, unfinished: bool = False, fil
     except StoreError as error:
         return fail(str(error))
     if ours and not file and is_guided(record):
-        return _play_guided(store, path, record, options, say=say)
+        return _play_guided(store, path, record, options, say=say, colour=colour)
     try:
         session = resume_session(record, store=store, path=path if ours else None, **options.for_record(record))
     except StoreError as error:
         return fail(f"{path.name if ours else path_as_given(path)}: {error}")
-    return run_play(session=session, say=say)
+    return run_play(session=session, say=say, colour=colour)
 
 
 def _play_guided(store: Store, path: Path, record: Record, options: Options,
-                 say: Callable[[str], None] | None = None) -> int:
+                 say: Callable[[str], None] | None = None, colour: bool = True) -> int:
     """A guided game plays on with its lessons, as `famiglia learn` plays it: `resume` finds it too, as the
     unfinished game saved last, and the player who left it mid-lesson expects the lessons back."""
     from famiglia.tui.model.home.guided import guided_session
@@ -93,4 +93,4 @@ def _play_guided(store: Store, path: Path, record: Record, options: Options,
                                         confirm=given["confirm"])
     except StoreError as error:
         return fail(f"{path.name}: {error}")
-    return run_guided(session, guide, say=say)
+    return run_guided(session, guide, say=say, colour=colour)

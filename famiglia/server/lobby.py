@@ -25,7 +25,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import ColorDepth, Output
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -313,6 +313,12 @@ def key_line(lobby: Lobby) -> str:
 # -- drawing -----------------------------------------------------------------------------------------------------
 
 
+def in_colour() -> bool:
+    """Whether the running application's connection is drawn in colour (its output's depth says: NO_COLOR or a
+    terminal without colours is one bit), so that each connection has its own and the process none."""
+    return get_app().output.get_default_color_depth() is not ColorDepth.DEPTH_1_BIT
+
+
 def render_lobby(lobby: Lobby, width: int, height: int) -> RenderableType:
     """The lobby at `width` × `height`, in the home screen's look: title, numbered lines, message, keys."""
     if lobby.help:
@@ -392,7 +398,8 @@ def build_lobby_app(lobby: Lobby, *, input: Input, output: Output) -> Applicatio
     def text() -> StyleAndTextTuples:
         size = get_app().output.get_size()
         drawn = render_lobby(lobby, max(20, size.columns), max(1, size.rows))
-        return to_formatted_text(ANSI(ansi_text(drawn, width=max(1, size.columns), height=size.rows)))
+        return to_formatted_text(ANSI(ansi_text(drawn, width=max(1, size.columns), height=size.rows,
+                                                  colour=in_colour())))
 
     app: Application[Outcome] = Application(
         layout=Layout(Window(FormattedTextControl(text), wrap_lines=False, always_hide_cursor=True)),

@@ -45,7 +45,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bin
 from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import FormattedTextControl, Layout, Window
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import ColorDepth, Output
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -58,11 +58,12 @@ from famiglia.tui.shell.app import build_app
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.bridge import ansi_text
 from famiglia.tui.view.lastturn import turn_line
-from famiglia.tui.view.parts import short_name
-from famiglia.tui.view.players import player_row
+from famiglia.tui.view.pieces import short_name
+from famiglia.tui.view.players import PlayerRow
 from famiglia.tui.view.status import status_text, turn_lines, warning_lines
 from famiglia.tui.view.street import street
 
+from .lobby import in_colour
 from .tables import MESSAGE_LENGTH, TableBroken
 
 if TYPE_CHECKING:
@@ -82,6 +83,11 @@ class Terminal:
     name: str
     address: str
     key: str | None = None  # the fingerprint of the SSH key the client proved it holds
+
+    @property
+    def colour(self) -> bool:
+        """Whether this connection's screen is drawn in colour: not for NO_COLOR or a terminal without any."""
+        return self.output.get_default_color_depth() is not ColorDepth.DEPTH_1_BIT
 
 
 class SeatScreen(Protocol):
@@ -369,7 +375,8 @@ class PlayerScreen:
                     self.word = None
                 self.session = session
                 helper = _Helper(session, plays=not self.remote, **self.computer)
-                app = build_app(session, input=self.terminal.input, output=self.terminal.output, computer=helper)
+                app = build_app(session, input=self.terminal.input, output=self.terminal.output, computer=helper,
+                                colour=self.terminal.colour)
                 if not self.table.options.hints:
                     session.hints = None
                 app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(),
@@ -406,7 +413,7 @@ class PlayerScreen:
                 body.append("\n" + self._word_words() + "\n", style="warning")
             body.append("\nq: back to the lobby (the table stays open)", style="label")
             width = max(1, size.columns)
-            return to_formatted_text(ANSI(ansi_text(body, width=width, height=size.rows)))
+            return to_formatted_text(ANSI(ansi_text(body, width=width, height=size.rows, colour=in_colour())))
 
         keys = KeyBindings()
 
@@ -516,9 +523,8 @@ class WatchScreen:
             rows += turn_lines(view, width, spectator=True)
             rows.append(status_text(view))
             rows += warning_lines(view)
-            rows.append(street(view, width=width))
-            for p in (0, 1):
-                rows += player_row(view, p, width=width, spectator=True)
+            rows.append(street(view))
+            rows += [PlayerRow.of(view, p, spectator=True) for p in (0, 1)]
             if view.last_turn:
                 rows.append(turn_line(view.last_turn, view.names, width=width))
         rows.append(Text(self._saying.prompt() if self._saying.active else (self.message or ""), style="warning"))
@@ -528,7 +534,8 @@ class WatchScreen:
     def _text(self) -> StyleAndTextTuples:
         size = get_app().output.get_size()
         drawn = self.render(max(20, size.columns), size.rows)
-        return to_formatted_text(ANSI(ansi_text(drawn, width=max(1, size.columns), height=size.rows)))
+        return to_formatted_text(ANSI(ansi_text(drawn, width=max(1, size.columns), height=size.rows,
+                                                  colour=in_colour())))
 
     async def run(self) -> str | None:
         keys = KeyBindings()

@@ -62,7 +62,8 @@ def test_a_moment_names_only_cards_the_table_showed(analysed: tuple[Record, Anal
     _, analysis, views = analysed
     for m in key_moments(analysis, views):
         shown = {s.card.name for view in views[m.move:m.move + 2] for s in view.street}
-        shown |= set(CARD.findall(analysis.decisions[m.move].action))
+        decision = analysis.decisions[m.move]
+        shown |= set(CARD.findall(decision.action)) | set(CARD.findall(decision.best))
         shown |= {card for x in analysis.luck if x.move == m.move for card in x.drawn}
         assert set(CARD.findall(m.words)) <= shown, m.words
 

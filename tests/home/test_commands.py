@@ -29,8 +29,6 @@ def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
         return 0
 
     monkeypatch.setattr(famiglia.tui, "run_play", run_play)
-    monkeypatch.setenv("NO_COLOR", "")  # recorded, so that what `play` sets is undone after the test
-    monkeypatch.delenv("NO_COLOR")
     yield calls
 
 
@@ -93,9 +91,20 @@ def test_play_takes_what_the_options_do_not_say_from_the_settings(screen: dict[s
     _write('names = ["Anna", "Ben"]\nlevel = "hard"\nmemory_aid = true\nconfirm = false\ncolour = false\n')
     assert cli.main(["play"]) == 0
     assert (screen["names"], screen["memory_aid"], screen["confirm"]) == (("Anna", "Ben"), True, False)
-    assert os.environ.get("NO_COLOR") == "1"
+    assert screen["colour"] is False and "NO_COLOR" not in os.environ  # the game's screen is told, not the process
     assert cli.main(["play", "--vs", "cpu"]) == 0
     assert screen["seats"] == (HUMAN, "cpu:hard") and screen["names"] == ("Anna", "Computer (hard)")
+
+
+@pytest.mark.parametrize(("setting", "no_color", "colour"), [("true", "", True), ("true", "1", False),
+                                                            ("false", "", False), ("false", "1", False)])
+def test_a_game_is_drawn_in_colour_unless_the_settings_or_no_color_say_none(
+        screen: dict[str, Any], monkeypatch: pytest.MonkeyPatch, setting: str, no_color: str, colour: bool) -> None:
+    _write(f"colour = {setting}\n")
+    monkeypatch.setenv("NO_COLOR", no_color)  # https://no-color.org: any value but the empty one
+    assert cli.main(["play"]) == 0
+    assert screen["colour"] is colour
+    assert os.environ["NO_COLOR"] == no_color  # read, never written
 
 
 def test_options_win_over_the_settings_for_one_game(screen: dict[str, Any]) -> None:

@@ -171,15 +171,34 @@ def test_continue_says_on_the_home_screen_when_the_game_is_open_elsewhere() -> N
     assert home_command._refusal(store, Resume(id)) is None
 
 
-def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("NO_COLOR", "")
-    monkeypatch.delenv("NO_COLOR")
-    colour = home_command._Colour()
-    home = home_command._home(Store(), colour=colour)
-    run(home, "7", "5", " ")  # colour: on -> off
-    assert os.environ.get("NO_COLOR") == "1" and load().settings.colour is False
-    run(home, " ")  # still on Settings, on colour: back on
-    assert not os.environ.get("NO_COLOR")
+def _coloured(k: Keys[Any]) -> bool:
+    """Whether anything the home screen drew last has a colour (bold, dim and reverse are no colours)."""
+    drawn = k.app.renderer.last_rendered_screen
+    assert drawn is not None
+    return any("#" in char.style or "ansi" in char.style for row in drawn.data_buffer.values() for char in row.values())
+
+
+def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once() -> None:
+    home = home_command._home(Store())
+    seen: list[bool] = []
+    run(home, "7", check=lambda k: seen.append(_coloured(k)))
+    run(home, "5", " ", check=lambda k: seen.append(_coloured(k)))  # colour: on -> off
+    assert load().settings.colour is False
+    run(home, " ", check=lambda k: seen.append(_coloured(k)))  # still on Settings, on colour: back on
+    assert seen == [True, False, True]
+    assert "NO_COLOR" not in os.environ  # the process is not told: the application of this player is
+
+
+def test_no_color_from_the_environment_keeps_the_home_screen_plain_whatever_the_setting() -> None:
+    home = home_command._home(Store())
+    seen: list[bool] = []
+
+    async def look(k: Keys[Any]) -> None:
+        seen.append(_coloured(k))
+
+    drive(lambda pipe, out: build_home_app(home, input=pipe, output=out, colour=True), look, runner=run_home_app)
+    drive(lambda pipe, out: build_home_app(home, input=pipe, output=out, colour=False), look, runner=run_home_app)
+    assert home.settings.colour is True and seen == [True, False]
 
 
 def test_a_games_analysis_from_the_home_screen_is_the_one_famiglia_analyse_shows(

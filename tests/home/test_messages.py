@@ -72,12 +72,12 @@ def test_resume_plays_a_guided_game_on_with_its_lessons(monkeypatch: pytest.Monk
     Store().lock(guided.id).release()
     shown: list[tuple[str, Any]] = []
 
-    def guided_run(session: Any, guide: Any, *, say: Any = None) -> int:
+    def guided_run(session: Any, guide: Any, *, say: Any = None, colour: bool = True) -> int:
         shown.append(("guided", _saver(session).hint()))
         _saver(session).close(session)
         return 0
 
-    def plain_run(*, session: Any, say: Any = None) -> int:
+    def plain_run(*, session: Any, say: Any = None, colour: bool = True) -> int:
         shown.append(("plain", _saver(session).hint()))
         _saver(session).close(session)
         return 0
@@ -100,7 +100,7 @@ def home_screens(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[Outcome
     async def answer(app: Any) -> Outcome:
         return outcomes.pop(0)
 
-    monkeypatch.setattr(shell, "build_home_app", lambda home: built.append(home) or home)
+    monkeypatch.setattr(shell, "build_home_app", lambda home, **options: built.append(home) or home)
     monkeypatch.setattr(shell, "run_home_app", answer)
     carried: list[str] = []
     for name in ("resume", "replay", "analysis"):

@@ -20,7 +20,7 @@ from famiglia.tui.model.replay import Replay
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Screen
 from famiglia.tui.shell.replay import build_replay_app
-from famiglia.tui.view.parts import short_name
+from famiglia.tui.view.pieces import short_name
 from famiglia.tui.view.replay import caption, render_replay
 from tests.persistence.helpers import home, moments, new_session
 from tests.tui.test_app import Player, Terminal, play

@@ -34,7 +34,7 @@ class Sittings:
         self.scripts: list[Script] = []
         self.sessions: list[Session] = []
 
-    def run_play(self, *, session: Session | None = None, **options: Any) -> int:
+    def run_play(self, *, session: Session | None = None, colour: bool = True, **options: Any) -> int:
         if session is None:
             session = Session(**options)
         session.guard.guard = 0  # the handoff's guard against a hasty Enter: the script waits for the handoff
@@ -187,7 +187,7 @@ def test_learn_plays_the_guided_game_on_with_its_settings(monkeypatch: pytest.Mo
     saver.close(session)
     heard: list[Session] = []
 
-    def run_guided(s: Session, guide: object, *, say: object = None) -> int:
+    def run_guided(s: Session, guide: object, *, say: object = None, colour: bool = True) -> int:
         heard.append(s)
         return 0
 

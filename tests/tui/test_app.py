@@ -588,7 +588,7 @@ def test_an_unexpected_error_ends_the_application_with_the_error() -> None:
 
 
 def test_an_error_while_drawing_ends_the_application_with_the_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from famiglia.tui.view import compose as layout
+    from famiglia.tui.view.street import Street
 
     session = new_session(seed=3)
 
@@ -596,7 +596,7 @@ def test_an_error_while_drawing_ends_the_application_with_the_error(monkeypatch:
         raise KeyError("drawing")
 
     async def script(p: Player) -> None:
-        monkeypatch.setattr(layout, "render_table", broken)
+        monkeypatch.setattr(Street, "lines", broken)
         await p.at_handoff()
         p.pipe.send_text("\r")
         await asyncio.sleep(0.3)
@@ -637,16 +637,15 @@ def test_run_play_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     assert "needs a terminal" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("no_color", ["", "1"])
-def test_no_color_loses_colour_only(monkeypatch: pytest.MonkeyPatch, no_color: str) -> None:
+@pytest.mark.parametrize("colour", [True, False])
+def test_without_colour_a_card_loses_its_colour_only(colour: bool) -> None:
     from prompt_toolkit.formatted_text import to_formatted_text
 
     from famiglia.engine import card
     from famiglia.tui.shell.layout import render_ansi
     from famiglia.tui.view.theme import card_text
 
-    monkeypatch.setenv("NO_COLOR", no_color)
-    fragments = to_formatted_text(render_ansi(card_text(card("F4")), width=20))
+    fragments = to_formatted_text(render_ansi(card_text(card("F4")), width=20, colour=colour))
     assert "".join(text for _, text in fragments).strip() == "F4♥"  # letter and symbol, always
     coloured = any("ansi" in style or "#" in style for style, _ in fragments)
-    assert coloured is (not no_color)
+    assert coloured is colour

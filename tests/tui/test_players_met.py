@@ -175,6 +175,7 @@ def test_the_handoff_erases_the_whole_screen_before_it_is_drawn() -> None:
 def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is() -> None:
     from famiglia.commands.log import log_lines
     from famiglia.tui.shell.app import farewell
+    from famiglia.tui.view.bridge import Ink, Painter
     from famiglia.tui.view.overlays import OverlayRows
 
     session = Session(names=("Anna", "Ben"), seed=987654, handoff_guard=0, confirm=False)
@@ -182,10 +183,10 @@ def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is
     session.drawn()
     session.reveal()
     session.play(_first_take(session.game))  # type: ignore[arg-type]
-    rows = OverlayRows(session)
+    rows = OverlayRows(session, Painter(Ink.PLAIN))
     for overlay in (session.toggle_help, session.toggle_log):
         overlay()
-        assert "987654" not in "\n".join(rows.window(100, 60, plain=True))
+        assert "987654" not in "\n".join(rows.window(100, 60))
         overlay()
     assert saver.record is not None
     assert "987654" not in farewell(session) and "987654" not in "\n".join(log_lines(saver.record))
@@ -195,7 +196,7 @@ def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is
         session.pass_turn()
     assert "987654" in farewell(session) and "987654" in "\n".join(log_lines(saver.record))
     session.toggle_log()
-    assert "987654" in "\n".join(OverlayRows(session).window(100, 60, plain=True))
+    assert "987654" in "\n".join(OverlayRows(session, Painter(Ink.PLAIN)).window(100, 60))
 
 
 class _Terminal(io.StringIO):

@@ -13,9 +13,9 @@ from rich.text import Text
 
 from famiglia.engine import Family, Game, card
 from famiglia.tui.model.builder import menu
-from famiglia.tui.view.compose import render_menu
+from famiglia.tui.view.choices import render_menu
 from famiglia.tui.view.handoff import render_handoff
-from famiglia.tui.view.parts import capitalized, shorten_quoted
+from famiglia.tui.view.pieces import capitalized, shorten_quoted
 from famiglia.tui.view.screens import MIN_SIZE
 from famiglia.tui.view.status import STEP_SEPARATOR, step_bar
 from famiglia.tui.view.table import LEVELS, SIDE, WIDE, render_table

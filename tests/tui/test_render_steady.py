@@ -1,7 +1,7 @@
 """A steady screen: the Street and the hand keep one drawing for a whole turn, and at a size, for the game.
 
 Whole seeded games are played through the session, and every screen of the table is composed as the
-application composes it (one `TableCache` for the sitting). The drawing of the Street and of the hand
+application composes it (one `GameScreen` for the sitting). The drawing of the Street and of the hand
 is read from the plain text: framed cards, compact cards, or lines of text.
 """
 
@@ -14,8 +14,9 @@ import pytest
 
 from famiglia.engine import Pass
 from famiglia.tui.model.session import Screen, Session
-from famiglia.tui.view.compose import TableCache, compose
-from famiglia.tui.view.table import LEVELS, steady_level
+from famiglia.tui.view.bridge import Ink
+from famiglia.tui.view.compose import GameScreen, compose
+from famiglia.tui.view.shape import LEVELS, steady_level
 
 SIZES = ((80, 23), (100, 29))  # the main areas of 80x24 and 100x30 terminals
 
@@ -52,7 +53,7 @@ def play(seed: int, width: int, height: int, memory_aid: bool = False) -> tuple[
     """The drawings of every table screen of one seeded game, turn by turn (played once, shared by the tests)."""
     rng = random.Random(seed)
     session = Session(names=("Anna", "Ben"), seed=seed, handoff_guard=0, memory_aid=memory_aid)
-    cache = TableCache()
+    screen = GameScreen(session, ink=Ink.PLAIN)
     turns: list[list[tuple[str, str]]] = []
     for _ in range(2000):
         game = session.game
@@ -64,7 +65,7 @@ def play(seed: int, width: int, height: int, memory_aid: bool = False) -> tuple[
             session.reveal()
             turns.append([])
             continue
-        text = compose(session, width, height, plain=True, cache=cache)
+        text = compose(session, width, height, plain=True, screen=screen)
         turns[-1].append(shapes(text))
         if session.menu() is None:  # a take or a pass waits to be confirmed
             session.submit("")
@@ -74,7 +75,7 @@ def play(seed: int, width: int, height: int, memory_aid: bool = False) -> tuple[
         session.play(rng.choice(others) if others and rng.random() < 0.95 else rng.choice(actions))
         if session.screen is Screen.TABLE and rng.random() < 0.3:
             session.toggle_summary()  # l: the last turn shown and hidden again
-            turns[-1].append(shapes(compose(session, width, height, plain=True, cache=cache)))
+            turns[-1].append(shapes(compose(session, width, height, plain=True, screen=screen)))
     return tuple(tuple(turn) for turn in turns)
 
 

@@ -13,7 +13,8 @@ import pytest
 
 from famiglia.engine import Game, Pass, Refresh
 from famiglia.tui.model.session import Screen, Session
-from famiglia.tui.view.compose import TableCache, compose
+from famiglia.tui.view.bridge import Ink
+from famiglia.tui.view.compose import GameScreen, compose
 from tests.positions import position
 from tests.tui.test_app import CTRL_C, Player
 from tests.tui.test_app import play as play_app
@@ -26,7 +27,7 @@ def moments(seed: int, *, memory_aid: bool) -> Iterator[tuple[Session, list[str]
     """A seeded game to its end (passes rare, so the game runs long), the screen at each moment of it."""
     session = Session(names=("Anna", "Ben"), seed=seed, first=0, handoff_guard=0, memory_aid=memory_aid)
     rng = random.Random(seed)
-    cache = TableCache()
+    screen = GameScreen(session, ink=Ink.PLAIN)
     for _ in range(2000):
         game = session.game
         if game is None or game.is_over or session.screen not in (Screen.HANDOFF, Screen.TABLE):
@@ -35,7 +36,7 @@ def moments(seed: int, *, memory_aid: bool) -> Iterator[tuple[Session, list[str]
             session.drawn()
             session.reveal()
             continue
-        yield session, compose(session, WIDTH, HEIGHT - 1, plain=True, cache=cache).splitlines()
+        yield session, compose(session, WIDTH, HEIGHT - 1, plain=True, screen=screen).splitlines()
         actions = game.legal_actions()
         playing = [a for a in actions if not isinstance(a, Pass)]
         session.play(rng.choice(playing if playing and rng.random() > 0.03 else actions))
@@ -129,7 +130,7 @@ def test_at_80x24_a_hand_of_sixteen_kinds_and_a_street_of_every_kind_leave_no_ca
     session = Session.resume(game, handoff_guard=0, memory_aid=memory_aid)
     session.drawn()
     session.reveal()
-    rows = compose(session, WIDTH, HEIGHT - 1, plain=True, cache=TableCache()).splitlines()
+    rows = compose(session, WIDTH, HEIGHT - 1, plain=True).splitlines()
     assert len(rows) == HEIGHT - 1 and max(len(row) for row in rows) <= WIDTH
     hand = _card_block(rows, next(i for i, row in enumerate(rows) if row.startswith("Your hand")))
     street = _card_block(rows, next(i for i, row in enumerate(rows) if row.startswith("The Street")))

@@ -35,11 +35,13 @@ from ..model.saving import Autosave, crash_save
 from ..model.screens import Message
 from ..model.session import Screen, Session
 from ..model.words import plural
-from ..view.parts import short_name
+from ..view.bridge import Ink
+from ..view.compose import GameScreen
+from ..view.pieces import short_name
 from .computer import Computer
 from .editing import install_editing_keys
 from .keys import create_key_bindings, typing
-from .layout import INPUT_BUFFER, create_layout, too_small
+from .layout import INPUT_BUFFER, Frames, create_layout, too_small
 
 __all__ = ["analysis_if_asked", "build_app", "farewell", "run_app", "run_play", "say_farewell"]
 
@@ -57,10 +59,12 @@ def _does_nothing(session: Session, key: str) -> None:
 
 
 def build_app(session: Session, *, input: Input | None = None, output: Output | None = None,
-              computer: Computer | None = None) -> Application[int]:
+              computer: Computer | None = None, colour: bool = True, frames: Frames | None = None) -> Application[int]:
     """The prompt_toolkit application for `session`, full screen, reading `input` and writing `output`.
 
     `computer` plays the computer's seat and works out hints (`h`); by default one with the real players.
+    `colour` is the player's: the screen is drawn in colour or without (the family letters and symbols stay);
+    `frames` is the screen's view made beforehand (the guided game lays its box from the same frames).
     """
 
     turn = session.turn
@@ -89,7 +93,7 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
         shown = session.screen
 
     app: Application[int] = Application(
-        layout=create_layout(session),
+        layout=create_layout(session, frames or Frames(GameScreen(session, ink=Ink.of(colour)))),
         key_bindings=create_key_bindings(session),
         full_screen=True,
         mouse_support=False,
@@ -200,13 +204,14 @@ def farewell(session: Session) -> str:
 
 def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, first: int | None = None,
              memory_aid: bool = False, confirm: bool = True, seats: tuple[str, str] = (HUMAN, HUMAN),
-             session: Session | None = None, say: Callable[[str], None] | None = None) -> int:
+             session: Session | None = None, say: Callable[[str], None] | None = None, colour: bool = True) -> int:
     """Play at this terminal until the players quit; the exit status for the command line.
 
     `session` is one made beforehand (a resumed game); otherwise a new one is made from the options
     (`confirm`: ask before a take or pass ends the turn; `seats`: who plays each seat, `famiglia.persistence.seats`).
     Every action is saved as it is made (`saving.Autosave`); the last line printed says how to go on.
     `say` takes the lines said on leaving in place of the terminal (the home screen shows them itself).
+    `colour` is the player's: the screen, and the analysis its end screen's a shows, in colour or without.
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: play needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
@@ -219,10 +224,10 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         saver = Autosave.attach(session)
         saver.check(session)  # a folder that takes no file is said on the first screen; play goes on
         with leaving() as run, run.held():  # a signal ends the game; the last save and the farewell are made
-            code = asyncio.run(run_app(build_app(session, output=output), session))
+            code = asyncio.run(run_app(build_app(session, output=output, colour=colour), session))
             saver.close(session)
             say_farewell(session, saver, say)
-        shown = analysis_if_asked(saver)
+        shown = analysis_if_asked(saver, colour=colour)
         return code if shown is None else shown
     except Exception as error:  # one line, never a traceback; the game is kept
         if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
@@ -240,14 +245,14 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
 
 
 
-def analysis_if_asked(saver: Autosave) -> int | None:
-    """The end screen's a, once the game's screen is left: the saved game's analysis shown, and its exit status;
-    None if it was not asked for."""
+def analysis_if_asked(saver: Autosave, *, colour: bool = True) -> int | None:
+    """The end screen's a, once the game's screen is left: the saved game's analysis shown (in colour or not, as
+    the screen was), and its exit status; None if it was not asked for."""
     if not (saver.analyse_on_leaving and saver.path is not None and saver.record is not None):
         return None
     from famiglia.analysis_cli import show_analysis
 
-    return show_analysis(saver.path, saver.record)
+    return show_analysis(saver.path, saver.record, colour=None if colour else False)
 
 
 def _terminal_gone(error: Exception, session: Session | None) -> bool:

@@ -36,12 +36,13 @@ from ..model.home.tutor import PLAYER
 from ..model.saving import Autosave, crash_save
 from ..model.screens import Message
 from ..model.session import Screen, Session
-from ..view.bridge import ansi_text
-from ..view.compose import compose_parts, end_rows
+from ..view.bridge import Ink
+from ..view.compose import GameScreen
 from ..view.guide import REFUSAL_ABOUT, box_top, render_guide, render_summary
+from ..view.part import Kept, Part
 from .app import analysis_if_asked, build_app, run_app, say_farewell
 from .computer import Computer
-from .layout import INPUT_BUFFER, screen_size, too_small
+from .layout import INPUT_BUFFER, Frames, screen_size, too_small
 
 __all__ = ["build_guided_app", "run_guided"]
 
@@ -52,50 +53,52 @@ READ_FIRST: Final = "Read the box first: Enter goes on, s skips the explanations
 class _Box:
     """The guide's box as the screen is now: its text with terminal codes, its first row and its rows.
 
-    Worked out once before each redraw (`update`), from the screen's size of that moment: on the table the
-    box stands where it hides nothing its lesson talks about (`box_top`); at the end, under the end screen.
+    Worked out once before each redraw (`update`), from the frame of that redraw: on the table the box
+    stands where it hides nothing its lesson talks about (`box_top`); at the end, under the end screen.
     """
 
-    def __init__(self, session: Session, guide: Guide) -> None:
+    def __init__(self, session: Session, guide: Guide, frames: Frames) -> None:
         self.session = session
         self.guide = guide
+        self.frames = frames
         self.nudged = False  # the last key waited for the box to be read (the box then says so, louder)
         self.text = ""
         self.top = 0
+        self._kept = Kept()
 
     @property
     def rows(self) -> int:
         return max(1, self.text.count("\n") + 1)
 
     def _set(self, drawn: RenderableType, width: int) -> None:
-        self.text = ansi_text(drawn, width=width).rstrip("\n")
+        painter = self.frames.screen.painter
+        rows = self._kept.draw(painter, drawn, width) if isinstance(drawn, Part) else painter.rows(drawn, width)
+        self.text = "\n".join(rows.text).rstrip("\n")
 
-    def update(self, width: int, height: int, *, on_table: bool) -> None:
+    def update(self, width: int, *, on_table: bool) -> None:
         self.text, self.top = "", 0
         game = self.session.game
         if game is None or not on_table:
             return
         view = game.view(PLAYER)
-        above_input = height - 1
+        frame = self.frames.now()
         if view.is_over:
             summary = self.guide.summary(view)
             if summary is None:
                 return
-            parts = compose_parts(self.session, width, above_input)[1]
-            below = end_rows(self.session, width) + 1  # a blank row under the end screen's content
-            drawn = render_summary(summary, width=width, rows=parts["message"].start - below)
+            below = frame.parts["screen"].stop + 1  # a blank row under the end screen's content
+            drawn = render_summary(summary, width=width, rows=frame.parts["message"].start - below)
             if drawn is not None:
                 self._set(drawn, width)
                 self.top = below
             return
-        drawn = render_guide(self.guide, view, width=width, nudged=self.nudged)
-        if drawn is None:
+        box = render_guide(self.guide, view, width=width, nudged=self.nudged)
+        if box is None:
             return
-        self._set(drawn, width)
+        self._set(box, width)
         lesson = self.guide.lesson
         about = lesson.about if self.guide.refused is None and lesson is not None else REFUSAL_ABOUT
-        rows, parts = compose_parts(self.session, width, above_input)
-        self.top = box_top(rows, parts, about, self.rows)
+        self.top = box_top(frame.main.plain(), frame.parts, about, self.rows)
 
 
 def _reading_keys(session: Session, guide: Guide, box: _Box, reading: Condition) -> KeyBindings:
@@ -138,11 +141,12 @@ def _reading_keys(session: Session, guide: Guide, box: _Box, reading: Condition)
 
 
 def build_guided_app(session: Session, guide: Guide, *, input: Input | None = None, output: Output | None = None,
-                     computer: Computer | None = None) -> Application[int]:
-    """The guided game on the whole terminal; see the module docstring."""
+                     computer: Computer | None = None, colour: bool = True) -> Application[int]:
+    """The guided game on the whole terminal, in colour or without (`colour`); see the module docstring."""
     computer = computer or Computer(session)
-    app = build_app(session, input=input, output=output, computer=computer)
-    box = _Box(session, guide)
+    frames = Frames(GameScreen(session, ink=Ink.of(colour)))
+    app = build_app(session, input=input, output=output, computer=computer, frames=frames)
+    box = _Box(session, guide, frames)
 
     def on_table() -> bool:
         """The table is on show with nothing over it (a turn's end waiting for its Enter comes first)."""
@@ -155,8 +159,7 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
     computer.hold = lambda: "waits until you have read the box" if guide.lesson is not None and reading() else None
 
     def update(app: Application[int]) -> None:
-        width, height = screen_size()
-        box.update(width, height, on_table=on_table())
+        box.update(screen_size()[0], on_table=on_table())
         placed.top = box.top
 
     app.before_render += update
@@ -178,10 +181,12 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
     return app
 
 
-def run_guided(session: Session, guide: Guide, *, say: Callable[[str], None] | None = None) -> int:
+def run_guided(session: Session, guide: Guide, *, say: Callable[[str], None] | None = None,
+               colour: bool = True) -> int:
     """Play the guided game at this terminal until the player leaves; the exit status, as `run_play` gives it.
 
-    `say` takes the lines said on leaving in place of the terminal, as for `run_play`.
+    `say` takes the lines said on leaving in place of the terminal, as for `run_play`; `colour` as the player
+    asked (a setting, or `NO_COLOR`).
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: learn needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
@@ -191,10 +196,10 @@ def run_guided(session: Session, guide: Guide, *, say: Callable[[str], None] | N
         saver = Autosave.attach(session)
         saver.check(session)
         with leaving() as run, run.held():  # as in run_play: a signal ends the game after its last save
-            code = asyncio.run(run_app(build_guided_app(session, guide, output=output), session))
+            code = asyncio.run(run_app(build_guided_app(session, guide, output=output, colour=colour), session))
             saver.close(session)
             say_farewell(session, saver, say)
-        shown = analysis_if_asked(saver)  # the end screen's a, as in any game
+        shown = analysis_if_asked(saver, colour=colour)  # the end screen's a, as in any game
         return code if shown is None else shown
     except Exception as error:  # one line, never a traceback; the game is kept
         output.enable_autowrap()

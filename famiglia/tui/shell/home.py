@@ -11,20 +11,19 @@ with prompt_toolkit's pipe input.
 from __future__ import annotations
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.application.current import get_app
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
-from prompt_toolkit.layout import FormattedTextControl, Layout, Window
+from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output
 
 from ..model.home.commands import COMMANDS, press
 from ..model.home.menu import Home, Outcome, Quit
-from ..view.bridge import ansi_text
+from ..view.bridge import Ink, Painter
 from ..view.home import render_home
 from .app import run_app
 from .editing import key_pressed
+from .layout import RowsControl, screen_size
 
 __all__ = ["build_home_app", "run_home_app"]
 
@@ -71,17 +70,22 @@ def _bindings(home: Home) -> KeyBindings:
     return keys
 
 
-def build_home_app(home: Home, *, input: Input | None = None,
-                   output: Output | None = None) -> Application[Outcome | None]:
-    """The home screen on the whole terminal, reading `input` and writing `output`."""
+def build_home_app(home: Home, *, input: Input | None = None, output: Output | None = None,
+                   colour: bool = True) -> Application[Outcome | None]:
+    """The home screen on the whole terminal, reading `input` and writing `output`.
 
-    def text() -> StyleAndTextTuples:
-        size = get_app().output.get_size()
-        drawn = render_home(home, size.columns, size.rows)
-        return to_formatted_text(ANSI(ansi_text(drawn, width=size.columns, height=size.rows)))
+    It is drawn in colour as its settings say (a change on the Settings page shows at once), unless `colour`
+    is False (`NO_COLOR`, read where the program starts).
+    """
+    painters = {ink: Painter(ink) for ink in (Ink.COLOUR, Ink.MONO)}
+
+    def rows() -> tuple[str, ...]:
+        width, height = screen_size()
+        painter = painters[Ink.of(colour and home.settings.colour)]
+        return painter.rows(render_home(home, width, height), width).text[:height]
 
     app: Application[Outcome | None] = Application(
-        layout=Layout(Window(FormattedTextControl(text), wrap_lines=False, always_hide_cursor=True)),
+        layout=Layout(Window(RowsControl(rows), wrap_lines=False, always_hide_cursor=True)),
         key_bindings=_bindings(home),
         full_screen=True,
         mouse_support=False,

@@ -1,13 +1,15 @@
-"""The containers of the screen: the main area, the input line and the overlays, read at draw time.
+"""The containers of the screen: the main area, the input line and the overlays, all reading one frame.
 
-`create_layout(session)` builds the prompt_toolkit containers once; every window asks the view for
-its text when it is drawn (`famiglia.tui.view.compose`), at the terminal's size of that moment, so the
-layout never needs telling that something changed and a resize simply draws again.
+`create_layout(session, frames)` builds the prompt_toolkit containers once. At each redraw the frame of
+that redraw is composed once (`Frames.now`: the view's `GameScreen.frame` at the terminal's size of that
+moment), and every window reads its rows from it: the main area, the prompt and its width, the help or
+the log, the last turn, the quit question, or the too-small screen. So the layout never needs telling that
+something changed, a resize simply draws again, and nothing is composed twice in one redraw.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from prompt_toolkit.application.current import get_app
@@ -16,6 +18,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text.utils import fragment_list_width
 from prompt_toolkit.layout import (
     ConditionalContainer,
     DynamicContainer,
@@ -27,31 +30,27 @@ from prompt_toolkit.layout import (
     VSplit,
     Window,
 )
-from prompt_toolkit.layout.controls import BufferControl
+from prompt_toolkit.layout.controls import BufferControl, GetLinePrefixCallable, UIContent, UIControl
 from prompt_toolkit.layout.menus import CompletionsMenu
 from rich.cells import cell_len
 from rich.console import RenderableType
 
 from famiglia.engine import parse_action
 
-from ..model.overlays import quit_question
 from ..model.session import Overlay, Screen, Session
 from ..model.words import describe
-from ..view import compose as view
 from ..view.bridge import ansi_text
-from ..view.compose import QUIT_BOX, TableCache, compose, confirm_quit_text, prompt_fitted
-from ..view.lastturn import render_turn_summary
-from ..view.overlays import OverlayRows
-from ..view.screens import MIN_SIZE, render_too_small
+from ..view.compose import QUIT_BOX, Frame, GameScreen
+from ..view.screens import too_small as too_small_at
 
-__all__ = ["INPUT_BUFFER", "create_layout", "render_ansi", "screen_size", "too_small"]
+__all__ = ["INPUT_BUFFER", "Frames", "RowsControl", "create_layout", "render_ansi", "screen_size", "too_small"]
 
 INPUT_BUFFER: Final = "input"
 
 
-def render_ansi(renderable: RenderableType, *, width: int, height: int | None = None) -> ANSI:
+def render_ansi(renderable: RenderableType, *, width: int, height: int | None = None, colour: bool = True) -> ANSI:
     """`renderable` drawn at `width` columns, as prompt_toolkit formatted text."""
-    return ANSI(ansi_text(renderable, width=width, height=height))
+    return ANSI(ansi_text(renderable, width=width, height=height, colour=colour))
 
 
 class ActionCompleter(Completer):
@@ -74,51 +73,81 @@ def screen_size() -> tuple[int, int]:
 
 def too_small() -> bool:
     """Whether the terminal is now too small to show the game (only leaving works then)."""
-    return view.too_small(*screen_size())
+    return too_small_at(*screen_size())
 
 
-def _ansi(make: Callable[[int, int], RenderableType | str]) -> Callable[[], StyleAndTextTuples]:
-    """A window's text, made at draw time for the terminal's size of that moment."""
+class Frames:
+    """The frames of one application's screen: the view's `GameScreen` (with that player's ink), and the frame
+    of the redraw under way, composed once however many windows read it.
 
-    def text() -> StyleAndTextTuples:
-        width, height = screen_size()
-        made = make(width, height)
-        return to_formatted_text(ANSI(made if isinstance(made, str) else ansi_text(made, width=width)))
-
-    return text
-
-
-def create_layout(session: Session) -> Layout:
-    """The containers of the game: the main area (message line included), the input line, overlays on top.
-
-    Every redraw notes in `session.drawing` what the keys need of it: the terminal's rows, how far the
-    open overlay scrolls, and whether the opponent's last turn found room beside the table.
+    Every redraw notes in `session.drawing` what the keys need of it: the terminal's rows, how far the open
+    overlay scrolls, whether the opponent's last turn found room beside the table, whether the terminal is
+    too small.
     """
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self._key: tuple[int, int, int] | None = None
+        self._frame = Frame()
+
+    def now(self) -> Frame:
+        """The frame of the redraw under way, at the terminal's size of this moment."""
+        app = get_app()
+        width, height = screen_size()
+        key = (app.render_counter, width, height)
+        if key != self._key:
+            session = self.screen.session
+            drawing = session.drawing  # what the keys read, the key line among them: before the frame is made
+            drawing.too_small = too_small_at(width, height)
+            if not drawing.too_small:
+                drawing.rows = height
+            self._frame = frame = self.screen.frame(width, height)
+            self._key = key
+            if frame.small is None and frame.overlay:
+                drawing.scroll_limit = frame.scroll_limit
+            elif frame.small is None:
+                drawing.summary_crowded = frame.crowded
+        return self._frame
+
+
+class RowsControl(UIControl):
+    """Rows of text with terminal codes, read at draw time; each row is read into prompt_toolkit's fragments once,
+    and kept while the next frames show it again (a key that changes one part changes only its rows)."""
+
+    def __init__(self, rows: Callable[[], Sequence[str]]) -> None:
+        self._rows = rows
+        self._read: dict[str, StyleAndTextTuples] = {}
+
+    def _lines(self) -> list[StyleAndTextTuples]:
+        rows = self._rows()
+        read = {row: self._read.get(row) or to_formatted_text(ANSI(row)) for row in rows}
+        self._read = read  # only the rows of this frame are kept
+        return [read[row] for row in rows]
+
+    def create_content(self, width: int, height: int | None) -> UIContent:
+        lines = self._lines()
+        return UIContent(get_line=lambda i: lines[i], line_count=len(lines), show_cursor=False)
+
+    def preferred_width(self, max_available_width: int) -> int | None:
+        return max((fragment_list_width(line) for line in self._lines()), default=0)
+
+    def preferred_height(self, width: int, max_available_height: int, wrap_lines: bool,
+                         get_line_prefix: GetLinePrefixCallable | None) -> int | None:
+        return len(self._rows())
+
+
+def create_layout(session: Session, frames: Frames) -> Layout:
+    """The containers of the game: the main area (message line included), the input line, overlays on top."""
     input_buffer = _input_buffer(session)
-    cache = TableCache()
-    overlays = OverlayRows(session)  # the help and the log, drawn once per content and width
-
-    def main_text(width: int, height: int) -> str:
-        session.drawing.rows = height
-        if session.overlay is not None and session.overlay.scrolls:
-            session.drawing.scroll_limit = overlays.scroll_limit(width, height - 1)
-            return ""  # the help or the log covers it all: nothing needs composing, scrolling stays quick
-        text = compose(session, width, height - 1, cache=cache)
-        session.drawing.summary_crowded = cache.crowded
-        return text
-
-    main = Window(FormattedTextControl(_ansi(main_text)), wrap_lines=False, always_hide_cursor=True)
-    body = FloatContainer(content=HSplit([main, _input_line(session, input_buffer)]),
-                          floats=_floats(session, overlays))
-    small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(
-        w, h, need=MIN_SIZE, asking=quit_question(session)[0] if session.overlay is Overlay.CONFIRM_QUIT else None))))
+    main = Window(RowsControl(lambda: frames.now().main.text), wrap_lines=False, always_hide_cursor=True)
+    body = FloatContainer(content=HSplit([main, _input_line(session, frames, input_buffer)]),
+                          floats=_floats(session, frames))
+    small = Window(RowsControl(lambda: (frames.now().small or Frame().main).text))
 
     def root_container() -> Window | FloatContainer:
-        session.drawing.too_small = too_small()
-        return small if session.drawing.too_small else body
+        return small if frames.now().small is not None else body
 
-    root = DynamicContainer(root_container)
-    return Layout(root, focused_element=input_buffer)
+    return Layout(DynamicContainer(root_container), focused_element=input_buffer)
 
 
 def _input_buffer(session: Session) -> Buffer:
@@ -135,10 +164,10 @@ def _input_buffer(session: Session) -> Buffer:
     return buffer
 
 
-def _input_line(session: Session, buffer: Buffer) -> ConditionalContainer:
+def _input_line(session: Session, frames: Frames, buffer: Buffer) -> ConditionalContainer:
     """The prompt and the input line; the prompt has a window of its own, so only the typed text scrolls."""
-    prompt = Window(FormattedTextControl(lambda: prompt_fitted(session, screen_size()[0])),
-                    width=lambda: cell_len(prompt_fitted(session, screen_size()[0])), height=1, dont_extend_width=True)
+    prompt = Window(FormattedTextControl(lambda: frames.now().prompt), width=lambda: cell_len(frames.now().prompt),
+                    height=1, dont_extend_width=True)
     return ConditionalContainer(
         VSplit([prompt, Window(BufferControl(buffer=buffer), height=1, wrap_lines=False)]),
         filter=Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE)),
@@ -146,26 +175,23 @@ def _input_line(session: Session, buffer: Buffer) -> ConditionalContainer:
     )
 
 
-def _floats(session: Session, overlays: OverlayRows) -> list[Float]:
+def _floats(session: Session, frames: Frames) -> list[Float]:
     """What lies on top: the Tab completions, the help or the log, the last turn, the quit question."""
     return [
         # The Tab completions open under whose turn it is and the status line, never over the list of
         # choices just above the input line (they say what may be typed).
         Float(xcursor=True, top=2, content=CompletionsMenu(max_height=8, scroll_offset=1)),
         Float(content=ConditionalContainer(
-            Window(FormattedTextControl(_ansi(lambda w, h: "\n".join(overlays.window(w, h - 1))))),
+            Window(RowsControl(lambda: frames.now().overlay)),
             filter=Condition(lambda: session.overlay is not None and session.overlay.scrolls)),
             top=0, left=0, right=0, bottom=1),
         Float(content=ConditionalContainer(
-            Window(FormattedTextControl(_ansi(lambda w, h: render_turn_summary(
-                session.last_turn(), session.names, width=w, subtitle="l, Esc or q closes this",
-                reason=session.last_turn_reason())))),
+            Window(RowsControl(lambda: frames.now().last_turn.text)),
             filter=Condition(lambda: session.overlay is Overlay.LAST_TURN)),
             top=0, left=0, right=0),
         # The quit question stands over the list of choices, above the key line that says its keys: never over
         # the hand.
         Float(content=ConditionalContainer(
-            Window(FormattedTextControl(_ansi(lambda w, h: confirm_quit_text(session))), width=QUIT_BOX[0],
-                   height=QUIT_BOX[1]),
+            Window(RowsControl(lambda: frames.now().quit.text), width=QUIT_BOX[0], height=QUIT_BOX[1]),
             filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT)), bottom=2),
     ]

@@ -14,24 +14,23 @@ from pathlib import Path
 from typing import Final
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Never
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
-from prompt_toolkit.layout import FormattedTextControl, Layout, Window
+from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output, create_output
 
 from famiglia.ai.analysis import DEFAULT_LEVEL, Analysis
 from famiglia.persistence import Record
 
 from ..model.replay import REPLAY_COMMANDS, Replay, ReplayCommand
-from ..view.bridge import ansi_text
+from ..view.bridge import Ink, Painter
 from ..view.replay import render_replay
 from .analyst import Analyst
 from .app import run_app
 from .editing import install_editing_keys, key_pressed
+from .layout import RowsControl, screen_size
 
 __all__ = ["build_replay_app", "run_replay"]
 
@@ -65,19 +64,21 @@ def _bindings(replay: Replay) -> KeyBindings:
 
 
 def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = DEFAULT_LEVEL,
-                     input: Input | None = None, output: Output | None = None) -> Application[int]:
-    """The replay on the whole screen, reading `input` and writing `output` (tests use a pipe).
+                     input: Input | None = None, output: Output | None = None, colour: bool = True) -> Application[int]:
+    """The replay on the whole screen, reading `input` and writing `output` (tests use a pipe), in colour or
+    without (`colour`, the player's).
 
     `a` without an analysis analyses the game at `level` in the background and saves it beside the
     record at `path` (`famiglia.tui.shell.analyst`).
     """
+    painter = Painter(Ink.of(colour))
 
-    def text() -> StyleAndTextTuples:
-        size = get_app().output.get_size()
-        return to_formatted_text(ANSI(ansi_text(render_replay(replay, size.columns, size.rows), width=size.columns)))
+    def rows() -> tuple[str, ...]:
+        width, height = screen_size()
+        return painter.rows(render_replay(replay, width, height), width).text
 
     app: Application[int] = Application(
-        layout=Layout(Window(FormattedTextControl(text), wrap_lines=False, always_hide_cursor=True)),
+        layout=Layout(Window(RowsControl(rows), wrap_lines=False, always_hide_cursor=True)),
         key_bindings=_bindings(replay),
         full_screen=True,
         input=input,
@@ -90,11 +91,12 @@ def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = D
 
 
 def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | None = None,
-               path: Path | None = None, level: str = DEFAULT_LEVEL) -> int:
+               path: Path | None = None, level: str = DEFAULT_LEVEL, colour: bool = True) -> int:
     """Show the replay of `record` in the terminal's alternate screen (so no hand stays in the scrollback).
 
     `analysis` is the game's saved analysis, if there is one; `note` why a saved one is not used; `path`
-    the record's file, beside which an analysis made with `a` (at `level`) is saved.
+    the record's file, beside which an analysis made with `a` (at `level`) is saved; `colour` as the
+    player asked.
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: replay needs a terminal (standard input and output are not one); "
@@ -103,7 +105,7 @@ def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | 
     output = create_output()
     try:  # the one run_app of the screen: SIGTERM, SIGHUP and SIGINT leave the alternate screen as play does
         replay = Replay(record, analysis=analysis, note=note)
-        return asyncio.run(run_app(build_replay_app(replay, path=path, level=level, output=output)))
+        return asyncio.run(run_app(build_replay_app(replay, path=path, level=level, output=output, colour=colour)))
     except Exception as error:  # one line, never a traceback; nothing is saved by a replay
         output.enable_autowrap()
         output.flush()

@@ -1,54 +1,131 @@
-"""The rich side of the bridge to prompt_toolkit: a renderable becomes text with terminal codes at draw time.
+"""The rich side of the bridge to prompt_toolkit: what a part draws becomes rows of text with terminal codes.
 
-The layout asks for its text on every redraw, with the width the terminal has at that moment, so a
-resize simply draws again at the new width. Rich writes into a string with its terminal codes and
-prompt_toolkit reads them back with `ANSI`. `NO_COLOR` (https://no-color.org) is honoured: without
-colour every card still shows its family letter and symbol.
+Rich draws a part into rows of segments (`Painter.rows`), at the width the terminal has at that
+moment, so a resize simply draws again at the new width; the rows are written out in one player's
+`Ink` and prompt_toolkit reads them back with `ANSI`. The ink belongs to the application of that
+player (a setting, or `NO_COLOR`, https://no-color.org, read once where the program starts), never
+to the process: nothing here reads the environment, so one process can draw for players who asked
+for different things. Without colour every card still shows its family letter and symbol.
 """
 
 from __future__ import annotations
 
-import os
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
 from io import StringIO
+from typing import Final
 
-from rich.console import Console, RenderableType
+from rich.color import ColorSystem
+from rich.console import Console, JustifyMethod, RenderableType
+from rich.segment import Segment
+from rich.style import Style
 
 from .theme import THEME
 
-__all__ = ["ansi_text", "no_color", "render_lines"]
+__all__ = ["NO_ROWS", "Ink", "Painter", "Rows", "ansi_text", "render_lines"]
 
 
-def no_color() -> bool:
-    """Whether the player asked for no colour with the `NO_COLOR` environment variable (any non-empty value)."""
-    return bool(os.environ.get("NO_COLOR"))
+class Ink(Enum):
+    """How the rows are written out: in colour, without colour (bold, dim and reverse stay), or as characters."""
+
+    COLOUR = "colour"
+    MONO = "mono"
+    PLAIN = "plain"  # characters only, right-hand spaces removed (tests, sizes, docs)
+
+    @classmethod
+    def of(cls, colour: bool) -> Ink:
+        """The ink of a terminal screen, with colour or without."""
+        return cls.COLOUR if colour else cls.MONO
 
 
-def _console(file: StringIO, width: int, height: int | None, *, plain: bool) -> Console:
-    return Console(
-        file=file,
-        force_terminal=not plain,
-        color_system=None if plain else "256",
-        no_color=plain or no_color(),
-        width=max(1, width),
-        height=height,
-        theme=THEME,
-        legacy_windows=False,
-        emoji=False,
-        highlight=False,
-        markup=False,
-        _environ={},
-    )
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """Rows drawn: their segments, and the same rows written out in a painter's ink (one string per row)."""
+
+    segments: tuple[tuple[Segment, ...], ...] = ()
+    text: tuple[str, ...] = ()
+
+    @classmethod
+    def blank(cls, count: int) -> Rows:
+        """`count` empty rows."""
+        return cls(((),) * max(0, count), ("",) * max(0, count))
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def __add__(self, other: Rows) -> Rows:
+        return Rows(self.segments + other.segments, self.text + other.text)
+
+    def cut(self, count: int) -> Rows:
+        """The first `count` rows."""
+        return self if len(self.text) <= count else Rows(self.segments[:max(0, count)], self.text[:max(0, count)])
+
+    def trimmed(self) -> Rows:
+        """The rows without the blank ones at the end."""
+        end = len(self.text)
+        while end and not self.text[end - 1].strip():
+            end -= 1
+        return self.cut(end)
+
+    def lines(self) -> list[str]:
+        """The rows as written out, one string each."""
+        return list(self.text)
+
+    def plain(self) -> list[str]:
+        """The rows as characters, right-hand spaces removed (what a test or the guided game's box reads)."""
+        return ["".join(segment.text for segment in row).rstrip() for row in self.segments]
 
 
-def ansi_text(renderable: RenderableType, *, width: int, height: int | None = None) -> str:
-    """`renderable` drawn at `width` columns, as text with terminal codes (one line per row)."""
-    out = StringIO()
-    _console(out, width, height, plain=False).print(renderable, end="", crop=True)
-    return out.getvalue()
+NO_ROWS: Final = Rows()
+
+
+@lru_cache(maxsize=1024)
+def _without_colour(style: Style) -> Style:
+    return style.without_color
+
+
+class Painter:
+    """One player's ink and the console that draws in it, for any number of parts and sizes.
+
+    The console writes nowhere: rich is asked for segments, and the painter writes them out itself,
+    as rich's own console would, so each part's rows can be kept and written out once.
+    """
+
+    def __init__(self, ink: Ink = Ink.COLOUR) -> None:
+        self.ink = ink
+        self.console = Console(file=StringIO(), width=80, theme=THEME, color_system=None, legacy_windows=False,
+                               emoji=False, highlight=False, markup=False, _environ={})
+
+    def rows(self, renderable: RenderableType, width: int, *, justify: JustifyMethod | None = None) -> Rows:
+        """`renderable` drawn at `width` columns: every row it takes, cropped to the width (with `justify`
+        "left", each line of text padded to it, as a column of a rich table pads it)."""
+        options = self.console.options.update(width=max(1, width), height=None, justify=justify)
+        drawn = self.console.render_lines(renderable, options, pad=False)
+        segments = tuple(tuple(row) for row in drawn)
+        return Rows(segments, tuple(self._written(row) for row in segments))
+
+    def _written(self, row: tuple[Segment, ...]) -> str:
+        if self.ink is Ink.PLAIN:
+            return "".join(segment.text for segment in row).rstrip()
+        mono = self.ink is Ink.MONO
+        out: list[str] = []
+        for text, style, control in row:
+            if control:
+                continue
+            if style:
+                out.append((_without_colour(style) if mono else style).render(text, color_system=ColorSystem.EIGHT_BIT))
+            else:
+                out.append(text)
+        return "".join(out)
+
+
+def ansi_text(renderable: RenderableType, *, width: int, height: int | None = None, colour: bool = True) -> str:
+    """`renderable` drawn at `width` columns, as text with terminal codes (one line per row, at most `height`)."""
+    rows = Painter(Ink.of(colour)).rows(renderable, width).text
+    return "\n".join(rows if height is None else rows[:height])
 
 
 def render_lines(renderable: RenderableType, *, width: int) -> list[str]:
     """`renderable` as plain text lines at `width` columns, right-hand spaces removed (tests, sizes, docs)."""
-    out = StringIO()
-    _console(out, width, None, plain=True).print(renderable, end="", crop=True)
-    return [line.rstrip() for line in out.getvalue().split("\n")]
+    return list(Painter(Ink.PLAIN).rows(renderable, width).text)

@@ -1,7 +1,8 @@
 """Cards drawn as cards: framed cards for the Street and the hand, compact ones for smaller screens.
 
 Every block is a list of one-row `Text` lines that never wrap, so its height is known without rendering
-it; the table uses that to choose the drawing a screen keeps, and a smaller one where it must.
+it; `block_rows` says it for any number of cards, which the table's row model (`shape`) reads to choose
+the drawing a screen keeps.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from rich.text import Text
 
 from famiglia.engine import Card, StreetCard
 
-from .parts import grouped, vp_text
+from .pieces import grouped, vp_text
 from .theme import card_text
 
-__all__ = ["CARD_CELLS", "CARD_ROWS", "CardStyle", "card_rows", "compact_card", "framed_card", "hand_cards",
-           "street_cards"]
+__all__ = ["CARD_CELLS", "CARD_ROWS", "CardStyle", "block_rows", "card_rows", "compact_card", "framed_card",
+           "hand_cards", "street_cards"]
 
 _INSIDE: Final = 7  # cells inside a frame: room for "F4→2♥" and "15 VP"
 _COMPACT_INSIDE: Final = 5  # cells between the corners of a compact card: "F4→2♥", "15 VP", "F1♥×2"
@@ -59,6 +60,14 @@ class CardStyle(Enum):
 # A drawn card's size, which the table's choice of drawing reads: its rows, its cells and the gap after it.
 CARD_ROWS: Final = {CardStyle.FRAMED: 4, CardStyle.COMPACT: 2}
 CARD_CELLS: Final = {CardStyle.FRAMED: 10, CardStyle.COMPACT: 8}
+_BREAK: Final = 2  # the cells a wider gap between two families of a hand adds
+
+
+def block_rows(count: int, width: int, style: CardStyle, *, breaks: int = 0) -> int:
+    """The rows `count` cards drawn side by side take at `width` columns (`card_rows`), with `breaks` wider
+    gaps on a row (a hand's families apart)."""
+    per_row = max(1, (width + 1 - _BREAK * breaks) // CARD_CELLS[style])
+    return CARD_ROWS[style] * -(-count // per_row)
 
 
 def _centred(text: Text, width: int) -> Text:
@@ -147,7 +156,7 @@ def card_rows(cards: Sequence[list[Text]], *, width: int, breaks: Sequence[int] 
             lines.append(line)
 
     for i, card in enumerate(cards):
-        gap = Text("   " if i in breaks else " ") if row else Text()
+        gap = Text(" " * (1 + _BREAK) if i in breaks else " ") if row else Text()
         size = card[0].cell_len + gap.cell_len
         if row and used + size > width:
             flush()

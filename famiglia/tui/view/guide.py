@@ -10,6 +10,7 @@ rows left above the key line (`render_summary` makes it fit them).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from rich.cells import cell_len
@@ -21,10 +22,11 @@ from famiglia.engine import SeatView
 
 from ..model.home.guide import Guide
 from ..model.home.tutor import Summary
-from .parts import line_count
+from .part import Part
+from .pieces import line_count
 from .theme import cards_in
 
-__all__ = ["GOING_ON", "REFUSAL_ABOUT", "box_top", "render_guide", "render_summary"]
+__all__ = ["GOING_ON", "REFUSAL_ABOUT", "GuideBox", "box_top", "render_guide", "render_summary"]
 
 GOING_ON: Final = "Enter: go on · s: skip the explanations"
 REFUSAL_ABOUT: Final = ("street", "hand")  # a refused try is about the table it was tried on
@@ -38,7 +40,35 @@ def _going_on(nudged: bool, more: str = "") -> Text:
     return Text(f"{GOING_ON}{more}", style="label")
 
 
-def render_guide(guide: Guide, view: SeatView, *, width: int, nudged: bool = False) -> RenderableType | None:
+@dataclass(frozen=True, slots=True)
+class GuideBox(Part):
+    """The guided game's box on the table, the whole width: a lesson (`refused` False) or a refused try explained
+    (its first line the refusal), under `title`; its keys in the lower border, louder once `nudged` (a key was
+    pressed that waits until the box is read), with how many `more` lessons wait. `where` is the step the player
+    is at, which the title says where the border has room for it."""
+
+    title: str
+    body: tuple[str, ...]
+    refused: bool = False
+    where: str | None = None
+    more: int = 0
+    nudged: bool = False
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        if self.refused:
+            first, *rest = self.body
+            body = Group(cards_in(first, style="error"), *(cards_in(line) for line in rest))
+            return [Panel(body, title=self.title, title_align="left", subtitle=_going_on(self.nudged),
+                          subtitle_align="right", border_style="warning", width=width)]
+        more = f" · {self.more} more" if self.more else ""
+        title = self.title
+        if self.where is not None and cell_len(where := f"{title} · {self.where}") + 4 <= width - _BORDER:
+            title = where  # the step the player is at, where the border has room for it
+        return [Panel(Group(*(cards_in(line) for line in self.body)), title=title, title_align="left",
+                      subtitle=_going_on(self.nudged, more), subtitle_align="right", border_style="key", width=width)]
+
+
+def render_guide(guide: Guide, view: SeatView, *, width: int = 80, nudged: bool = False) -> GuideBox | None:
     """The box for now on the table, or None when there is nothing to read (the table is then all there is).
 
     `nudged`: a key was pressed that waits until the box is read.
@@ -46,20 +76,12 @@ def render_guide(guide: Guide, view: SeatView, *, width: int, nudged: bool = Fal
     if view.is_over:
         return None
     if guide.refused is not None:
-        first, *rest = guide.refused
-        body = Group(cards_in(first, style="error"), *(cards_in(line) for line in rest))
-        return Panel(body, title="Not allowed now", title_align="left", subtitle=_going_on(nudged),
-                     subtitle_align="right", border_style="warning", width=width)
+        return GuideBox("Not allowed now", guide.refused, refused=True, nudged=nudged)
     lesson = guide.lesson
     if lesson is None:
         return None
-    more = f" · {len(guide.waiting) - 1} more" if len(guide.waiting) > 1 else ""
-    title = lesson.heading
-    if view.my_turn and cell_len(where := f"{title} · {guide.where(view)}") + 4 <= width - _BORDER:
-        title = where  # the step the player is at, where the border has room for it
-    body = Group(*(cards_in(line) for line in lesson.lines))
-    return Panel(body, title=title, title_align="left", subtitle=_going_on(nudged, more), subtitle_align="right",
-                 border_style="key", width=width)
+    return GuideBox(lesson.heading, tuple(lesson.lines), where=guide.where(view) if view.my_turn else None,
+                    more=max(0, len(guide.waiting) - 1), nudged=nudged)
 
 
 def box_top(rows: Sequence[str], parts: Mapping[str, range], about: Iterable[str], height: int) -> int:

@@ -27,8 +27,8 @@ from famiglia.profile.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistic
 from ..model.home.commands import help_lines, key_line
 from ..model.home.menu import Home, Item, Overlay, Page
 from ..model.words import plural
-from .bridge import ansi_text, no_color, render_lines
-from .parts import line_count
+from .bridge import Painter
+from .pieces import line_count
 from .screens import render_help
 
 __all__ = ["page_rows", "render_home", "rules_rows"]
@@ -176,15 +176,16 @@ def _scrolled(home: Home, lines: list[Text], room: int) -> list[RenderableType]:
 
 
 @lru_cache(maxsize=8)
-def _markdown_lines(text: str, width: int, plain: bool) -> tuple[str, ...]:
-    if plain:
-        return tuple(render_lines(Markdown(text), width=width))
-    return tuple(ansi_text(Markdown(text), width=width).split("\n"))
+def _markdown_rows(text: str, width: int) -> tuple[Text, ...]:
+    drawn = Painter().rows(Markdown(text), width)
+    rows = tuple(Text.assemble(*((segment.text, segment.style or "") for segment in row)) for row in drawn.segments)
+    return (*rows, Text())  # a blank row under the last paragraph, as between two
 
 
 def rules_rows(text: str, width: int) -> list[Text]:
-    """The rules as lines at `width`, laid out as Markdown once per width, in the theme's look."""
-    return [Text.from_ansi(line) for line in _markdown_lines(text, max(20, width), no_color())]
+    """The rules as lines at `width`, laid out as Markdown once per width, in the theme's look (the colours
+    are the screen's to keep or drop, as every row's)."""
+    return [row.copy() for row in _markdown_rows(text, max(20, width))]
 
 
 # -- statistics --------------------------------------------------------------------------------------------------

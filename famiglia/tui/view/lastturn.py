@@ -1,4 +1,5 @@
-"""The last turn, one home: its bullets, the box of what the opponent did, and the record beside a wide table.
+"""The last turn, one home of three parts: the box of what the opponent did, its line, and the record beside
+a wide table; and the bullets all three (and the game log) write the events in.
 
 Public events only (R12.1): every action is seen by both players, and the deal of a new Street too.
 """
@@ -6,6 +7,7 @@ Public events only (R12.1): every action is seen by both players, and the deal o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -15,10 +17,11 @@ from rich.text import Text
 from famiglia.engine import Event, Pass, SeatView
 
 from ..model.words import describe_event, plural
-from .parts import line_count, short_name
+from .part import Part
+from .pieces import line_count, short_name
 from .theme import cards_in
 
-__all__ = ["event_lines", "events_panel", "render_turn_summary", "turn_line"]
+__all__ = ["TableRecord", "TurnLine", "TurnSummary", "event_lines", "render_turn_summary", "turn_line"]
 
 
 def event_lines(events: Sequence[Event], names: tuple[str, str], *, named: bool = True,
@@ -38,23 +41,51 @@ def event_lines(events: Sequence[Event], names: tuple[str, str], *, named: bool 
     return grid
 
 
-def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int,
-                        subtitle: str | None = None, reason: str | None = None) -> RenderableType:
-    """What the opponent did in the last turn, for the incoming player: every action is public (R12.1).
+@dataclass(frozen=True, slots=True)
+class TurnSummary(Part):
+    """What the opponent did in the last turn, in a box, for the incoming player: every action is public (R12.1).
 
     `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1); `subtitle`
     goes on the bottom edge (how to close it, where it lies on top of the table); `reason` says why
-    the computer passed, if it did.
+    the computer passed, if it did. The box is at most `widest` columns wide.
     """
-    actors = [e.player for e in events if e.action is not None]
-    if actors:
-        title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
-        body: RenderableType = event_lines(events, names, named=False, reason=reason)
-    else:
-        title = Text("The game begins")
-        body = Text("Nothing has been played yet: this is the first turn.", style="label")
-    return Panel(body, title=title, title_align="left", subtitle=subtitle, border_style="title",
-                 width=min(width, 100))
+
+    events: tuple[Event, ...]
+    names: tuple[str, str]
+    subtitle: str | None = None
+    reason: str | None = None
+    widest: int = 100
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        events, names = self.events, self.names
+        actors = [e.player for e in events if e.action is not None]
+        if actors:
+            title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
+            body: RenderableType = event_lines(events, names, named=False, reason=self.reason)
+        else:
+            title = Text("The game begins")
+            body = Text("Nothing has been played yet: this is the first turn.", style="label")
+        return [Panel(body, title=title, title_align="left", subtitle=self.subtitle, border_style="title",
+                      width=min(width, self.widest))]
+
+
+def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int = 100,
+                        subtitle: str | None = None, reason: str | None = None) -> TurnSummary:
+    """The box of the opponent's last turn (`TurnSummary`), at most `width` columns wide (and 100)."""
+    return TurnSummary(tuple(events), names, subtitle, reason, min(width, 100))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLine(Part):
+    """The opponent's last turn in one row: who, then each action, the latest kept (`turn_line`)."""
+
+    events: tuple[Event, ...]
+    names: tuple[str, str]
+    more: str = ""
+    reason: str | None = None
+
+    def lines(self, width: int) -> Sequence[Text]:
+        return [turn_line(self.events, self.names, width=width, more=self.more, reason=self.reason)]
 
 
 def turn_line(events: Sequence[Event], names: tuple[str, str], *, width: int, more: str = "",
@@ -88,36 +119,48 @@ def _reason_of(event: Event, reason: str | None) -> str | None:
     return reason if type(event.action) is Pass else None
 
 
-def events_panel(view: SeatView, *, width: int, rows: int | None = None, reason: str | None = None) -> RenderableType:
+@dataclass(frozen=True, slots=True)
+class TableRecord(Part):
     """The public record beside a wide table: the last turn and this one so far (R12.1), with `reason` for its pass.
 
     Within `rows` rows, if given: the oldest actions give way first, counted in a line of their own.
     """
-    last, this = list(view.last_turn), list(view.this_turn)
-    left_out = [0, 0]
-    while True:
-        panel = events_panel_of(view, (last, this), left_out, reason)
-        if rows is None or line_count(panel, width) <= rows or not (last or this):
-            return panel
-        turn = 0 if last else 1
-        (last, this)[turn].pop(0)
-        left_out[turn] += 1
 
+    last_turn: tuple[Event, ...]
+    this_turn: tuple[Event, ...]
+    names: tuple[str, str]
+    reason: str | None = None
+    rows: int | None = None
 
-def events_panel_of(view: SeatView, turns: tuple[list[Event], list[Event]], left_out: list[int],
-                    reason: str | None = None) -> RenderableType:
-    lines: list[RenderableType] = []
-    for title, events, skipped, why in zip(("Last turn", "This turn"), turns, left_out, (reason, None), strict=True):
-        if not events and not skipped:
-            continue
-        heading = Text(title, style="heading")
-        actors = [e.player for e in events if e.action is not None]
-        if actors:  # the player is named once, in the heading
-            heading.append(f"  {short_name(view.names[actors[0]])}", style="name")
-        lines.append(heading)
-        if skipped:
-            lines.append(Text(f"  … {plural(skipped, 'earlier action')}", style="label"))
-        lines.append(event_lines(events, view.names, named=not actors, reason=why))
-    if not lines:
-        lines.append(Text("Nothing played yet.", style="label"))
-    return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")
+    @classmethod
+    def of(cls, view: SeatView, *, reason: str | None = None, rows: int | None = None) -> TableRecord:
+        return cls(view.last_turn, view.this_turn, view.names, reason, rows)
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        last, this = list(self.last_turn), list(self.this_turn)
+        left_out = [0, 0]
+        while True:
+            panel = self._panel((last, this), left_out)
+            if self.rows is None or line_count(panel, width) <= self.rows or not (last or this):
+                return [panel]
+            turn = 0 if last else 1
+            (last, this)[turn].pop(0)
+            left_out[turn] += 1
+
+    def _panel(self, turns: tuple[list[Event], list[Event]], left_out: list[int]) -> RenderableType:
+        lines: list[RenderableType] = []
+        for title, events, skipped, why in zip(("Last turn", "This turn"), turns, left_out, (self.reason, None),
+                                               strict=True):
+            if not events and not skipped:
+                continue
+            heading = Text(title, style="heading")
+            actors = [e.player for e in events if e.action is not None]
+            if actors:  # the player is named once, in the heading
+                heading.append(f"  {short_name(self.names[actors[0]])}", style="name")
+            lines.append(heading)
+            if skipped:
+                lines.append(Text(f"  … {plural(skipped, 'earlier action')}", style="label"))
+            lines.append(event_lines(events, self.names, named=not actors, reason=why))
+        if not lines:
+            lines.append(Text("Nothing played yet.", style="label"))
+        return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")

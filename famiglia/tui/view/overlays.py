@@ -1,8 +1,8 @@
 """The overlays that may be longer than the screen: the help and the game log, and how they scroll.
 
-Both are drawn once per content and width and kept as rows; a keypress that scrolls only picks
-another window of those rows, so scrolling a log of sixty turns costs no more than an arrow key on
-the table. The help is the key list and the rules in short of `render_help`, followed by what a
+Both are parts (`HelpPage`, `GameLog`), drawn once per content and width and kept as rows; a keypress
+that scrolls only picks another window of those rows, so scrolling a log of sixty turns costs no more
+than an arrow key on the table. The help is the key list and the rules in short of `render_help`, followed by what a
 player looks up during a game: the notation of the six actions, the refresh limits after the first
 exhaustion, and this game's seed once it is over (before, it would tell the order of the draw stack).
 The game log is every finished turn in public events only (R12.1), in the words of the last-turn
@@ -11,7 +11,8 @@ box (`event_lines`), newest at the bottom.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from rich.console import Group, RenderableType
@@ -23,12 +24,12 @@ from famiglia.engine import Event
 
 from ..model.commands import help_rows
 from ..model.session import Overlay, Screen, Session
-from .bridge import ansi_text, render_lines
+from .bridge import Ink, Painter
 from .lastturn import event_lines
-from .screens import render_help
+from .part import Kept, Part
+from .screens import Help
 
-__all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "OverlayRows", "help_keys", "log_renderable"]
-
+__all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "GameLog", "HelpPage", "OverlayRows", "help_keys", "log_renderable"]
 # The six forms of action, one example each (docs/notation.md).
 NOTATION_CARD: Final[tuple[tuple[str, str], ...]] = (
     ("refresh B3", "discard Street card B3, draw 3 (R5)"),
@@ -53,81 +54,78 @@ def help_keys(session: Session) -> tuple[tuple[str, str], ...]:
     return help_rows(session)
 
 
-def _help_more(session: Session, width: int) -> RenderableType:
-    card = Table.grid(padding=(0, 2))
-    card.add_column(style="key", no_wrap=True)
-    card.add_column(ratio=1)
-    for example, what in NOTATION_CARD:
-        card.add_row(Text(example), Text(what))
-    seed = _seed_shown(session)
-    lines: list[RenderableType] = [Text("Actions in notation", style="heading"), card, Text(),
-                                   Text(REFRESH_LIMITS)]
-    if seed is not None:
-        lines += [Text(), Text(f"This game: seed {seed} — famiglia play --seed {seed} deals it again.",
-                               style="label")]
-    return Panel(Group(*lines), border_style="title", width=min(width, 140))
+@dataclass(frozen=True, slots=True)
+class HelpPage(Part):
+    """The help of a game: the keys and the rules in short (`Help`), then the notation of the six actions, the
+    refresh limits after the first exhaustion, and the game's `seed` once it is over."""
+
+    keys: tuple[tuple[str, str], ...]
+    seed: object = None
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        card = Table.grid(padding=(0, 2))
+        card.add_column(style="key", no_wrap=True)
+        card.add_column(ratio=1)
+        for example, what in NOTATION_CARD:
+            card.add_row(Text(example), Text(what))
+        lines: list[RenderableType] = [Text("Actions in notation", style="heading"), card, Text(),
+                                       Text(REFRESH_LIMITS)]
+        if self.seed is not None:
+            lines += [Text(), Text(f"This game: seed {self.seed} — famiglia play --seed {self.seed} deals it again.",
+                                   style="label")]
+        return [Help(self.keys), Panel(Group(*lines), border_style="title", width=min(width, 140))]
 
 
-def log_renderable(log: Sequence[tuple[Event, ...]], names: tuple[str, str], *,
-                   reasons: Mapping[int, str] | None = None) -> RenderableType:
+@dataclass(frozen=True, slots=True)
+class GameLog(Part):
     """Every finished turn, numbered, in the words of the last-turn box; the newest last.
 
     `reasons` says, by turn number, why the computer passed (public facts only).
     """
-    if not log:
-        return Text("No turn has been finished yet: the log fills as the players take or pass.", style="label")
-    parts: list[RenderableType] = []
-    for number, events in enumerate(log, start=1):
-        actors = [e.player for e in events if e.action is not None]
-        who = names[actors[0]] if actors else ""
-        parts.append(Text.assemble((f"Turn {number}", "heading"), (f"  {who}", "name")))
-        parts.append(event_lines(events, names, reason=(reasons or {}).get(number)))
-    return Group(*parts)
+
+    turns: tuple[tuple[Event, ...], ...]
+    names: tuple[str, str]
+    reasons: tuple[tuple[int, str], ...] = ()
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        if not self.turns:
+            return [Text("No turn has been finished yet: the log fills as the players take or pass.", style="label")]
+        reasons = dict(self.reasons)
+        parts: list[RenderableType] = []
+        for number, events in enumerate(self.turns, start=1):
+            actors = [e.player for e in events if e.action is not None]
+            who = self.names[actors[0]] if actors else ""
+            parts.append(Text.assemble((f"Turn {number}", "heading"), (f"  {who}", "name")))
+            parts.append(event_lines(events, self.names, reason=reasons.get(number)))
+        return parts
 
 
-class _Rows:
-    """The rows of one overlay's content, kept while the content and the width stay the same."""
-
-    def __init__(self) -> None:
-        self._key: object = None
-        self._rows: list[str] = []
-
-    def rows(self, key: object, make: Callable[[], RenderableType], width: int, plain: bool) -> list[str]:
-        if key != self._key:
-            self._rows = _lines(make(), width, plain)
-            self._key = key
-        return self._rows
-
-
-def _lines(renderable: RenderableType, width: int, plain: bool) -> list[str]:
-    rows = render_lines(renderable, width=width) if plain else ansi_text(renderable, width=width).split("\n")
-    while rows and not rows[-1].strip():
-        rows.pop()
-    return rows
+def log_renderable(log: Sequence[tuple[Event, ...]], names: tuple[str, str], *,
+                   reasons: Mapping[int, str] | None = None) -> GameLog:
+    """The game log of `log` (`GameLog`)."""
+    return GameLog(tuple(log), names, tuple(sorted((reasons or {}).items())))
 
 
 class OverlayRows:
     """The help and the game log of one session as screen rows, drawn once per content and width.
 
-    One instance serves both the layout (which draws a window of the rows) and the keys (which need
-    to know how far the content can scroll), so the log is drawn once, not once per keypress.
+    One instance serves both the screen (which draws a window of the rows) and the keys (which need to
+    know how far the content can scroll), so the log is drawn once, not once per keypress.
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, painter: Painter | None = None) -> None:
         self.session = session
-        self._help = _Rows()
-        self._log = _Rows()
+        self.painter = painter or Painter(Ink.COLOUR)
+        self._kept = Kept()
 
-    def content(self, width: int, plain: bool) -> list[str]:
+    def content(self, width: int) -> list[str]:
         session = self.session
+        page: Part
         if session.overlay is Overlay.HELP:
-            seed = _seed_shown(session)
-            return self._help.rows((width, plain, session.confirm, seed), lambda: Group(
-                render_help(help_keys(session), width=width), _help_more(session, width)), width, plain)
-        last = session.log[-1] if session.log else None
-        key = (width, plain, len(session.log), last, session.names)
-        return self._log.rows(key, lambda: log_renderable(session.log, session.names,
-                                                                   reasons=session.pass_reasons), width, plain)
+            page = HelpPage(help_keys(session), _seed_shown(session))
+        else:
+            page = GameLog(tuple(session.log), session.names, tuple(sorted(session.pass_reasons.items())))
+        return self._kept.draw(self.painter, page, width).trimmed().lines()
 
     def _room(self, height: int) -> int:
         return height - (1 if self.session.overlay is Overlay.HELP else 2)  # the log has a title row
@@ -137,15 +135,15 @@ class OverlayRows:
         overlay = self.session.overlay
         if overlay is None or not overlay.scrolls:
             return 0
-        return max(0, len(self.content(width, False)) - self._room(height))
+        return max(0, len(self.content(width)) - self._room(height))
 
-    def window(self, width: int, height: int, *, plain: bool = False) -> list[str]:
+    def window(self, width: int, height: int) -> list[str]:
         """The help or the game log as `height` rows: the window the scroll points at, and the keys below.
 
         The help scrolls from its top, the log from its bottom (the newest turn first in sight).
         """
         session = self.session
-        rows = self.content(width, plain)
+        rows = self.content(width)
         room = self._room(height)
         limit = max(0, len(rows) - room)
         scroll = min(session.scroll, limit)
@@ -155,14 +153,17 @@ class OverlayRows:
             keys = _HELP_KEYS if limit else ""
         else:
             start = max(0, len(rows) - room - scroll)
-            head = _lines(Text(_log_title(session), style="title"), width, plain)[:1]
+            head = self._line(Text(_log_title(session), style="title"), width)
             keys = _LOG_KEYS
         shown = rows[start:start + room]
         if limit:
             keys += f" · rows {start + 1}–{start + len(shown)} of {len(rows)}"
-        footer = _lines(Text(keys, style="label"), width, plain)[:1] if keys else []
+        footer = self._line(Text(keys, style="label"), width) if keys else []
         body = [*head, *shown]
         return [*body, *[""] * (height - len(body) - len(footer)), *footer][:height]
+
+    def _line(self, text: Text, width: int) -> list[str]:
+        return self.painter.rows(text, width).trimmed().lines()[:1]
 
 
 def _seed_shown(session: Session) -> object:

@@ -22,7 +22,7 @@ from famiglia.analysis_cli import SYMBOLS, graph_lines
 from famiglia.persistence import printable
 
 from ..model.replay import Replay, replay_key_line
-from .parts import short_name
+from .pieces import short_name
 from .screens import MIN_SIZE, render_end, render_too_small
 from .table import render_table
 from .theme import cards_in

@@ -1,12 +1,13 @@
-"""The screens around the table: the summary of the opponent's turn, the end, help, and "too small".
+"""The screens around the table, one part each: the names question, the end, the help, the quit question,
+and "too small".
 
-Pure functions to rich renderables, like `render`, which re-exports them. The turn summary takes public
-events only (R12.1); the end screen shows both hands, which the view holds once the game is over (R11.1).
+The end screen shows both hands, which the view holds once the game is over (R11.1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from rich.console import Group, RenderableType
@@ -19,12 +20,69 @@ from famiglia.engine import Card, Family, SeatView
 
 from ..model.commands import small_keys
 from ..model.words import plural
-from .parts import capitalized, cards_text, joined, known_hand, points, seat_label, short_name, vp_text
+from .part import Part
+from .pieces import capitalized, cards_text, joined, known_hand, points, seat_label, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
 
-__all__ = ["MIN_SIZE", "RULES_SUMMARY", "render_end", "render_help", "render_too_small"]
+__all__ = ["MIN_SIZE", "QUIT_BOX", "RULES_SUMMARY", "EndScreen", "Help", "NamesQuestion", "QuitQuestion", "TooSmall",
+           "render_end", "render_help", "render_too_small", "too_small"]
 
 MIN_SIZE: Final[tuple[int, int]] = (80, 24)
+QUIT_BOX: Final = (52, 6)  # the quit question's box: columns and rows
+
+
+def too_small(width: int, height: int) -> bool:
+    """Whether a terminal of this size cannot hold the table (`MIN_SIZE`)."""
+    return width < MIN_SIZE[0] or height < MIN_SIZE[1]
+
+
+# -- the names question -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NamesQuestion(Part):
+    """Who plays? The two seats, each with the name given (`players`: its words and their style), and how long
+    a name may be, in a box of at most 80 columns."""
+
+    against: str  # who plays whom: "two players at one keyboard"
+    players: tuple[tuple[str, str], ...]
+    default: str
+    longest: int
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        body = Text()
+        body.append("Famiglia", style="title")
+        body.append(f"\nthe card game by Friedemann Friese, for {self.against}\n\n", style="label")
+        body.append("Who plays?\n", style="heading")
+        for i, (said, style) in enumerate(self.players):
+            body.append(f"Player {i + 1}  ", style="label")
+            body.append(said, style=style)
+            body.append("\n")
+        body.append(f"\nType a name (at most {self.longest} characters) and press Enter; Enter alone keeps "
+                    f"{self.default}.", style="label")
+        return [Panel(body, border_style="title", width=min(width, 80), padding=(1, 2))]
+
+
+# -- the quit question --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class QuitQuestion(Part):
+    """The quit question, and what leaving keeps (`model.overlays.quit_question`), in a box of `QUIT_BOX`."""
+
+    question: str
+    kept: str
+    in_game: bool = True
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        body = Text(justify="center")
+        body.append(f"{self.question}\n", style="title")
+        body.append(f"{self.kept}\n\n", style="label")
+        body.append("y", style="key")
+        body.append(" yes     ")
+        body.append("n", style="key")
+        body.append(" no, go on" if self.in_game else " no, stay")
+        return [Panel(body, border_style="warning", width=QUIT_BOX[0], padding=(0, 1))]
 
 
 # -- the end ----------------------------------------------------------------------------------------------------
@@ -36,11 +94,33 @@ def _zone_row(label: str, cards: Sequence[Card] | None, size: int) -> tuple[Text
     return Text(label, style="label"), cards_text(cards), vp_text(points(cards))
 
 
-def render_end(view: SeatView, *, width: int) -> RenderableType:
-    """Game over: the winner, why the game ended (R10.2), the tie-break (R11.2), and both players' cards.
+@dataclass(frozen=True, slots=True)
+class EndScreen(Part):
+    """Game over: the winner, why the game ended (R10.2), the tie-break (R11.2), and both players' cards, in a box
+    of at most `widest` columns; under it, given the game's `seed`, how to deal the game again (the end screen's
+    keys are on the key line, from the command table, only).
 
     Hands come from the view: a seat's view holds the opponent's hand once the game is over.
     """
+
+    view: SeatView
+    seed: object = None
+    widest: int = 100
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        shown = [_end(self.view, width=min(width, self.widest))]
+        if self.seed is not None:
+            shown.append(Text(f"\nSeed {self.seed}: famiglia play --seed {self.seed} deals this game again.",
+                              style="label"))
+        return shown
+
+
+def render_end(view: SeatView, *, width: int = 100) -> EndScreen:
+    """The end of the game as `view` shows it (`EndScreen`), at most `width` columns wide."""
+    return EndScreen(view, widest=min(width, 100))
+
+
+def _end(view: SeatView, *, width: int) -> RenderableType:
     result = view.result
     if result is None:
         return Text("The game is still running.", style="label")
@@ -73,7 +153,7 @@ def render_end(view: SeatView, *, width: int) -> RenderableType:
         grid.add_row(*_zone_row("  hand", known_hand(view, p), view.hand_sizes[p]))
         grid.add_row(*_zone_row("  play area", view.play_areas[p], len(view.play_areas[p])))
     lines.append(grid)
-    return Panel(Group(*lines), title="Game over", title_align="left", border_style="title", width=min(width, 100))
+    return Panel(Group(*lines), title="Game over", title_align="left", border_style="title", width=width)
 
 
 # -- help --------------------------------------------------------------------------------------------------------
@@ -96,11 +176,26 @@ RULES_SUMMARY: Final = (
 )
 
 
-def render_help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableType:
-    """The key bindings the application gives, and a summary of the rules.
+@dataclass(frozen=True, slots=True)
+class Help(Part):
+    """The key bindings the application gives (`keys`: each key and what it does), and a summary of the rules;
+    from `WIDE_HELP` columns on, side by side.
 
     Ten keys at 80 columns take 23 rows: the help fits above the input line of an 80x24 terminal.
     """
+
+    keys: tuple[tuple[str, str], ...]
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        return [_help(self.keys, width=width)]
+
+
+def render_help(keys: Sequence[tuple[str, str]], *, width: int = 80) -> Help:
+    """The help of `keys` (`Help`), drawn at the width rich gives it."""
+    return Help(tuple(keys))
+
+
+def _help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableType:
     wide = width >= WIDE_HELP
     halves = 1 if wide or len(keys) <= 5 else 2
     per_column = -(-len(keys) // halves)
@@ -137,11 +232,25 @@ def render_help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableTyp
 # -- too small ----------------------------------------------------------------------------------------------------
 
 
-def render_too_small(width: int, height: int, *, need: tuple[int, int], asking: str | None = None) -> RenderableType:
-    """What to say when the terminal cannot hold the table: its size and the size needed.
+@dataclass(frozen=True, slots=True)
+class TooSmall(Part):
+    """What to say when the terminal (`size`: its columns and rows) cannot hold the table: its size and the size
+    needed (`need`). Only leaving works meanwhile, so the quit question is asked here too (`asking`: its words)."""
 
-    Only leaving works meanwhile, so the quit question is asked here too (`asking`: its words).
-    """
+    size: tuple[int, int]
+    need: tuple[int, int] = MIN_SIZE
+    asking: str | None = None
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        return [_too_small(*self.size, need=self.need, asking=self.asking)]
+
+
+def render_too_small(width: int, height: int, *, need: tuple[int, int], asking: str | None = None) -> TooSmall:
+    """The too-small screen of a `width` × `height` terminal (`TooSmall`)."""
+    return TooSmall((width, height), need, asking)
+
+
+def _too_small(width: int, height: int, *, need: tuple[int, int], asking: str | None = None) -> RenderableType:
     text = Text(justify="center")
     text.append("The terminal is too small", style="warning")
     text.append(f"\nIt is {width}×{height}; Famiglia needs at least {need[0]}×{need[1]}.")

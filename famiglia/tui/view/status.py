@@ -1,11 +1,13 @@
-"""The top of the table: whose turn it is and the step bar, the status line, and the warnings.
+"""The top of the table, one part: whose turn it is and the step bar, the status line, and the warnings.
 
 The step bar marks the first step the player can take now (R4.1); the warnings say the end is near
-(R8.5, R9.3, R10.2) and always stand in their own place, so they never push the table about.
+(R8.5, R9.3, R10.2) and always stand in their own row, so they never push the table about.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from rich.cells import cell_len
@@ -15,11 +17,12 @@ from famiglia.engine import SeatView, Step, Swap
 
 from ..model.turn import step_now
 from ..model.words import plural
-from .parts import joined, short_name
+from .part import Part
+from .pieces import joined, short_name
 from .theme import card_text
 
-__all__ = ["SMALL_STACK", "STEP_SEPARATOR", "status_text", "step_bar", "turn_lines", "warning_lines", "warning_row",
-           "warnings"]
+__all__ = ["SMALL_STACK", "STEP_SEPARATOR", "TableTop", "status_text", "step_bar", "turn_lines", "warning_lines",
+           "warning_row", "warnings"]
 
 SMALL_STACK: Final = 6  # R3.4: fewer cards than a new Street is worth a warning
 STEP_SEPARATOR: Final = " \u203a "  # a single right-pointing angle quote between the steps
@@ -130,3 +133,20 @@ def warning_row(view: SeatView, *, width: int) -> Text:
     row.truncate(width, overflow="ellipsis")
     row.no_wrap = True
     return row
+
+
+@dataclass(frozen=True, slots=True)
+class TableTop(Part):
+    """The top rows of the table: whose turn and the step bar (two rows for a long name, unless `one_row`),
+    the status line, and the row of warnings, always there (blank without one) and `main` columns wide
+    (the table's own, beside the record of a wide screen)."""
+
+    view: SeatView
+    main: int
+    spectator: bool = False
+    one_row: bool = False  # a table whose parts keep their rows: a long name is shortened instead
+
+    def lines(self, width: int) -> Sequence[Text]:
+        view = self.view
+        return [*turn_lines(view, width, spectator=self.spectator, one_row=self.one_row), status_text(view),
+                warning_row(view, width=self.main)]

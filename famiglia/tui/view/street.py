@@ -1,48 +1,65 @@
-"""The Street, one home: its title and its cards in the drawing the table chose (R12.1: public, reductions too)."""
+"""The Street, one part: its title and its cards in the drawing the table chose (R12.1: public, reductions too)."""
 
 from __future__ import annotations
 
-from rich.console import Group
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from rich.text import Text
 
-from famiglia.engine import SeatView
+from famiglia.engine import SeatView, StreetCard
 
 from ..model.changes import TurnChanges, turn_changes
 from ..model.words import plural
 from .cards import MINUS, CardStyle, street_cards
+from .part import Part
 
-__all__ = ["street", "street_lines"]
+__all__ = ["Street", "street"]
 
 
-def street_lines(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED,
-                 changes: TurnChanges | None = None, rows: int | None = None) -> list[Text]:
+@dataclass(frozen=True, slots=True)
+class Street(Part):
     """The Street with a title, its cards drawn in `style` (R12.1: the Street is public, reductions too).
 
-    The cards the last turn dealt or drew, and the one its Brute reduced, are marked (`changes`, worked
-    out from `view` if not given), and the title says how. Within `rows` rows of cards, if given (the
-    title aside), copies are stacked and the rest counted, so the Street never takes more.
+    The cards the last turn dealt or drew (`new`), and the one its Brute reduced (`reduced`, by how much),
+    are marked, and the title says how. Within `rows` rows of cards, if given (the title aside), copies
+    are stacked and the rest named, so the Street never takes more.
     """
-    title = Text("The Street", style="heading")
-    title.append(f"  {plural(len(view.street), 'card')}", style="label")
-    title.no_wrap = True
-    if not view.street:
-        return [title, Text("Empty: nothing is left to deal", style="label")]  # R10.1
-    changes = changes or turn_changes(view)
-    text = style is CardStyle.LINE
-    reduced = [i < len(changes.reduced) and changes.reduced[i] > 0 for i in range(len(changes.new))]
-    heavy = [new and (text or not cut) for new, cut in zip(changes.new, reduced, strict=True)]  # the double frame wins
-    if any(heavy):
-        title.append("  + new" if text else "  ┏┓ new", style="label")
-    if any(changes.reduced):
-        cut = max(changes.reduced)
-        title.append(f"  {MINUS}{cut} reduced" if text else "  ╔╗ reduced", style="label")
-    if text:
-        title.append("  (victory points after each card)", style="label")
-    title.truncate(width, overflow="ellipsis")
-    cards = street_cards(view.street, width=width, style=style, new=changes.new, reduced=changes.reduced, rows=rows)
-    return [title, *cards]
+
+    cards: tuple[StreetCard, ...]
+    style: CardStyle = CardStyle.FRAMED
+    new: tuple[bool, ...] = ()
+    reduced: tuple[int, ...] = ()
+    rows: int | None = None
+
+    @classmethod
+    def of(cls, view: SeatView, changes: TurnChanges, *, style: CardStyle = CardStyle.FRAMED,
+           rows: int | None = None) -> Street:
+        """The Street of `view`, marked with the `changes` of the turn looked back on."""
+        return cls(view.street, style, changes.new, changes.reduced, rows)
+
+    def lines(self, width: int) -> Sequence[Text]:
+        title = Text("The Street", style="heading")
+        title.append(f"  {plural(len(self.cards), 'card')}", style="label")
+        title.no_wrap = True
+        if not self.cards:
+            return [title, Text("Empty: nothing is left to deal", style="label")]  # R10.1
+        text = self.style is CardStyle.LINE
+        reduced = [i < len(self.reduced) and self.reduced[i] > 0 for i in range(len(self.new))]
+        heavy = [new and (text or not cut) for new, cut in zip(self.new, reduced, strict=True)]  # the double wins
+        if any(heavy):
+            title.append("  + new" if text else "  ┏┓ new", style="label")
+        if any(self.reduced):
+            cut = max(self.reduced)
+            title.append(f"  {MINUS}{cut} reduced" if text else "  ╔╗ reduced", style="label")
+        if text:
+            title.append("  (victory points after each card)", style="label")
+        title.truncate(width, overflow="ellipsis")
+        cards = street_cards(self.cards, width=width, style=self.style, new=self.new, reduced=self.reduced,
+                             rows=self.rows)
+        return [title, *cards]
 
 
-def street(view: SeatView, *, width: int, style: CardStyle = CardStyle.FRAMED) -> Group:
-    """`street_lines` as one renderable."""
-    return Group(*street_lines(view, width=width, style=style))
+def street(view: SeatView, *, style: CardStyle = CardStyle.FRAMED) -> Street:
+    """The Street of `view` as its part, with the last turn's changes marked."""
+    return Street.of(view, turn_changes(view), style=style)

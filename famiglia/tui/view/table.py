@@ -1,14 +1,15 @@
-"""The table as one seat sees it: the drawing chosen for the screen's size, and the parts put together.
+"""The table as one seat sees it, one part made of its parts, laid out in the drawing its screen chose.
 
-Each part has its home (`status`, `street`, `players`, `lastturn`; the cards and their sizes in
-`cards`); this module chooses the drawing a screen keeps (`steady_level`) and the richest that fits a
-turn (`table_level`), and lays the parts out: stacked at 80 columns, with the public record of the
-turns beside the table from `WIDE` columns on. Only the `SeatView` is read (R12).
+The parts each have their home (`status`, `street`, `players`, `lastturn`); this module places them
+(`SeatTable.places`): stacked, each in its row budget's rows where the size has one (`shape.RowBudget`),
+or else as many as it draws at a level of the table (`shape.LEVELS`); from `WIDE` columns on, with the
+public record of the turns beside the table (`Beside`). Only the `SeatView` is read (R12).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -17,218 +18,177 @@ from rich.text import Text
 from famiglia.engine import SeatView
 
 from ..model.changes import turn_changes
-from .budget import RowBudget
-from .cards import CARD_CELLS, CARD_ROWS, CardStyle
-from .lastturn import events_panel
-from .parts import line_count
-from .players import draw_stack_counts, hand, hand_block, player_row
-from .status import status_text, turn_lines, warning_row
-from .street import street_lines
+from .lastturn import TableRecord
+from .part import Part
+from .pieces import line_count
+from .players import DrawStack, Hand, PlayerRow
+from .shape import LEVELS, SIDE, WIDE, RowBudget, level_cards, level_spaced, main_width
+from .status import TableTop
+from .street import Street
 
-__all__ = ["LEVELS", "SIDE", "WIDE", "level_cards", "render_table", "steady_level", "table_level", "table_parts"]
-
-WIDE: Final = 110  # from this width the table is laid out in two columns
-SIDE: Final = 44  # the width of the record of the turns beside a wide table
+__all__ = ["LEVELS", "SIDE", "WIDE", "Beside", "Place", "SeatTable", "arrange", "render_table", "table_level"]
 
 
-# -- the table ----------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where one part of the table stands: its name, the part (None: blank rows), and its fixed rows, if it has
+    a budget (None: as many as it draws); `below` puts the blank rows of a part that needs fewer under it."""
 
-# The drawings of the table from the richest to the smallest: how the Street and the own hand are drawn,
-# and whether blank lines set the parts apart. A screen keeps one of them (`steady_level`); with only a
-# height, the richest that fits is chosen.
-_LEVELS: Final = (  # (the cards of the Street and the hand, blank lines)
-    (CardStyle.FRAMED, True),
-    (CardStyle.FRAMED, False),
-    (CardStyle.COMPACT, True),
-    (CardStyle.COMPACT, False),
-    (CardStyle.LINE, False),  # the last resort: the Street as lines of text, the hand in family columns
-)
-LEVELS: Final = len(_LEVELS)
-
-# What a drawing must hold to be kept for a whole game at a screen's size: a long Street, a full hand,
-# and rows to spare for a warning or a long play area (a bigger table is rare, and then the drawing
-# steps down for that turn).
-_STEADY_STREET: Final = 12
-_STEADY_HAND: Final = 8  # kinds of card
-_STEADY_TOP: Final = 3  # whose turn, the status line, the row of warnings
-_STEADY_SPARE: Final = 2
+    name: str
+    part: Part | None
+    rows: int | None = None
+    below: bool = True
 
 
-def steady_level(width: int, height: int, *, memory_aid: bool = False) -> int:
-    """The drawing a table `width` columns wide keeps in `height` rows, whatever the game brings.
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A place laid out: its part, the blank rows before and after it, and its first row in the table."""
 
-    The screen's size alone decides, so the Street and the hand keep their shape from turn to turn:
-    the richest drawing in which a large table (`_STEADY_*`) fits. At 80x24 that is the compact cards.
-    The memory aid adds its rows: the tracked hand, the live total, the draw stack's cards.
-    """
-    main = width - SIDE - 2 if width >= WIDE else width
-    for level, (style, spaced) in enumerate(_LEVELS[:-1]):
-        per_row = max(1, (main + 1) // CARD_CELLS[style])
-        street = CARD_ROWS[style] * -(-_STEADY_STREET // per_row)
-        hand = CARD_ROWS[style] * -(-_STEADY_HAND // max(1, (main - 6) // CARD_CELLS[style]))
-        rows = _STEADY_TOP + spaced + 2 + 1 + street + 1 + hand + 3 * memory_aid + _STEADY_SPARE
-        if rows <= height:
-            return level
-    return LEVELS - 2  # the smallest cards: the text of the last resort only where a turn's table needs it
+    name: str
+    part: Part | None
+    before: int
+    after: int
+    start: int
+    height: int  # the part's own rows
 
 
-def level_cards(level: int) -> CardStyle:
-    """How the cards are drawn at a level of the table."""
-    return _LEVELS[level][0]
+def arrange(places: Iterable[Place], height: Callable[[Place], int]) -> list[Placed]:
+    """The places one under the other, each part `height(place)` rows high, padded with blank rows to its budget."""
+    out: list[Placed] = []
+    start = 0
+    for place in places:
+        own = 0 if place.part is None else height(place)
+        blank = 0 if place.rows is None else max(0, place.rows - own)
+        before, after = (0, blank) if place.below else (blank, 0)
+        out.append(Placed(place.name, place.part, before, after, start, own))
+        start += before + own + after
+    return out
 
 
-def render_table(view: SeatView, *, width: int, height: int | None = None, memory_aid: bool = False,
-                 level: int | None = None, spectator: bool = False, budget: RowBudget | None = None,
-                 reason: str | None = None) -> RenderableType:
+def _measured(width: int) -> Callable[[Place], int]:
+    """The rows a place's part takes at `width`, measured by drawing it."""
+    return lambda place: 0 if place.part is None else line_count(place.part, width)
+
+
+def where(placed: Sequence[Placed]) -> dict[str, range]:
+    """Where each part stands in the table's rows: the top lines ("status"), the opponent's row, the Street with
+    its title, and the own row with the hand and the memory aid's draw stack ("hand")."""
+    spans = {p.name: range(p.start, p.start + p.before + p.height + p.after) for p in placed}
+    out: dict[str, range] = {name: spans[name] for name in ("status", "opponent", "street") if name in spans}
+    if "own" in spans:
+        out["hand"] = range(spans["own"].start, spans["after"].stop)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Beside(Part):
+    """The body of a wide table (`left`, `main` columns) with the public record of the turns beside it."""
+
+    left: RenderableType
+    record: Part
+    main: int
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        columns = Table.grid(padding=(0, 2), expand=True)
+        columns.add_column(width=self.main)
+        columns.add_column(ratio=1)
+        columns.add_row(self.left, self.record)
+        return [columns]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTable(Part):
     """The table as `view.seat` sees it: whose turn and step, warnings, the opponent, the Street, you, your hand.
 
-    Uses only `view` (the opponent's hand only with `memory_aid`, and only as the view tracks it). At
-    80 columns it is stacked; from `WIDE` columns on, the public record of this turn and the last one
-    stands beside the table. `level` (0 the richest, see `table_level`) fixes the drawing; else, given a
-    `height`, the richest drawing that fits is chosen, and without one the richest of all. With
+    Uses only `view` (the opponent's hand only with `memory_aid`, and only as the view tracks it). With
     `spectator` the same table is worded for someone watching both hands (the replay): "Ben's turn",
-    "Ben's hand", never "you". With a `budget` (a stacked table, see `budget`) every part has its fixed
-    rows instead, and the cards the budget's drawing, whatever the table holds. `reason` says why the
-    last turn's pass was made (the computer's words, public facts only), for the record beside a wide table.
+    "Ben's hand", never "you". With a `budget` (a stacked table, see `shape`) every part has its fixed
+    rows, and the cards the budget's drawing, whatever the table holds; else `level` fixes the drawing.
+    `room` is the rows the table has, which the record beside a wide table is made to fit; `reason`
+    says why the last turn's pass was made (the computer's words, public facts only), for that record.
     """
-    if budget is not None and width < WIDE:
-        return Group(*_Parts(view, width=width, memory_aid=memory_aid, spectator=spectator, budget=budget).budgeted())
-    parts = _Parts(view, width=width, memory_aid=memory_aid, spectator=spectator, reason=reason)
-    if level is None:
-        level = table_level(view, width=width, height=height, memory_aid=memory_aid,
-                            spectator=spectator) if height is not None else 0
-    return parts.table(*_LEVELS[level], height=height)
 
+    view: SeatView
+    memory_aid: bool = False
+    spectator: bool = False
+    budget: RowBudget | None = None
+    level: int = 0
+    room: int | None = None
+    reason: str | None = None
 
-def table_parts(view: SeatView, *, width: int, memory_aid: bool = False, level: int = 0,
-                budget: RowBudget | None = None) -> dict[str, range]:
-    """Where each part stands in the rows of `render_table` with the same arguments: the top lines ("status"),
-    the opponent's row, the Street with its title, and the own row with the hand ("hand").
+    def places(self, width: int) -> list[Place]:
+        """The places of the table's body at `width`, top to bottom (the top lines apart, `top`)."""
+        view, spectator, aid = self.view, self.spectator, self.memory_aid
+        b = self.budget if width < WIDE else None
+        changes = turn_changes(view)  # what the last turn changed, marked where it lies now
+        taken = changes.taken
+        if b is None:
+            style, gap = level_cards(self.level), int(level_spaced(self.level))
+            fixed: tuple[int | None, ...] = (None, None, None, None, None)
+            budget: tuple[int | None, ...] = (None, None, None, None, None)
+        else:
+            style, gap = b.style, b.gap
+            fixed = (b.opponent, 1 + b.street, b.own, 1 + b.hand, b.after)
+            budget = (b.opponent, b.street, b.own, b.hand, b.after)
+        own = None if view.seat is None else PlayerRow.of(view, view.seat, memory_aid=aid, spectator=spectator,
+                                                          taken=taken[view.seat], rows=budget[2])
+        return [
+            Place("opponent", PlayerRow.of(view, view.opponent, memory_aid=aid, spectator=spectator,
+                                           taken=taken[view.opponent], rows=budget[0]), fixed[0]),
+            Place("street", Street.of(view, changes, style=style, rows=budget[1]), fixed[1]),
+            Place("gap", None, gap),
+            Place("own", own, fixed[2], below=False),  # the own row right above the hand
+            Place("hand", Hand.of(view, style=style, spectator=spectator, memory_aid=aid, rows=budget[3]), fixed[3]),
+            Place("after", DrawStack.of(view, rows=budget[4]) if aid else None, fixed[4]),
+        ]
 
-    For whatever lays something over the table (the guided game's box) and must leave a part in sight.
-    """
-    if budget is not None and width < WIDE:
-        b = budget
-        sizes = (b.top, b.opponent, 1 + b.street, b.gap, b.own + 1 + b.hand + b.after)
-    else:
-        parts = _Parts(view, width=width, memory_aid=memory_aid)
-        style, spaced = _LEVELS[level]
-        sizes = (parts.top_rows(), len(parts.opponent), len(parts.street(style)), int(spaced),
-                 len(parts.own) + len(parts.hand(style)) + len(parts.after))
-    out: dict[str, range] = {}
-    start = 0
-    for name, size in zip(("status", "opponent", "street", "", "hand"), sizes, strict=True):
-        if name:
-            out[name] = range(start, start + size)
-        start += size
-    return out
+    def top(self, width: int) -> TableTop:
+        """The top lines: whose turn and the step bar (one row where the parts keep their rows), status, warnings."""
+        one_row = self.budget is not None and width < WIDE
+        return TableTop(self.view, main_width(width), spectator=self.spectator, one_row=one_row)
+
+    def record(self, top_rows: int) -> TableRecord:
+        """The record beside a wide table, made to fit the rows the table has under its top lines."""
+        return TableRecord.of(self.view, reason=self.reason,
+                              rows=None if self.room is None else self.room - top_rows)
+
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        main = main_width(width)
+        top = self.top(width)
+        body: list[RenderableType] = []
+        for placed in arrange(self.places(width), _measured(main)):
+            body += [Text() for _ in range(placed.before)]
+            if placed.part is not None:
+                body.append(placed.part)
+            body += [Text() for _ in range(placed.after)]
+        if width < WIDE:
+            return [top, *body]
+        return [top, Beside(Group(*body), self.record(line_count(top, width)), main)]
 
 
 def table_level(view: SeatView, *, width: int, height: int, memory_aid: bool = False, start: int = 0,
                 spectator: bool = False) -> int:
-    """The richest drawing from `start` on in which the table fits `height` rows (the last one if none does)."""
-    parts = _Parts(view, width=width, memory_aid=memory_aid, spectator=spectator)
+    """The richest drawing from `start` on in which the table fits `height` rows (the last one if none does).
+
+    The record beside a wide table does not decide the drawing: it is shortened to the height the table has,
+    its oldest actions first.
+    """
+    main = main_width(width)
     for level in range(start, LEVELS - 1):
-        if parts.rows(*_LEVELS[level]) <= height:
+        table = SeatTable(view, memory_aid, spectator, level=level)
+        placed = arrange(table.places(width), _measured(main))
+        if line_count(table.top(width), width) + sum(p.before + p.height + p.after for p in placed) <= height:
             return level
     return LEVELS - 1
 
 
-class _Unlimited:
-    """No budget: every part takes the rows it needs (the levels choose the drawing instead)."""
-
-    opponent = own = after = street = hand = None
-
-
-_UNLIMITED: Final = _Unlimited()
-
-
-class _Parts:
-    """The pieces of one table, each built once, to be put together at several sizes.
-
-    Everything but the top lines and the record beside a wide table is a list of lines that never
-    wrap, so the rows of a drawing are counted without drawing it. The record does not decide the
-    drawing: it is shortened to the height the table has, its oldest actions first.
-    """
-
-    def __init__(self, view: SeatView, *, width: int, memory_aid: bool, spectator: bool = False,
-                 budget: RowBudget | None = None, reason: str | None = None) -> None:
-        self.view = view
-        self.reason = reason
-        self.width = width
-        self.spectator = spectator
-        self.budget = budget
-        self.wide = width >= WIDE
-        self.main = width - SIDE - 2 if self.wide else width
-        self.changes = turn_changes(view)  # what the last turn changed, marked where it lies now
-        # The row of warnings is always there (blank without one), so they never push the table down; it
-        # also sets the table apart from the lines above it.
-        self.top: list[RenderableType] = [*turn_lines(view, width, spectator=spectator, one_row=budget is not None),
-                                          status_text(view), warning_row(view, width=self.main)]
-        b = budget or _UNLIMITED
-        self.opponent = player_row(view, view.opponent, width=self.main, memory_aid=memory_aid, spectator=spectator,
-                                   taken=self.changes.taken[view.opponent], rows=b.opponent)
-        self.own = player_row(view, view.seat, width=self.main, memory_aid=memory_aid, spectator=spectator,
-                              taken=self.changes.taken[view.seat], rows=b.own) if view.seat is not None else []
-        self.after = draw_stack_counts(view, width=self.main, rows=b.after) if memory_aid else []
-        self.memory_aid = memory_aid
-        self._streets: dict[CardStyle, list[Text]] = {}
-        self._hands: dict[CardStyle, list[Text]] = {}
-        self._top_rows: int | None = None
-
-    def street(self, style: CardStyle) -> list[Text]:
-        if style not in self._streets:
-            self._streets[style] = street_lines(self.view, width=self.main, style=style, changes=self.changes,
-                                                rows=(self.budget or _UNLIMITED).street)
-        return self._streets[style]
-
-    def hand(self, style: CardStyle) -> list[Text]:
-        if style not in self._hands:
-            if self.view.seat is None:
-                self._hands[style] = []
-            elif style is CardStyle.LINE:
-                self._hands[style] = hand(self.view, width=self.main, spectator=self.spectator,
-                                          memory_aid=self.memory_aid)
-            else:
-                self._hands[style] = hand_block(self.view, width=self.main, style=style, spectator=self.spectator,
-                                                memory_aid=self.memory_aid, rows=(self.budget or _UNLIMITED).hand)
-        return self._hands[style]
-
-    def body(self, style: CardStyle, spaced: bool) -> list[Text]:
-        gap = [Text()] if spaced else []
-        return [*self.opponent, *self.street(style), *gap, *self.own, *self.hand(style), *self.after]
-
-    def budgeted(self) -> list[RenderableType]:
-        """The stacked table with every part in its budget's rows, blank rows filling a part that needs fewer."""
-        b = self.budget
-        assert b is not None
-
-        def rows(lines: list[Text], count: int, *, below: bool = True) -> list[Text]:
-            blank = [Text() for _ in range(count - len(lines))]
-            return [*lines[:count], *blank] if below else [*blank, *lines[:count]]
-
-        return [*self.top, *rows(self.opponent, b.opponent), *rows(self.street(b.style), 1 + b.street),
-                *[Text()] * b.gap, *rows(self.own, b.own, below=False),  # the own row right above the hand
-                *rows(self.hand(b.style), 1 + b.hand), *rows(self.after, b.after)]
-
-    def table(self, style: CardStyle, spaced: bool, *, height: int | None = None) -> RenderableType:
-        """The drawing at one level; within `height` rows, if given, the record beside a wide table too."""
-        body = self.body(style, spaced)
-        if not self.wide:
-            return Group(*self.top, *body)
-        side_rows = None if height is None else height - self.top_rows()
-        columns = Table.grid(padding=(0, 2), expand=True)
-        columns.add_column(width=self.main)
-        columns.add_column(ratio=1)
-        columns.add_row(Group(*body), events_panel(self.view, width=self.width - self.main - 2, rows=side_rows,
-                                                       reason=self.reason))
-        return Group(*self.top, columns)
-
-    def top_rows(self) -> int:
-        if self._top_rows is None:
-            self._top_rows = line_count(Group(*self.top), self.width)
-        return self._top_rows
-
-    def rows(self, style: CardStyle, spaced: bool) -> int:
-        """The rows `table(...)` takes, the record beside a wide table aside (it is made to fit)."""
-        return self.top_rows() + len(self.body(style, spaced))
+def render_table(view: SeatView, *, width: int = 80, height: int | None = None, memory_aid: bool = False,
+                 level: int | None = None, spectator: bool = False, budget: RowBudget | None = None,
+                 reason: str | None = None) -> SeatTable:
+    """The table of `view` (`SeatTable`) for a screen `width` columns wide: with a `budget`, in its rows; else
+    at `level` (0 the richest, see `table_level`), or, given a `height`, the richest drawing that fits, and
+    without one the richest of all."""
+    if budget is None and level is None:
+        level = table_level(view, width=width, height=height, memory_aid=memory_aid,
+                            spectator=spectator) if height is not None else 0
+    return SeatTable(view, memory_aid, spectator, budget, level or 0, height, reason)

@@ -1,13 +1,14 @@
-"""Small pieces the screens share: groups of cards, victory points, joined phrases, player labels.
+"""The small pieces every part of the screen shares: groups of cards, victory points, joined phrases, labels.
 
-Everything here is a pure function of its arguments returning rich `Text` styled by theme names.
+Everything here is a pure function of its arguments returning rich `Text` styled by theme names; the
+parts above build on them and on `theme`'s card text, and nothing here knows a part.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterable, Sequence
+from io import StringIO
 from typing import Final
 
 from rich.cells import cell_len
@@ -78,10 +79,13 @@ def known_hand(view: SeatView, player: int) -> tuple[Card, ...] | None:
     return view.hand if player == view.seat else view.opponent_hand
 
 
+_MEASURE: Final = Console(file=StringIO(), width=80, theme=THEME, color_system=None, legacy_windows=False,
+                          emoji=False, highlight=False, markup=False, _environ={})
+
+
 def line_count(renderable: RenderableType, width: int) -> int:
     """How many rows `renderable` takes at `width` columns."""
-    console = Console(file=io.StringIO(), width=width, theme=THEME, color_system=None)
-    return len(console.render_lines(renderable, console.options.update(width=width), pad=False))
+    return len(_MEASURE.render_lines(renderable, _MEASURE.options.update(width=width), pad=False))
 
 
 def grouped(cards: Iterable[Card]) -> list[tuple[Card, int]]:
