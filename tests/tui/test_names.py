@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from famiglia import cli
+from famiglia.profile.names import NAME_LENGTH, NameRefused, check_pair, tidy_name
 from famiglia.tui.model import playing
-from famiglia.tui.model.names import NAME_LENGTH, NameRefused, check_pair, tidy_name
 from famiglia.tui.model.session import Screen, Session
 
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pytest
 
 from famiglia.engine import Action, Game, Pass, PlayAccountant, Refresh, Step, Take, card
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model import overlays, playing
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.model.session import Overlay, Screen, Session
 
 

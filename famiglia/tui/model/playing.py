@@ -10,9 +10,10 @@ as a player's keys would; nothing here draws or knows a key binding.
 from __future__ import annotations
 
 from famiglia.engine import Step
+from famiglia.profile.names import quoted
 
 from .overlays import quit_question
-from .screens import NUMBER_DIGITS, Message, Overlay, Screen, number_text, quoted
+from .screens import NUMBER_DIGITS, Message, Overlay, Screen, number_text
 from .session import Session
 from .turn import DONE_SWAPPING
 

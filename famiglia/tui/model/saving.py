@@ -19,10 +19,11 @@ from famiglia.ai.reasons import pass_words
 from famiglia.engine import Action, Event, Game, Pass, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
+from famiglia.profile.guided_deal import is_guided
+from famiglia.profile.names import quoted
+from famiglia.profile.seats import HUMAN, level_of
 
-from .home.lessons import is_guided
-from .screens import Message, Screen, quoted
-from .seats import HUMAN, level_of
+from .screens import Message, Screen
 from .session import Session
 
 __all__ = ["Autosave", "analyse_on_leaving", "crash_save", "play_on", "resume_session"]

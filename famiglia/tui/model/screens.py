@@ -1,4 +1,5 @@
-"""The screens and overlays a sitting can be on, the message line, and how a message quotes a player.
+"""The screens and overlays a sitting can be on, the message line, how a choice number is read, and how the
+screen reads a part of its model (`Read`).
 
 Plain values (no rich, no prompt_toolkit): the session says which screen is on show, the view draws it.
 """
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final, Generic, TypeVar, cast
 
-__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Read", "Screen", "number_text", "quoted"]
+__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Read", "Screen", "number_text"]
 
 NUMBER_DIGITS: Final = 6  # longer numbers are quoted shortened: no menu has a million choices
 
@@ -79,16 +80,6 @@ class Read(Generic[T]):
         if not self.settable:
             raise AttributeError(f"{self.name} is the {self.part}'s: change it through its verbs")
         setattr(getattr(model, self.part), self.name, value)
-
-
-def quoted(text: str, limit: int = 40) -> str:
-    """What a player typed or a file held, quoted for a one-line message: `'take F9'`, cut to `limit` with `…`.
-
-    The one quoting of the screen's messages: a repr (so controls and quotes show as escapes, never act)
-    of at most `limit` characters of the text.
-    """
-    shown = text if len(text) <= limit else f"{text[:max(1, limit - 4)]}…"
-    return repr(shown)
 
 
 def number_text(text: str) -> int | None:

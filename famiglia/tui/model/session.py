@@ -5,8 +5,7 @@ names question, the handoff, the table, the end), any overlay on it (help, the g
 question) and how far it is scrolled, the message line, the turn being built at this keyboard
 (`Turn`), the handoff's guard (`HandoffGuard`) and the names question. Everything of the screen is
 here and everything of the game is the table's, so a table could be watched from several sessions.
-It knows nothing of rich or prompt_toolkit, and holds no pointer back from its parts: the keys' verbs
-(`playing`, `overlays`) take it as an argument, and the command table (`commands`) calls them.
+No rich, no prompt_toolkit, no pointer back from its parts: the keys' verbs take it as an argument.
 
 A turn ends in two steps: the take or pass is played (so the player sees its result on their own
 table), then confirmed with Enter or taken back with undo; only then comes the handoff (`confirm`
@@ -24,12 +23,13 @@ from dataclasses import replace
 from typing import Any
 
 from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap
+from famiglia.profile.names import quoted
+from famiglia.profile.seats import HUMAN
 
 from .builder import Menu
 from .handoff import HANDOFF_GUARD, HandoffGuard
 from .naming import NamesQuestion
-from .screens import Drawn, Message, Overlay, Read, Screen, quoted
-from .seats import HUMAN
+from .screens import Drawn, Message, Overlay, Read, Screen
 from .table import Table
 from .turn import Turn
 from .words import describe_event, describe_own

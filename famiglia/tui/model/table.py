@@ -20,9 +20,9 @@ from typing import Any
 
 from famiglia.ai.reasons import pass_words
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, Pass, Refresh, SeatView, Step
+from famiglia.profile.seats import HUMAN
 
 from .builder import complete
-from .seats import HUMAN
 
 __all__ = ["Table"]
 

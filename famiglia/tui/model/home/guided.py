@@ -1,7 +1,7 @@
 """The guided first game as a sitting: an ordinary `Session` against the easy computer, with a `Guide` beside it.
 
-`guided_session` deals the guided game (`lessons.GUIDED_SEED`, the player at seat 0 and starting)
-or carries on a saved one, and ties the guide to it: every change of the game goes through the
+`guided_session` deals the guided game (`famiglia.profile.guided_deal.GUIDED_SEED`, the player at seat 0
+and starting) or carries on a saved one, and ties the guide to it: every change of the game goes through the
 session's `on_action` hooks to `Guide.changed` (the screen also calls `Guide.observe` after each key,
 for the deal that follows the names question), and a try the rules refuse is explained by the
 guide as well as on the message line (an `on_refused` hook). What the guide reads is the player's
@@ -19,15 +19,15 @@ from typing import Final, NamedTuple
 
 from famiglia.engine import Action
 from famiglia.persistence import Record, Store
+from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
+from famiglia.profile.seats import HUMAN, seat_name
 
 from .. import overlays
 from ..keys import Command, Commands
 from ..saving import resume_session
 from ..screens import Message, Screen
-from ..seats import HUMAN, seat_name
 from ..session import Session
 from .guide import Guide
-from .lessons import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
 from .tutor import PLAYER
 
 __all__ = ["READING", "READ_FIRST", "Guided", "guided_session", "reading"]
