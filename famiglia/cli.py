@@ -153,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_stats_command(commands)
     _add_learn_command(commands)
     _add_analyse_command(commands)
+    _add_serve_command(commands)
     return parser
 
 
@@ -387,6 +388,68 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
 
 # -- running -------------------------------------------------------------------------------------------------
+
+
+def _add_serve_command(commands: Any) -> None:
+    """`famiglia serve`: a game server for plain `ssh` (docs/serve.md); it lives in `famiglia.commands.serve`."""
+    serve = commands.add_parser(
+        "serve", help="host games that friends join with ssh, each seeing only their own hand",
+        description="Run a game server: friends join with 'ssh -p PORT NAME@ADDRESS', open a table and tell its "
+                    "code, play the computer or watch. Every table's game is saved here, and Ctrl-C stops the server.")
+    serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                       help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others in)")
+    serve.add_argument("--port", type=_port, default=2222, help="the port (default 2222; 0 takes a free one)")
+    serve.add_argument("--seed", type=_seed, help="deal the tables the games of seeds N, N+1, … as they are opened")
+    serve.add_argument("--password-file", metavar="FILE", help="ask for the password on the file's first line")
+    serve.add_argument("--authorized-keys", metavar="FILE", help="let in only the SSH keys in FILE")
+    serve.add_argument("--max-connections", type=_count, default=64, metavar="N",
+                       help="connections open at once, in all (default 64)")
+    serve.add_argument("--max-per-address", type=_count, default=8, metavar="N",
+                       help="connections open at once from one address (default 8)")
+    serve.add_argument("--login-timeout", type=_seconds, default=20.0, metavar="SECONDS",
+                       help="how long a connection may take to log in (default 20)")
+    serve.add_argument("--idle-lobby", type=_seconds, default=900.0, metavar="SECONDS",
+                       help="how long the lobby waits for a key before it closes the connection (default 900)")
+    serve.add_argument("--code-delay", type=_seconds, default=1.0, metavar="SECONDS",
+                       help="the pause after the third wrong table code from one address, doubling with each "
+                            "further one up to 30 s (default 1)")
+    serve.set_defaults(handler=_cmd_serve, command_parser=serve)
+
+
+def _port(text: str) -> int:
+    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text[:12]!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 100_000:
+        raise argparse.ArgumentTypeError(f"a count from 1 to 100000, not {text[:12]!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, not {text[:12]!r}") from None
+    if not 0 < value <= 86_400 * 7:
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0 and at most a week, not {text[:12]!r}")
+    return value
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from famiglia.commands.serve import serve
+    from famiglia.server.limits import Limits
+    from famiglia.server.server import Settings
+
+    limits = Limits(connections=args.max_connections, per_address=args.max_per_address,
+                    login_timeout=args.login_timeout, idle_lobby=args.idle_lobby, code_delay=args.code_delay)
+    return serve(Settings(host=args.host, port=args.port, seed=args.seed, limits=limits,
+                          password_file=Path(args.password_file) if args.password_file else None,
+                          authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None))
 
 
 def _silence_stdout() -> None:
