@@ -10,12 +10,14 @@ as a player's keys would; nothing here draws or knows a key binding.
 from __future__ import annotations
 
 from famiglia.engine import Step
+from famiglia.persistence.seats import NETWORK
 from famiglia.profile.names import quoted
 
 from .overlays import quit_question
 from .screens import NUMBER_DIGITS, Message, Overlay, Screen, number_text
 from .session import Session
 from .turn import DONE_SWAPPING
+from .words import short_name
 
 __all__ = ["GAME_OVER", "ask_hint", "back", "choose", "done_swapping", "move_highlight", "number_typed", "pass_turn",
            "stray_key", "submit", "undo"]
@@ -54,8 +56,8 @@ def submit(s: Session, text: str) -> bool:
 def _submit_on_table(s: Session, text: str) -> bool:
     """Enter on the table: choose the highlighted entry or a typed number, or play typed notation."""
     s.turn.pending = ""
-    if s.computer_to_move:  # the computer's turn is never played from the keyboard
-        s.message = Message(f"{s.names[1 - s.at_keyboard]} is playing its turn: a moment, please.", "warning")
+    if s.computer_to_move:  # the computer's turn, or a player's at another terminal, is never played from here
+        s.message = Message(_others_turn(s), "warning")
         return False
     if not text:
         if s.turn.highlight is not None:
@@ -71,6 +73,13 @@ def _submit_on_table(s: Session, text: str) -> bool:
         choose(s, number)
         return True
     return s.play(text)
+
+
+def _others_turn(s: Session) -> str:
+    other = 1 - s.at_keyboard
+    if s.seats[other] == NETWORK:  # a person at another terminal (famiglia serve)
+        return f"It is {short_name(s.names[other])}'s turn: your keys act once it is yours (g: game log, ?: help)."
+    return f"{s.names[other]} is playing its turn: a moment, please."
 
 
 def number_typed(s: Session, digits: str) -> bool:
