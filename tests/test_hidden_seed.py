@@ -23,6 +23,7 @@ from famiglia.commands.games import games
 from famiglia.commands.log import log, log_lines
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
+from famiglia.tui.model import overlays
 from famiglia.tui.model.home.menu import Page, ShowLog
 from famiglia.tui.model.replay import Replay
 from famiglia.tui.model.saving import Autosave, crash_save, resume_session
@@ -91,9 +92,9 @@ def test_no_screen_shows_it(unfinished: Record) -> None:
     try:
         session.drawn()
         session.reveal()  # at the table, the hand on show
-        for toggle in (None, session.toggle_help, session.toggle_help, session.toggle_log):
+        for toggle in (None, overlays.toggle_help, overlays.toggle_help, overlays.toggle_log):
             if toggle is not None:
-                toggle()
+                toggle(session)
             assert DIGITS not in compose(session, 120, 40, plain=True)
         assert DIGITS not in farewell(session) and DIGITS not in crash_save(session)
         assert DIGITS not in (saver.hint() or "")

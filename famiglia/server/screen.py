@@ -190,17 +190,11 @@ class _SeatSession(Session):
             self.message = Message("A new game is a new table: q goes back to the lobby, where n opens one.")
 
     def end_turn(self) -> None:
-        own = self.turn.ending is not None and self.turn.ending_seat == self.side.own
+        own = self.table.ending is not None and self.table.ending_seat == self.side.own
         super().end_turn()
         if own:
             self.side.ended()
 
-    def submit(self, text: str) -> bool:
-        if self.overlay is None and self.screen is Screen.TABLE and self.computer_to_move and self.side.remote:
-            self.message = Message(f"It is {short_name(self.names[1 - self.side.own])}'s turn: your keys act "
-                                   "once it is yours (g: game log, ?: help).", "warning")
-            return False
-        return super().submit(text)
 
 
 class _Helper(Computer):
@@ -264,14 +258,14 @@ class PlayerScreen:
         session = self.session
         if session is None:
             return
-        snapshots = session.turn.snapshots
+        snapshots = session.table.snapshots
         if not snapshots or session.game is None:
             self._rebuild()
             return
         game, length = snapshots.pop()
         taken_back = session.history[length]
-        session.game = game
-        del session.history[length:]
+        session.table.game = game
+        del session.table.history[length:]
         session.message = Message(f"{short_name(session.names[seat])} took back {taken_back}.")
         if not self._in_step():
             self._rebuild()
@@ -311,7 +305,7 @@ class PlayerScreen:
                 self._rebuild()
             return
         mover = self._last_mover(session)
-        awaits = session.ending is not None and session.turn.ending_seat == self.seat
+        awaits = session.ending is not None and session.table.ending_seat == self.seat
         self._awaiting = awaits
         if not self.table.play(mover, action, awaits=awaits):
             self._rebuild()
@@ -355,7 +349,7 @@ class PlayerScreen:
         assert seat_session is not None
         seat_session.side = self
         seat_session.on_action.append(self._hook)
-        self._awaiting = (seat_session.ending is not None and seat_session.turn.ending_seat == self.seat)
+        self._awaiting = (seat_session.ending is not None and seat_session.table.ending_seat == self.seat)
         if seat_session.screen is Screen.END:
             seat_session.message = Message(f"The game of table {table.code} is over: this is its scoring.")
         return seat_session

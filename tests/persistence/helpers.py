@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from famiglia.persistence import Store
+from famiglia.tui.model.playing import undo
 from famiglia.tui.model.session import Screen, Session
 
 
@@ -43,12 +44,12 @@ def step(session: Session, rng: random.Random, *, undo_every: int = 0) -> bool:
         return False
     if session.ending is not None:
         if undo_every and rng.randrange(undo_every) == 0 and session.can_undo:
-            session.undo()
+            undo(session)
         else:
             session.end_turn()
         return True
     if undo_every and rng.randrange(undo_every) == 0 and session.can_undo:
-        session.undo()
+        undo(session)
         return True
     assert session.game is not None
     legal = session.game.legal_actions()

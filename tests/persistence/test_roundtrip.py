@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from famiglia.persistence import Record, Store, read_record
+from famiglia.tui.model.playing import undo
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Screen, Session
 from tests.persistence.helpers import at_table, moments, new_session
@@ -54,7 +55,7 @@ def undo_all(session: Session) -> list[dict[str, object]]:
     assert session.game is not None
     seen = [session.game.to_dict()]
     while session.can_undo:
-        session.undo()
+        undo(session)
         seen.append(session.game.to_dict())
     return seen
 

@@ -18,6 +18,7 @@ import pytest
 from famiglia.engine import Step
 from famiglia.persistence import Store, read_record
 from famiglia.persistence.store import Store as StoreClass
+from famiglia.tui.model import playing
 from famiglia.tui.model.saving import Autosave, crash_save, resume_session
 from famiglia.tui.model.session import Screen
 from tests.persistence.helpers import at_table, home, moments, new_session, step
@@ -195,7 +196,7 @@ def test_a_take_not_yet_confirmed_is_asked_again_after_the_handoff_back_to_its_p
     assert again.view() is not None and again.view().seat == player  # type: ignore[union-attr]
     assert again.can_undo == can_undo and again.game is not None
     assert again.game.to_dict() == live.to_dict()
-    again.submit("")  # Enter: the turn is over now
+    playing.submit(again, "")  # Enter: the turn is over now
     assert again.screen is Screen.HANDOFF and again.ending is None
     assert again.names[again.at_keyboard] != name
     Autosave.attach(again).close(again)

@@ -574,10 +574,10 @@ def test_a_wider_terminal_uses_the_room() -> None:
 def test_an_unexpected_error_ends_the_application_with_the_error() -> None:
     session = new_session(seed=3)
 
-    def broken(text: str) -> bool:
+    def broken() -> None:
         raise RuntimeError("boom")
 
-    session.submit = broken  # type: ignore[method-assign]
+    session.reveal = broken  # type: ignore[method-assign]
 
     async def script(p: Player) -> None:
         p.pipe.send_text("\r")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from famiglia.engine import Game
+from famiglia.tui.model import playing
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import compose, hint_line, prompt_text
 
@@ -44,32 +45,32 @@ def test_the_table_screen_always_shows_the_hand_and_every_choice(
             assert set(range(1, len(menu.choices) + 1)) <= set(numbers), text
             assert rows[-1] == hint_line(session)
         for group in [c for c in menu.choices if c.action is None and c.actions]:  # not `done swapping`
-            session.choose(group.number)
+            playing.choose(session, group.number)
             inner = session.menu()
             assert inner is not None and inner.question
             text = compose(session, 80, 23, plain=True)
             assert "Your hand" in text and inner.question.split(":")[0].split()[0] in text
             numbers = [int(n) for n in re.findall(r"(?:^|\s)(\d+) ", "\n".join(text.split("\n")[-8:]))]
             assert set(range(1, len(inner.choices) + 1)) <= set(numbers), text
-            session.back()
+            playing.back(session)
 
 
 def test_every_screen_fills_exactly_the_rows_it_is_given() -> None:
     session = Session(seed=2, handoff_guard=0)
     for _ in range(2):
         assert len(compose(session, 80, 23, plain=True).split("\n")) == 23
-        session.submit("")
+        playing.submit(session, "")
     assert session.screen is Screen.HANDOFF
     assert len(compose(session, 80, 23, plain=True).split("\n")) == 23
     session.drawn()
     session.reveal()
     session.play("pass")
     assert len(compose(session, 80, 23, plain=True).split("\n")) == 23  # the question to confirm the pass
-    session.submit("")
+    playing.submit(session, "")
     session.drawn()
     session.reveal()
     session.play("pass")
-    session.submit("")
+    playing.submit(session, "")
     assert session.screen is Screen.END
     text = compose(session, 80, 23, plain=True)
     assert len(text.split("\n")) == 23 and "Game over" in text and "new game" in text
@@ -98,7 +99,7 @@ def test_a_long_refusal_at_80x24_leaves_every_choice_in_sight_and_is_shortened_t
         session.memory_aid = True
         menu = session.menu()
         assert menu is not None
-        session.submit("take " + "Q" * 300)  # not an action: refused, the reason quotes the line
+        playing.submit(session, "take " + "Q" * 300)  # not an action: refused, the reason quotes the line
         text = compose(session, 80, 23, plain=True)
         rows = text.split("\n")
         assert len(rows) == 23 and max(len(r) for r in rows) <= 80

@@ -16,6 +16,7 @@ from collections.abc import Callable
 import pytest
 
 from famiglia.engine import Game, Pass, Step
+from famiglia.tui.model import playing
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.app import farewell
 from tests.tui.test_app import CTRL_C, ESC, UP, Player, new_session, play
@@ -267,7 +268,7 @@ def test_farewell_says_who_played_how_it_stands_and_the_seed() -> None:
     for _ in range(2):
         session.drawn()
         session.reveal()
-        session.pass_turn()
+        playing.pass_turn(session)
     result = session.game.result() if session.game is not None else None
     assert result is not None
     line = farewell(session)
@@ -289,7 +290,7 @@ def test_done_swapping_is_on_the_list_and_leaves_the_later_steps(game: Callable[
         done = next(c for c in menu.choices if c.label == "done swapping")
         assert f"{done.number} done swapping" in p.screen() and "swap F2" in p.screen()
         await p.keys(str(done.number))
-        assert p.session.swaps_done and "swap F2" not in p.screen() and "Brute" in p.screen()
+        assert p.session.turn.swaps_done and "swap F2" not in p.screen() and "Brute" in p.screen()
         assert "Done swapping" in p.screen()
         await p.keys(CTRL_C + "y")
 

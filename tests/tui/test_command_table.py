@@ -7,6 +7,7 @@ import re
 
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
+from famiglia.tui.model import overlays, playing
 from famiglia.tui.model.commands import COMMANDS, computer_turn_keys, help_rows, key_line, listed_keys
 from famiglia.tui.model.replay import REPLAY_COMMANDS, replay_key_line
 from famiglia.tui.model.session import Overlay, Screen, Session
@@ -53,7 +54,7 @@ def test_the_key_line_names_only_keys_that_act_where_it_is_shown() -> None:
         if command.hint_words(session) is not None:
             assert command.available(session), command.name
     assert "p: pass" in line and "u: undo" in line and "?: help" in line
-    session.toggle_help()
+    overlays.toggle_help(session)
     assert session.overlay is Overlay.HELP
     assert all(c.available(session) for c in COMMANDS if c.name in ("help", "confirm", "close", "scroll"))
     assert not any(c.available(session) for c in COMMANDS if c.name in ("pass", "undo", "choose"))
@@ -82,7 +83,7 @@ def test_the_end_screen_names_its_keys_on_the_key_line_only() -> None:
     while session.screen is not Screen.END:  # two passes in a row end it (R8.5)
         session.drawn()
         session.reveal()
-        session.pass_turn()
+        playing.pass_turn(session)
     screen = compose(session, 100, 40, plain=True)
     assert "Seed 3: famiglia play --seed 3 deals this game again." in screen
     keys = key_line(session)

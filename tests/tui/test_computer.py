@@ -20,6 +20,7 @@ from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
 from famiglia.engine import Action, Game, Pass, PositionError, Refresh, SeatView, Take, parse_action
 from famiglia.persistence import Store
 from famiglia.profile.seats import HUMAN
+from famiglia.tui.model import playing
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.computer import Computer, hint_text
@@ -174,11 +175,11 @@ def walk(a: Session, b: Session, what: str) -> Iterator[str]:
     menu = a.menu()
     for choice in menu.choices if menu is not None else ():
         if choice.action is None:
-            a.choose(choice.number)
-            b.choose(choice.number)
+            playing.choose(a, choice.number)
+            playing.choose(b, choice.number)
             yield f"{what}, picker at {choice.path}"
-            a.back()
-            b.back()
+            playing.back(a)
+            playing.back(b)
 
 
 @pytest.mark.parametrize("seed", [2, 5])

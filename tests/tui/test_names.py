@@ -6,6 +6,7 @@ import pytest
 
 from famiglia import cli
 from famiglia.profile.names import NAME_LENGTH, NameRefused, check_pair, tidy_name
+from famiglia.tui.model import playing
 from famiglia.tui.model.session import Screen, Session
 
 
@@ -26,7 +27,7 @@ def test_a_bad_name_gets_the_same_words_on_the_screen_and_on_the_command_line(
         tidy_name(text)
     if text:  # the screen takes an empty line as the default name
         session = Session(seed=1, handoff_guard=0)
-        assert session.submit(text) is False
+        assert playing.submit(session, text) is False
         assert session.message is not None and session.message.text == why
         assert session.screen is Screen.NAMES and session.naming.given == []
     assert cli.main(["play", "--names", "Anna", text]) == 2
@@ -38,8 +39,8 @@ def test_two_names_that_read_the_same_are_refused_both_ways(capsys: pytest.Captu
     with pytest.raises(NameRefused, match=f"^{why}$"):
         check_pair("Vito", "vito")
     session = Session(seed=1, handoff_guard=0)
-    assert session.submit("Vito")
-    assert session.submit("vito") is False
+    assert playing.submit(session, "Vito")
+    assert playing.submit(session, "vito") is False
     assert session.message is not None and session.message.text == why
     assert cli.main(["play", "--names", "Vito", "vito"]) == 2
     assert f"famiglia: error: argument --names: {why}" in capsys.readouterr().err

@@ -17,6 +17,7 @@ from famiglia.commands.games import game_state
 from famiglia.engine import Action, Game, Pass, Take
 from famiglia.persistence import Store
 from famiglia.profile.seats import HUMAN
+from famiglia.tui.model import overlays, playing
 from famiglia.tui.model.commands import small_keys
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Overlay, Screen, Session
@@ -89,7 +90,7 @@ def test_the_handoff_says_why_a_key_does_nothing() -> None:
     session.drawn()
     for key in ("h", "p", "7", "x"):
         session.message = None
-        session.stray_key()
+        playing.stray_key(session)
         assert session.message is not None and "Enter" in session.message.text, key
     assert session.screen is Screen.HANDOFF
 
@@ -184,18 +185,18 @@ def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is
     session.reveal()
     session.play(_first_take(session.game))  # type: ignore[arg-type]
     rows = OverlayRows(session, Painter(Ink.PLAIN))
-    for overlay in (session.toggle_help, session.toggle_log):
-        overlay()
+    for overlay in (overlays.toggle_help, overlays.toggle_log):
+        overlay(session)
         assert "987654" not in "\n".join(rows.window(100, 60))
-        overlay()
+        overlay(session)
     assert saver.record is not None
     assert "987654" not in farewell(session) and "987654" not in "\n".join(log_lines(saver.record))
     while session.screen is not Screen.END:  # two passes in a row end it
         session.drawn()
         session.reveal()
-        session.pass_turn()
+        playing.pass_turn(session)
     assert "987654" in farewell(session) and "987654" in "\n".join(log_lines(saver.record))
-    session.toggle_log()
+    overlays.toggle_log(session)
     assert "987654" in "\n".join(OverlayRows(session, Painter(Ink.PLAIN)).window(100, 60))
 
 
@@ -275,7 +276,7 @@ def test_the_farewell_never_wraps_in_the_middle_of_the_seed_at_80_columns() -> N
     while session.screen is not Screen.END:
         session.drawn()
         session.reveal()
-        session.pass_turn()
+        playing.pass_turn(session)
     lines = farewell(session).split("\n")
     with_seed = [line for line in lines if "12345678901234567890" in line]
     assert len(with_seed) == 1 and len(with_seed[0]) <= 80, lines  # the seed whole, on a line that fits

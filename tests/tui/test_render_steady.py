@@ -13,6 +13,7 @@ import random
 import pytest
 
 from famiglia.engine import Pass
+from famiglia.tui.model import overlays, playing
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.bridge import Ink
 from famiglia.tui.view.compose import GameScreen, compose
@@ -68,13 +69,13 @@ def play(seed: int, width: int, height: int, memory_aid: bool = False) -> tuple[
         text = compose(session, width, height, plain=True, screen=screen)
         turns[-1].append(shapes(text))
         if session.menu() is None:  # a take or a pass waits to be confirmed
-            session.submit("")
+            playing.submit(session, "")
             continue
         actions = game.legal_actions()
         others = [a for a in actions if not isinstance(a, Pass)]
         session.play(rng.choice(others) if others and rng.random() < 0.95 else rng.choice(actions))
         if session.screen is Screen.TABLE and rng.random() < 0.3:
-            session.toggle_summary()  # l: the last turn shown and hidden again
+            overlays.toggle_summary(session)  # l: the last turn shown and hidden again
             turns[-1].append(shapes(compose(session, width, height, plain=True, screen=screen)))
     return tuple(tuple(turn) for turn in turns)
 

@@ -10,7 +10,9 @@ from collections.abc import Callable
 import pytest
 
 from famiglia.engine import Action, Game, Pass, PlayAccountant, Refresh, Step, Take, card
-from famiglia.tui.model.session import HUMAN, Overlay, Screen, Session
+from famiglia.profile.seats import HUMAN
+from famiglia.tui.model import overlays, playing
+from famiglia.tui.model.session import Overlay, Screen, Session
 
 
 class Clock:
@@ -50,9 +52,9 @@ def test_the_names_are_asked_for_with_defaults() -> None:
     session = Session(seed=5)
     assert session.screen is Screen.NAMES and session.game is None
     assert session.naming.prompt() == (0, "Player 1")
-    assert session.submit("")
+    assert playing.submit(session, "")
     assert session.naming.prompt() == (1, "Player 2")
-    assert session.submit("  ")
+    assert playing.submit(session, "  ")
     assert session.game is not None
     assert session.game.names == ("Player 1", "Player 2")
     assert session.screen is Screen.HANDOFF
@@ -60,19 +62,19 @@ def test_the_names_are_asked_for_with_defaults() -> None:
 
 def test_a_second_name_like_the_first_is_refused_and_kept_to_correct() -> None:
     session = Session(seed=5)
-    session.submit("  Anna   Maria ")
-    assert not session.submit("anna maria")
+    playing.submit(session, "  Anna   Maria ")
+    assert not playing.submit(session, "anna maria")
     assert session.message is not None and "must differ" in session.message.text
-    assert not session.submit("x" * 21)
-    assert session.submit("Ben")
+    assert not playing.submit(session, "x" * 21)
+    assert playing.submit(session, "Ben")
     assert session.game is not None and session.game.names == ("Anna Maria", "Ben")
 
 
 def test_the_second_default_name_is_never_the_first_players_name() -> None:
     session = Session(seed=5)
-    session.submit("player 2")
+    playing.submit(session, "player 2")
     assert session.naming.prompt() == (1, "Player 1")  # Enter alone must still start the game
-    assert session.submit("")
+    assert playing.submit(session, "")
     assert session.game is not None and session.game.names == ("player 2", "Player 1")
 
 
@@ -104,16 +106,16 @@ def test_the_handoff_shows_the_public_view_and_waits_until_it_was_drawn() -> Non
     assert view is not None and view.seat is None and view.hand == ()
     assert session.menu() is None
     assert not session.accepts_keys()
-    session.submit("")  # typed ahead, before the handoff is on screen: discarded
+    playing.submit(session, "")  # typed ahead, before the handoff is on screen: discarded
     assert session.screen is Screen.HANDOFF
     assert session.drawn() is True  # the first draw of the handoff: flush typed-ahead input
     assert session.drawn() is False
     clock.now += 0.1
-    session.submit("")  # just drawn: still within the guard time
+    playing.submit(session, "")  # just drawn: still within the guard time
     assert session.screen is Screen.HANDOFF
     clock.now += 0.4
     assert session.accepts_keys()
-    session.submit("")
+    playing.submit(session, "")
     assert session.screen is Screen.TABLE
     view = session.view()
     assert view is not None and view.seat == view.to_move and len(view.hand) == 4
@@ -125,12 +127,12 @@ def test_a_key_held_down_at_the_handoff_never_shows_the_next_hand() -> None:
     session.drawn()
     for _ in range(20):  # Anna keeps Enter pressed: the terminal repeats it every 30 ms, for 0.6 s
         clock.now += 0.03
-        session.submit("")
+        playing.submit(session, "")
     assert session.screen is Screen.HANDOFF  # every repeat came too soon after the one before
     clock.now += 0.3
     assert not session.accepts_keys()
     clock.now += 0.15  # a pause longer than the guard: the keyboard may have changed hands
-    session.submit("")
+    playing.submit(session, "")
     assert session.screen is Screen.TABLE
 
 
@@ -143,12 +145,12 @@ def test_each_turn_ends_on_the_handoff_for_the_other_player() -> None:
     assert session.screen is Screen.TABLE and session.ending == Pass()  # asked first, on the mover's table
     view = session.view()
     assert view is not None and view.seat == mover and game.to_move == 1 - mover
-    session.submit("")  # Enter: the turn is over
+    playing.submit(session, "")  # Enter: the turn is over
     assert session.screen is Screen.HANDOFF and game.to_move == 1 - mover
     assert session.summary() == ()  # nothing of the table until the keyboard changed hands
     reveal(session)
     assert [e.action for e in session.summary()] == [Pass()]  # the last turn, shown at first
-    session.toggle_summary()
+    overlays.toggle_summary(session)
     assert session.summary() == ()
 
 
@@ -159,10 +161,10 @@ def test_a_refused_action_says_why_and_changes_nothing() -> None:
     session = seated()
     assert session.game is not None
     before = session.game.to_dict()
-    assert not session.submit("take B4")
+    assert not playing.submit(session, "take B4")
     assert session.message is not None and session.message.style == "error"
     assert "B4" in session.message.text and "R8.2" in session.message.text
-    assert not session.submit("tkae B4")
+    assert not playing.submit(session, "tkae B4")
     assert session.message is not None and "not an action" in session.message.text
     assert session.game.to_dict() == before and session.history == []
     assert session.screen is Screen.TABLE
@@ -174,13 +176,13 @@ def test_numbers_choose_from_the_menu_and_go_down_into_groups(game: Callable[...
     menu = session.menu()
     assert menu is not None
     take = next(c for c in menu.choices if c.label == "take F2")
-    session.choose(take.number)
+    playing.choose(session, take.number)
     assert session.path == ("take F2",)
-    session.choose(2)  # pay with F1 + M2
-    session.back()
+    playing.choose(session, 2)  # pay with F1 + M2
+    playing.back(session)
     assert session.path == ("take F2",)
-    session.choose(2)
-    session.choose(1)  # F1 to the play area
+    playing.choose(session, 2)
+    playing.choose(session, 1)  # F1 to the play area
     assert session.history == [Take(card("F2"), card("F1"), card("M2"))]
     assert session.screen is Screen.HANDOFF
 
@@ -191,30 +193,30 @@ def test_a_number_key_chooses_at_once_unless_a_longer_number_could_follow(game: 
     session = resumed(g)
     menu = session.menu()
     assert menu is not None and len(menu.choices) == 12  # ten refreshes, accountant A1, take F1 (pass: p)
-    assert session.number_typed("1") is False  # 1, 10, 11 ...: wait
-    assert session.number_typed("11") is True
+    assert playing.number_typed(session, "1") is False  # 1, 10, 11 ...: wait
+    assert playing.number_typed(session, "11") is True
     assert session.history == [menu.choices[10].action] == [PlayAccountant(card("A1"))]
-    session.undo()
-    assert session.number_typed("2") is True  # nothing starts with 2 but 2 itself
+    playing.undo(session)
+    assert playing.number_typed(session, "2") is True  # nothing starts with 2 but 2 itself
     assert session.history == [Refresh(card("A1"))]
-    assert session.number_typed("99") is True and session.message is not None
+    assert playing.number_typed(session, "99") is True and session.message is not None
     assert "no choice 99" in session.message.text
 
 
 def test_arrows_and_enter_choose_too() -> None:
     session = seated()
-    session.move_highlight(-1)
+    playing.move_highlight(session, -1)
     menu = session.menu()
     assert menu is not None and session.highlight == len(menu.choices)
-    session.move_highlight(+1)
+    playing.move_highlight(session, +1)
     assert session.highlight == 1
-    session.submit("")
+    playing.submit(session, "")
     assert session.history == [menu.choices[0].action]
 
 
 def test_enter_on_an_empty_line_without_a_highlight_only_explains() -> None:
     session = seated()
-    assert session.submit("")
+    assert playing.submit(session, "")
     assert session.history == [] and session.message is not None
 
 
@@ -231,14 +233,14 @@ def test_undo_goes_back_within_the_turn(game: Callable[..., Game]) -> None:
     mid = session.game.to_dict()  # type: ignore[union-attr]
     session.play("swap F2 F1")
     session.play("brute B2 F3 -2")
-    session.undo()
+    playing.undo(session)
     assert session.game is not None and session.game.step is Step.ACCOUNTANT
-    session.undo()
+    playing.undo(session)
     assert session.game.to_dict() == mid
-    session.undo()
+    playing.undo(session)
     assert session.game.to_dict() == start
     assert session.history == []
-    session.undo()
+    playing.undo(session)
     assert session.message is not None and "Nothing to undo" in session.message.text
     assert [str(a) if a else None for a in heard] == [
         "accountant A2", "swap F2 F1", "brute B2 F3 -2", None, None, None]
@@ -248,7 +250,7 @@ def test_undo_never_hides_cards_a_refresh_revealed() -> None:
     session = seated(seed=3)
     session.play("refresh B4")  # draws four cards (R5.2)
     assert isinstance(session.history[-1], Refresh)
-    session.undo()
+    playing.undo(session)
     assert len(session.history) == 1
     assert session.message is not None and "refresh" in session.message.text
 
@@ -257,7 +259,7 @@ def test_undo_never_reaches_into_the_last_turn() -> None:
     session = seated(confirm=False)
     session.play("pass")
     reveal(session)
-    session.undo()
+    playing.undo(session)
     assert session.history == [Pass()]
     assert not session.can_undo
 
@@ -267,18 +269,18 @@ def test_undo_never_reaches_into_the_last_turn() -> None:
 
 def test_help_and_the_quit_question_lie_on_top_and_close_without_touching_the_game() -> None:
     session = seated()
-    session.toggle_help()
+    overlays.toggle_help(session)
     assert session.overlay is Overlay.HELP
-    session.submit("pass")  # Enter closes the help; nothing is played
+    playing.submit(session, "pass")  # Enter closes the help; nothing is played
     assert session.overlay is None and session.history == []
-    session.ask_quit()
-    session.answer_quit(False)
+    overlays.ask_quit(session)
+    overlays.answer_quit(session, False)
     assert session.overlay is None and session.exit_code is None
-    session.ask_quit()
-    session.back()
+    overlays.ask_quit(session)
+    playing.back(session)
     assert session.overlay is None
-    session.ask_quit()
-    session.answer_quit(True)
+    overlays.ask_quit(session)
+    overlays.answer_quit(session, True)
     assert session.exit_code == 0
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from famiglia.engine import Game
+from famiglia.tui.model import playing
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import compose, prompt_text
 
@@ -66,11 +67,11 @@ def walk_the_picker(a: Session, b: Session, what: str) -> None:
     assert menu is not None
     for choice in menu.choices:
         if choice.action is None:
-            a.choose(choice.number)
-            b.choose(choice.number)
+            playing.choose(a, choice.number)
+            playing.choose(b, choice.number)
             assert_same(a, b, f"{what}, picker at {choice.path}")
-            a.back()
-            b.back()
+            playing.back(a)
+            playing.back(b)
 
 
 @pytest.mark.parametrize("seed", [2, 5, 13])
@@ -103,8 +104,8 @@ def test_no_screen_depends_on_a_hidden_hand(seed: int, moments: Callable[..., It
         if a.ending is not None:  # a take or pass: the mover's own table asks to confirm it first
             if a.game is not None and b.game is not None and a.game.view(None) == b.game.view(None):
                 assert_same(a, b, f"{what}, confirming {action}")
-            a.submit("")
-            b.submit("")
+            playing.submit(a, "")
+            playing.submit(b, "")
         if a.screen is Screen.END:
             continue  # the scoring shows both hands (R11.1)
         if a.game is not None and b.game is not None and a.game.view(None) == b.game.view(None):

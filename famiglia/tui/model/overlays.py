@@ -1,19 +1,16 @@
 """The overlays' verbs: help, the game log, the opponent's last turn on top, and the quit question.
 
-An overlay closes without touching the game. `Overlays` acts on its `Session`'s `overlay`, `scroll`
-and message line; the session hands these verbs on to it.
+An overlay closes without touching the game. Each verb takes the `Session` whose `overlay`, `scroll`
+and message line it changes; the command table calls them, and the view reads `quit_question`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .screens import Message, Overlay, Screen
+from .session import Session
 
-if TYPE_CHECKING:
-    from .session import Session
-
-__all__ = ["Overlays", "quit_question"]
+__all__ = ["answer_quit", "ask_quit", "interrupt", "quit_question", "scroll_by", "scroll_key", "show_last_turn",
+           "toggle_confirm", "toggle_help", "toggle_log", "toggle_summary"]
 
 
 def quit_question(s: Session) -> tuple[str, str]:
@@ -30,98 +27,90 @@ def quit_question(s: Session) -> tuple[str, str]:
     return "Quit the game?", "It is kept: you can play it on later."
 
 
-class Overlays:
-    """The verbs of the overlays for one session; see the module docstring."""
+def toggle_help(s: Session) -> None:
+    """?: the help on and off."""
+    _open(s, None if s.overlay is Overlay.HELP else Overlay.HELP)
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
 
-    def toggle_help(self) -> None:
-        """?: the help on and off."""
-        s = self.session
-        self._open(None if s.overlay is Overlay.HELP else Overlay.HELP)
+def toggle_log(s: Session) -> None:
+    """g: the game log, every finished turn in public events (R12.1), newest at the bottom."""
+    _open(s, None if s.overlay is Overlay.LOG else Overlay.LOG)
 
-    def toggle_log(self) -> None:
-        """g: the game log, every finished turn in public events (R12.1), newest at the bottom."""
-        s = self.session
-        self._open(None if s.overlay is Overlay.LOG else Overlay.LOG)
 
-    def _open(self, overlay: Overlay | None) -> None:
-        s = self.session
-        s.overlay = overlay
-        s.scroll = 0
+def _open(s: Session, overlay: Overlay | None) -> None:
+    s.overlay = overlay
+    s.scroll = 0
 
-    def scroll_by(self, rows: int, *, limit: int | None = None) -> None:
-        """Arrow and page keys in a scrolling overlay; `limit` is how far it can go (by default as last drawn)."""
-        s = self.session
-        limit = s.drawing.scroll_limit if limit is None else limit
-        s.scroll = max(0, min(limit, s.scroll + rows))
 
-    def scroll_key(self, key: str) -> None:
-        """↑ ↓ PgUp PgDn Home End in the help (which scrolls from its top) or the log (from its bottom)."""
-        s = self.session
-        page = max(1, s.drawing.rows - 4)
-        rows = {"down": 1, "up": -1, "pagedown": page, "pageup": -page, "end": 1 << 30, "home": -(1 << 30)}[key]
-        self.scroll_by(rows if s.overlay is Overlay.HELP else -rows)
+def scroll_by(s: Session, rows: int, *, limit: int | None = None) -> None:
+    """Arrow and page keys in a scrolling overlay; `limit` is how far it can go (by default as last drawn)."""
+    limit = s.drawing.scroll_limit if limit is None else limit
+    s.scroll = max(0, min(limit, s.scroll + rows))
 
-    def toggle_confirm(self) -> None:
-        """c in the help: ask, or stop asking, before a take or pass ends the turn."""
-        s = self.session
-        s.confirm = not s.confirm
-        if s.confirm:
-            s.message = Message("A take or pass now asks you to confirm it (c in the help turns this off).")
-        else:
-            s.message = Message("A take or pass now ends the turn at once (c in the help asks again).")
-        for hook in s.on_settings:
-            hook(s)
 
-    def toggle_summary(self) -> None:
-        """Show or hide the opponent's last turn on the table (and close it where it lies on top).
+def scroll_key(s: Session, key: str) -> None:
+    """↑ ↓ PgUp PgDn Home End in the help (which scrolls from its top) or the log (from its bottom)."""
+    page = max(1, s.drawing.rows - 4)
+    rows = {"down": 1, "up": -1, "pagedown": page, "pageup": -page, "end": 1 << 30, "home": -(1 << 30)}[key]
+    scroll_by(s, rows if s.overlay is Overlay.HELP else -rows)
 
-        Where it is on show but found no room beside the table, it is laid on top of the table instead.
-        """
-        s = self.session
-        if s.overlay is Overlay.LAST_TURN:
-            s.overlay = None
-        elif s.ending is None and s.summary() and s.drawing.summary_crowded:
-            self.show_last_turn()
-        elif s.screen is Screen.HANDOFF:
-            s.message = Message("The last turn shows with your table: press Enter when you are at the keyboard.",
-                                   "warning")
-        elif s.screen is Screen.TABLE and s.ending is not None:
-            s.message = Message("Your turn is ending: Enter ends it, u takes it back (g shows the game log).",
-                                   "warning")
-        elif s.screen is Screen.TABLE and not s.last_turn():
-            s.message = Message("Nothing to show yet: no turn has been played in this game.", "warning")
-        elif s.screen is Screen.TABLE:
-            s.show_summary = not s.show_summary
 
-    def show_last_turn(self) -> None:
-        """Lay the opponent's last turn on top of the table: for when it finds no room beside it."""
-        s = self.session
-        if s.last_turn():
-            s.overlay = Overlay.LAST_TURN
+def toggle_confirm(s: Session) -> None:
+    """c in the help: ask, or stop asking, before a take or pass ends the turn."""
+    s.confirm = not s.confirm
+    if s.confirm:
+        s.message = Message("A take or pass now asks you to confirm it (c in the help turns this off).")
+    else:
+        s.message = Message("A take or pass now ends the turn at once (c in the help asks again).")
+    for hook in s.on_settings:
+        hook(s)
 
-    def ask_quit(self) -> None:
-        """q: ask before leaving, never just die."""
-        s = self.session
-        s.overlay = Overlay.CONFIRM_QUIT
 
-    def interrupt(self) -> None:
-        """Ctrl-C, Ctrl-D: ask before leaving; asked twice, the player means it."""
-        s = self.session
-        if s.overlay is Overlay.CONFIRM_QUIT:
-            self.answer_quit(True)
-        else:
-            self.ask_quit()
+def toggle_summary(s: Session) -> None:
+    """Show or hide the opponent's last turn on the table (and close it where it lies on top).
 
-    def answer_quit(self, yes: bool) -> None:
-        s = self.session
-        if s.overlay is not Overlay.CONFIRM_QUIT:
-            return
+    Where it is on show but found no room beside the table, it is laid on top of the table instead.
+    """
+    if s.overlay is Overlay.LAST_TURN:
         s.overlay = None
-        if yes:
-            s.exit_code = 0
-        else:
-            s.message = None
+    elif s.ending is None and s.summary() and s.drawing.summary_crowded:
+        show_last_turn(s)
+    elif s.screen is Screen.HANDOFF:
+        s.message = Message("The last turn shows with your table: press Enter when you are at the keyboard.",
+                            "warning")
+    elif s.screen is Screen.TABLE and s.ending is not None:
+        s.message = Message("Your turn is ending: Enter ends it, u takes it back (g shows the game log).", "warning")
+    elif s.screen is Screen.TABLE and not s.last_turn():
+        s.message = Message("Nothing to show yet: no turn has been played in this game.", "warning")
+    elif s.screen is Screen.TABLE:
+        s.show_summary = not s.show_summary
 
+
+def show_last_turn(s: Session) -> None:
+    """Lay the opponent's last turn on top of the table: for when it finds no room beside it."""
+    if s.last_turn():
+        s.overlay = Overlay.LAST_TURN
+
+
+def ask_quit(s: Session) -> None:
+    """q: ask before leaving, never just die."""
+    s.overlay = Overlay.CONFIRM_QUIT
+
+
+def interrupt(s: Session) -> None:
+    """Ctrl-C, Ctrl-D: ask before leaving; asked twice, the player means it."""
+    if s.overlay is Overlay.CONFIRM_QUIT:
+        answer_quit(s, True)
+    else:
+        ask_quit(s)
+
+
+def answer_quit(s: Session, yes: bool) -> None:
+    """y or n to the quit question: leave, or back to where it was asked."""
+    if s.overlay is not Overlay.CONFIRM_QUIT:
+        return
+    s.overlay = None
+    if yes:
+        s.exit_code = 0
+    else:
+        s.message = None

@@ -15,7 +15,6 @@ counts the decisions rated, and `analysis_done` hands the analysis in and shows 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
 from famiglia.ai.analysis import Analysis, Decision
@@ -23,9 +22,10 @@ from famiglia.engine import Game
 from famiglia.persistence import Record
 from famiglia.persistence.turns import ends_turn, turn_of, turn_starts
 
+from .keys import Command, Commands
 from .words import plural
 
-__all__ = ["MISTAKES", "REPLAY_COMMANDS", "Replay", "ReplayCommand", "replay_key_line"]
+__all__ = ["ASK_FIRST", "MISTAKES", "REPLAY_COMMANDS", "Replay", "replay_key_line"]
 
 MISTAKES: Final = ("mistake", "blunder")  # the marks the next-mistake key stops at
 
@@ -99,7 +99,7 @@ class Replay:
     def ignored(self, key: str) -> None:
         """A key that does nothing now: the message line says why, in the player's words."""
         if self.asking:
-            self.message = "Answer the question first: y shows the game, n leaves."
+            self.message = ASK_FIRST
         else:
             shown = repr(key) if len(key) == 1 else key
             self.message = f"{shown} does nothing here: the keys are listed under the table."
@@ -204,51 +204,39 @@ class Replay:
         self.exit_code = exit_code
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayCommand:
-    """One key of the replay: its keys, how the key line writes them and what it says, and its verb."""
-
-    keys: tuple[str, ...]
-    run: Callable[[Replay, str], None]  # the verb, given the replay and the key pressed
-    label: str | None = None
-    words: str = ""
-    eager: bool = False
+ASK_FIRST: Final = "Answer the question first: y shows the game, n leaves."
 
 
-def _watching(verb: Callable[[Replay], None]) -> Callable[[Replay, str], None]:
-    """`verb`, acting only once the question before an unfinished game is answered (till then, saying so)."""
-    return lambda replay, key: replay.ignored(key) if replay.asking else verb(replay)
+def _say(replay: Replay, words: str) -> None:
+    replay.message = words
 
 
-# The replay's keys, once: the bindings and the key line under the table are made from them.
-REPLAY_COMMANDS: Final[tuple[ReplayCommand, ...]] = (
-    ReplayCommand(("n",), lambda r, k: r.next_or_no(), eager=True),
-    ReplayCommand(("right", " ", "pagedown"), _watching(lambda r: r.step(1)), "→ n", "next"),
-    ReplayCommand(("left", "p", "pageup"), _watching(lambda r: r.step(-1)), "← p", "back"),
-    ReplayCommand(("home",), _watching(lambda r: r.home()), "Home"),
-    ReplayCommand(("end",), _watching(lambda r: r.end()), "End"),
-    ReplayCommand(tuple("0123456789"), lambda r, k: r.ignored(k) if r.asking else r.digit(k), "a turn number, Enter",
-                  "go there"),
-    ReplayCommand(("enter",), _watching(lambda r: r.enter())),
-    ReplayCommand(("backspace",), _watching(lambda r: r.backspace())),
-    ReplayCommand(("y",), lambda r, k: r.answer(True) if r.asking else r.ignored(k)),
-    ReplayCommand(("a",), _watching(lambda r: r.toggle_analysis()), "a", "analysis"),
-    ReplayCommand(("m",), _watching(lambda r: r.next_mistake()), "m", "next mistake"),
-    ReplayCommand(("q", "escape", "c-c", "c-d"), lambda r, k: r.leave(), "q", "leave", eager=True),
-    ReplayCommand(("<sigint>",), lambda r, k: r.leave(130), eager=True),  # an external kill -INT: 128 + 2
+def _asking(replay: Replay) -> str | None:
+    return ASK_FIRST if replay.asking else None
+
+
+# The replay's keys, once: the bindings and the key line under the table are made from them. Till the question
+# before an unfinished game is answered, only y, n and leaving act; every other key says so.
+REPLAY_COMMANDS: Final[Commands[Replay]] = Commands(
+    Command("next or no", ("n",), run=lambda r, _: r.next_or_no(), eager=True),
+    Command("next", ("right", " ", "pagedown"), run=lambda r, _: r.step(1), why_not=_asking, hint="→ n: next"),
+    Command("back", ("left", "p", "pageup"), run=lambda r, _: r.step(-1), why_not=_asking, hint="← p: back"),
+    Command("first", ("home",), run=lambda r, _: r.home(), why_not=_asking, hint="Home End"),
+    Command("last", ("end",), run=lambda r, _: r.end(), why_not=_asking),
+    Command("turn number", tuple("0123456789"), run=lambda r, digit: r.digit(digit), why_not=_asking,
+            hint="a turn number, Enter: go there"),
+    Command("go to the turn", ("enter",), run=lambda r, _: r.enter(), why_not=_asking),
+    Command("take back a digit", ("backspace",), run=lambda r, _: r.backspace(), why_not=_asking),
+    Command("yes", ("y",), lambda r: r.asking, lambda r, _: r.answer(True)),
+    Command("analysis", ("a",), run=lambda r, _: r.toggle_analysis(), why_not=_asking, hint="a: analysis"),
+    Command("next mistake", ("m",), run=lambda r, _: r.next_mistake(), why_not=_asking, hint="m: next mistake"),
+    Command("leave", ("q", "escape", "c-c", "c-d"), run=lambda r, _: r.leave(), hint="q: leave", eager=True),
+    Command("leave on a signal", ("<sigint>",), run=lambda r, _: r.leave(130), eager=True),  # a kill -INT: 128 + 2
+    say=_say,
+    stray=lambda r, key: r.ignored(key),
 )
 
 
 def replay_key_line() -> str:
-    """The key line under the replay's table, from `REPLAY_COMMANDS`."""
-    parts: list[str] = []
-    for command in REPLAY_COMMANDS:
-        if command.label is None:
-            continue
-        if command.words:
-            parts.append(f"{command.label}: {command.words}")
-        elif parts and ":" not in parts[-1]:
-            parts[-1] += f" {command.label}"  # keys without words of their own share one entry: Home End
-        else:
-            parts.append(command.label)
-    return " · ".join(parts)
+    """The key line under the replay's table, from `REPLAY_COMMANDS`: the same whether or not the question is on."""
+    return " · ".join(c.hint for c in REPLAY_COMMANDS if isinstance(c.hint, str))

@@ -221,7 +221,7 @@ def _start(session: Session, game: Game) -> Game:
     """
     if session.origin is not None:
         return Game.from_dict(session.origin, seed=game.seed, names=game.names)
-    deal = Game.new(seed=game.seed, names=game.names, first=session.first)
+    deal = Game.new(seed=game.seed, names=game.names, first=session.table.first)
     played = deal.copy()
     for action in session.history:
         played.apply(action)
@@ -267,8 +267,8 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
                    default=turn_start_at)
     game = record.game(upto=undoable)
     actions = [m.action for m in moves]
-    session = Session.resume(game, log=_turn_log(record, actions[:undoable]), **options)
-    session.pass_reasons = _pass_reasons(record, actions[:undoable], session.seats)
+    session = Session.resume(game, log=_turn_log(record, actions[:undoable]),
+                             pass_reasons=_pass_reasons(record, actions[:undoable], options["seats"]), **options)
     _play_again(session, actions[undoable:])
     store = Store() if store is None else store
     lock = store.lock(record.id) if path is not None else None

@@ -1,4 +1,5 @@
-"""The screens and overlays a sitting can be on, the message line, and how a choice number is read.
+"""The screens and overlays a sitting can be on, the message line, how a choice number is read, and how the
+screen reads a part of its model (`Read`).
 
 Plain values (no rich, no prompt_toolkit): the session says which screen is on show, the view draws it.
 """
@@ -7,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Any, Final, Generic, TypeVar, cast
 
-__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Screen", "number_text"]
+__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Read", "Screen", "number_text"]
 
 NUMBER_DIGITS: Final = 6  # longer numbers are quoted shortened: no menu has a million choices
 
@@ -58,6 +59,27 @@ class Drawn:
     scroll_limit: int = 0
     summary_crowded: bool = False
     too_small: bool = False  # the terminal cannot hold the game: the too-small screen is on show
+
+
+T = TypeVar("T")
+
+
+class Read(Generic[T]):
+    """An attribute the screen reads of one part of its model (`part.name`), by the name it has always read it by.
+
+    Read only (`settable` aside): the part's own verbs change it, so the model holds no copy to drift.
+    """
+
+    def __init__(self, part: str, name: str, *, settable: bool = False) -> None:
+        self.part, self.name, self.settable = part, name, settable
+
+    def __get__(self, model: Any, owner: object = None) -> T:
+        return cast(T, getattr(getattr(model, self.part), self.name))
+
+    def __set__(self, model: Any, value: T) -> None:
+        if not self.settable:
+            raise AttributeError(f"{self.name} is the {self.part}'s: change it through its verbs")
+        setattr(getattr(model, self.part), self.name, value)
 
 
 def number_text(text: str) -> int | None:

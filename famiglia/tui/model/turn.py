@@ -1,9 +1,9 @@
-"""The turn being built at the table: the choices made so far, the digits pending, the swaps closed,
-the take or pass awaiting Enter, and the snapshots that undo goes back to.
+"""The turn being built at one keyboard: the choices made so far, the entry pointed at, the digits pending,
+the swaps closed, and keys typed while the turn's end waits.
 
-A `Turn` is owned by the `Session` and lives as long as one player's turn; the session's verbs change
-it. Undo keeps a snapshot (a copy of the game and the length of the history) per action, and drops
-them all when new cards were shown (a refresh, a new Street): undo may not hide them again (R5, R10.1).
+A `Turn` is owned by a `Session` and lives as long as one player's turn; the keys' verbs change it.
+What was played, and how far undo reaches, is the table's (`famiglia.tui.model.table`): this is only
+what the player at this keyboard has chosen so far on the way to an action.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from famiglia.engine import Action, Game, SeatView, Step, Swap
+from famiglia.engine import Action, SeatView, Step, Swap
 
 from .builder import Choice, Menu, menu
 
@@ -37,10 +37,7 @@ class Turn:
         self.highlight: int | None = None  # the menu entry the arrow keys point at (1-based)
         self.pending = ""  # digits typed that may still become a longer choice number
         self.swaps_done = False  # the player closed the Accountant's swaps (R6.2) for this turn
-        self.ending: Action | None = None  # the take or pass played and waiting to be confirmed
-        self.ending_seat = 0  # whose table is on show while `ending` waits
         self.typed_over = False  # keys were typed while the turn's end waits to be confirmed
-        self.snapshots: list[tuple[Game, int]] = []  # the game before each undoable action, and the history length
 
     def clear_choice(self) -> None:
         """Back to the top of the list: no choice made, nothing pointed at, no digits waiting."""
@@ -75,8 +72,20 @@ class Turn:
         else:
             self.highlight = (self.highlight - 1 + delta) % count + 1
 
-    def awaits(self, action: Action, seat: int) -> None:
-        """`action` (a take or pass of `seat`) was played and waits for its player's Enter."""
-        self.ending = action
-        self.ending_seat = seat
-        self.typed_over = False
+    def go_down(self, path: tuple[str, ...]) -> None:
+        """A choice that is not yet a whole action was made: its own choices come next."""
+        self.path = path
+        self.highlight = None
+
+    def close_swaps(self) -> None:
+        """Done swapping: the Accountant's swaps leave the menu for this turn (R6.2: "up to")."""
+        self.swaps_done = True
+        self.path = ()
+        self.highlight = None
+
+    def back_one(self) -> None:
+        """Back one choice; at the top of a turn whose swaps were closed, the swaps open again."""
+        if not self.path and self.swaps_done:
+            self.swaps_done = False  # back to the swaps, as long as the engine still allows them
+        self.path = self.path[:-1]
+        self.highlight = None

@@ -41,9 +41,12 @@ _COMMANDS = {
 
 
 def key_pressed(event: KeyPressEvent) -> str:
-    """The key of a catch-all binding as the command tables name keys: the character typed, or the key's name."""
+    """The key of a catch-all binding as the command tables name keys: the character typed, or the key's name
+    ("Pasting" for a paste, as a message that it does nothing says it)."""
     data = event.data
     key = event.key_sequence[0].key
+    if key is Keys.BracketedPaste:
+        return "Pasting"
     return data if len(data) == 1 and data.isprintable() else str(getattr(key, "value", key))
 
 

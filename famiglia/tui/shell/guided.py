@@ -22,9 +22,8 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, to_formatted_text
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import ConditionalKeyBindings, KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding import ConditionalKeyBindings, KeyBindings, merge_key_bindings
 from prompt_toolkit.key_binding.key_processor import KeyProcessor
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import ConditionalContainer, Float, FloatContainer, FormattedTextControl, Layout, Window
 from prompt_toolkit.output import Output, create_output
 from rich.console import RenderableType
@@ -32,9 +31,10 @@ from rich.console import RenderableType
 from famiglia.leaving import leaving
 
 from ..model.home.guide import Guide
+from ..model.home.guided import READ_FIRST, READING, Guided
+from ..model.home.guided import reading as lesson_box
 from ..model.home.tutor import PLAYER
 from ..model.saving import Autosave, crash_save
-from ..model.screens import Message
 from ..model.session import Screen, Session
 from ..view.bridge import Ink
 from ..view.compose import GameScreen
@@ -42,12 +42,12 @@ from ..view.guide import REFUSAL_ABOUT, box_top, render_guide, render_summary
 from ..view.part import Kept, Part
 from .app import analysis_if_asked, build_app, run_app, say_farewell
 from .computer import Computer
+from .keys import bind
 from .layout import INPUT_BUFFER, Frames, screen_size, too_small
 
-__all__ = ["build_guided_app", "run_guided"]
+__all__ = ["READ_FIRST", "build_guided_app", "run_guided"]
 
 EXIT_FAILURE: Final = 1
-READ_FIRST: Final = "Read the box first: Enter goes on, s skips the explanations."
 
 
 class _Box:
@@ -61,7 +61,6 @@ class _Box:
         self.session = session
         self.guide = guide
         self.frames = frames
-        self.nudged = False  # the last key waited for the box to be read (the box then says so, louder)
         self.text = ""
         self.top = 0
         self._kept = Kept()
@@ -92,52 +91,13 @@ class _Box:
                 self._set(drawn, width)
                 self.top = below
             return
-        box = render_guide(self.guide, view, width=width, nudged=self.nudged)
+        box = render_guide(self.guide, view, width=width, nudged=self.guide.nudged)
         if box is None:
             return
         self._set(box, width)
         lesson = self.guide.lesson
         about = lesson.about if self.guide.refused is None and lesson is not None else REFUSAL_ABOUT
         self.top = box_top(frame.main.plain(), frame.parts, about, self.rows)
-
-
-def _reading_keys(session: Session, guide: Guide, box: _Box, reading: Condition) -> KeyBindings:
-    """The keys while a lesson or a refused try is on show: Enter or Esc reads on, s skips the lessons, and
-    any other key says to read first (Ctrl-C and ? still work)."""
-    keys = KeyBindings()
-
-    @keys.add("enter", filter=reading)
-    @keys.add("escape", filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        box.nudged = False
-        if guide.refused is not None:
-            guide.refused = None
-        else:
-            guide.dismiss()
-
-    @keys.add("s", filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        box.nudged = False
-        guide.refused = None
-        skipping = guide.toggle_skip()
-        session.message = Message("No more explanations in this game: it goes on as any other." if skipping
-                                  else "The explanations are back.")
-
-    @keys.add("?", filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        session.toggle_help()
-
-    @keys.add("c-c", filter=reading)
-    @keys.add("<sigint>", filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        session.overlays.interrupt()
-
-    @keys.add(Keys.Any, filter=reading)
-    def _(event: KeyPressEvent) -> None:
-        box.nudged = True
-        session.message = Message(READ_FIRST, "warning")
-
-    return keys
 
 
 def build_guided_app(session: Session, guide: Guide, *, input: Input | None = None, output: Output | None = None,
@@ -153,8 +113,8 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
         return (session.game is not None and session.screen in (Screen.TABLE, Screen.END)
                 and session.overlay is None and session.ending is None and not too_small())
 
-    reading = Condition(lambda: on_table() and session.screen is Screen.TABLE
-                        and (guide.lesson is not None or guide.refused is not None))
+    guided = Guided(session, guide)
+    reading = Condition(lambda: lesson_box(guided) and not too_small())
     # The computer plays nothing while a lesson waits to be read: what it says is then true of what follows.
     computer.hold = lambda: "waits until you have read the box" if guide.lesson is not None and reading() else None
 
@@ -170,7 +130,7 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
                                                 filter=Condition(lambda: box.text != "")),
                    left=0, right=0, top=0)
     app.layout = Layout(FloatContainer(content=old.container, floats=[placed]), focused_element=buffer)
-    keys = _reading_keys(session, guide, box, reading)
+    keys = bind(READING, guided, ends=lambda: session.exit_code, fits=~Condition(too_small), stray_where=reading)
     app.key_bindings = merge_key_bindings([ConditionalKeyBindings(app.key_bindings or KeyBindings(), ~reading), keys])
 
     def follow(processor: KeyProcessor) -> None:  # the deal after the names question comes without an action

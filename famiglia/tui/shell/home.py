@@ -1,73 +1,29 @@
 """The home screen's application: the keys of its command table on the model's verbs, one window of its view.
 
-`build_home_app(home)` binds every key of `famiglia.tui.model.home.commands.COMMANDS` to `press`,
-and every other key too (typed into the names on the Settings page, or answered with a line saying
-it does nothing); a paste goes into the names. The application ends as soon as the model holds an
-outcome (a game to play, the replay, quitting), and returns it; whoever runs it carries it out and
-comes back to a fresh home screen. It takes its input and output as parameters, so tests drive it
-with prompt_toolkit's pipe input.
+`build_home_app(home)` binds the home screen's command table (`famiglia.tui.model.home.commands`) with
+the one binder (`famiglia.tui.shell.keys.bind`): every other key is typed into the names on the
+Settings page, or answered with a line saying it does nothing; a paste goes into the names. The
+application ends as soon as the model holds an outcome (a game to play, the replay, quitting), and
+returns it; whoever runs it carries it out and comes back to a fresh home screen. It takes its input
+and output as parameters, so tests drive it with prompt_toolkit's pipe input.
 """
 
 from __future__ import annotations
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output
 
-from ..model.home.commands import COMMANDS, press
+from ..model.home.commands import COMMANDS
 from ..model.home.menu import Home, Outcome, Quit
 from ..view.bridge import Ink, Painter
 from ..view.home import render_home
 from .app import run_app
-from .editing import key_pressed
+from .keys import bind
 from .layout import RowsControl, screen_size
 
 __all__ = ["build_home_app", "run_home_app"]
-
-
-def _bindings(home: Home) -> KeyBindings:
-    keys = KeyBindings()
-
-    def finish(event: KeyPressEvent) -> None:
-        if home.outcome is not None and event.app.is_running and not event.app.future.done():  # type: ignore[union-attr]
-            event.app.exit(result=home.take_outcome())
-
-    def bind(key: str) -> None:
-        @keys.add(key)
-        def _(event: KeyPressEvent) -> None:
-            press(home, key)
-            finish(event)
-
-    for command in COMMANDS:
-        for key in command.keys:
-            bind(key)
-
-    @keys.add("<sigint>")
-    def _(event: KeyPressEvent) -> None:
-        press(home, "c-c")
-        finish(event)
-
-    @keys.add(Keys.BracketedPaste)
-    def _(event: KeyPressEvent) -> None:
-        if home.editing is not None:
-            home.type_text(event.data.replace("\n", " "))
-        else:
-            home.message = "Pasting does nothing here: the names are typed on the Settings page."
-
-    @keys.add("backspace")
-    def _(event: KeyPressEvent) -> None:
-        if not press(home, "backspace") and home.editing is None:
-            home.message = "Backspace does nothing here: Esc goes back."
-
-    @keys.add(Keys.Any)
-    def _(event: KeyPressEvent) -> None:
-        press(home, key_pressed(event))
-        finish(event)
-
-    return keys
 
 
 def build_home_app(home: Home, *, input: Input | None = None, output: Output | None = None,
@@ -86,7 +42,7 @@ def build_home_app(home: Home, *, input: Input | None = None, output: Output | N
 
     app: Application[Outcome | None] = Application(
         layout=Layout(Window(RowsControl(rows), wrap_lines=False, always_hide_cursor=True)),
-        key_bindings=_bindings(home),
+        key_bindings=bind(COMMANDS, home, ends=home.take_outcome),
         full_screen=True,
         mouse_support=False,
         input=input,

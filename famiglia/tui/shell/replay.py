@@ -1,4 +1,5 @@
-"""The replay's application: the keys of `famiglia replay` on the model's verbs, run by the one `run_app`.
+"""The replay's application: the keys of `famiglia replay` (its command table, bound by the one binder) on the
+model's verbs, run by the one `run_app`.
 
 `a` on a game with no saved analysis analyses it in the background (`Analyst`), the replay going on.
 
@@ -16,51 +17,24 @@ from typing import Final
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Never
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output, create_output
 
 from famiglia.ai.analysis import DEFAULT_LEVEL, Analysis
 from famiglia.persistence import Record
 
-from ..model.replay import REPLAY_COMMANDS, Replay, ReplayCommand
+from ..model.replay import REPLAY_COMMANDS, Replay
 from ..view.bridge import Ink, Painter
 from ..view.replay import render_replay
 from .analyst import Analyst
 from .app import run_app
-from .editing import install_editing_keys, key_pressed
+from .editing import install_editing_keys
+from .keys import bind
 from .layout import RowsControl, screen_size
 
 __all__ = ["build_replay_app", "run_replay"]
 
 EXIT_FAILURE: Final = 1
-
-
-def _bindings(replay: Replay) -> KeyBindings:
-    """The replay's keys, made from its command table; the application ends once the replay is done."""
-    keys = KeyBindings()
-
-    def bind(command: ReplayCommand, key: str) -> None:
-        @keys.add(key, eager=command.eager)
-        def _(event: KeyPressEvent) -> None:
-            command.run(replay, event.data if len(key) == 1 else key)
-            if replay.done and event.app.is_running and not event.app.future.done():  # type: ignore[union-attr]
-                event.app.exit(result=replay.exit_code)
-
-    for command in REPLAY_COMMANDS:
-        for key in command.keys:
-            bind(command, key)
-
-    @keys.add(Keys.Any)  # any key the table above has no use for: the message line says so
-    def _(event: KeyPressEvent) -> None:
-        replay.ignored(key_pressed(event))
-
-    @keys.add(Keys.BracketedPaste)
-    def _(event: KeyPressEvent) -> None:
-        replay.ignored("Pasting")
-
-    return keys
 
 
 def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = DEFAULT_LEVEL,
@@ -79,7 +53,7 @@ def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = D
 
     app: Application[int] = Application(
         layout=Layout(Window(RowsControl(rows), wrap_lines=False, always_hide_cursor=True)),
-        key_bindings=_bindings(replay),
+        key_bindings=bind(REPLAY_COMMANDS, replay, ends=lambda: replay.exit_code if replay.done else None),
         full_screen=True,
         input=input,
         output=output,

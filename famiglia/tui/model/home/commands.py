@@ -1,35 +1,21 @@
 """The home screen's keys as data: for each key, what the help calls it, when it works, and what it does.
 
 The bindings, the help overlay and the key line are all made from `COMMANDS` (as a footer is made
-from a command table); a handler is one line that calls a verb of `Home`. A key that does nothing
-now says why in the message line, in the player's words.
+from a command table, `famiglia.tui.model.keys`); a command's body is one line that calls a verb of
+`Home`. A key that does nothing now says why in the message line, in the player's words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
+from ..keys import PASTE, TYPED, Command, Commands
 from .menu import Home, Overlay, Page, ShowAnalysis, ShowLog, ShowReplay
 
 __all__ = ["COMMANDS", "Command", "help_lines", "key_line", "press"]
 
 _LIST_PAGES: Final = frozenset(Page) - {Page.STATISTICS, Page.RULES, Page.LOG}
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    """One key (or several) of the home screen: what the help calls it, when it works, and what it does.
-
-    `available(home)` is None when the key works now, or the words saying why not, for the message line.
-    """
-
-    keys: tuple[str, ...]
-    words: str
-    run: Callable[[Home, str], None]  # the home screen and the key pressed
-    available: Callable[[Home], str | None] = lambda home: None
-    shown: bool = True  # listed in the help and the key line
 
 
 def _asking(home: Home) -> bool:
@@ -76,97 +62,93 @@ def _when_asked(home: Home) -> str | None:
     return None if _asking(home) else "There is no question to answer."
 
 
-COMMANDS: Final[tuple[Command, ...]] = (
-    Command(("up",), "previous line", lambda h, k: h.move(-1), _only_lists),
-    Command(("down",), "next line", lambda h, k: h.move(1), _only_lists),
-    Command(("home",), "first line", lambda h, k: h.to_end(False), _only_lists, shown=False),
-    Command(("end",), "last line", lambda h, k: h.to_end(True), _only_lists, shown=False),
-    Command(("pageup",), "a page up", lambda h, k: h.move(-10), _only_lists, shown=False),
-    Command(("pagedown",), "a page down", lambda h, k: h.move(10), _only_lists, shown=False),
-    Command(tuple("123456789"), "choose that line", lambda h, k: h.number(int(k)), _choosable),
-    Command(("enter",), "choose", lambda h, k: h.enter(), _choosable),
-    Command((" ",), "change the setting (Settings)", lambda h, k: h.enter(), _on_settings),
-    Command(("escape",), "back", lambda h, k: h.back()),
-    Command(("l",), "a game's log", lambda h, k: h.show(ShowLog), _on_a_game),
-    Command(("r",), "replay a game", lambda h, k: h.show(ShowReplay), _on_a_game),
-    Command(("a",), "a game's analysis", lambda h, k: h.show(ShowAnalysis), _on_a_game),
-    Command(("d", "delete"), "delete a game (asks first)", lambda h, k: h.ask_delete(), _on_a_game),
-    Command(("y",), "yes", lambda h, k: h.answer(True), _when_asked),
-    Command(("n",), "no", lambda h, k: h.answer(False), _when_asked),
-    Command(("?",), "help", lambda h, k: h.toggle_help(), _not_while_asking),
-    Command(("c-c",), "quit (asks first)", lambda h, k: h.interrupt()),
+def _typing(home: Home) -> bool:
+    return home.editing is not None
+
+
+def _only_while_typing(words: str) -> Callable[[Home], str | None]:
+    return lambda home: None if _typing(home) else words
+
+
+def _fresh(home: Home) -> None:
+    if home.editing is None:
+        home.message = None  # a message answers the key before; the next key makes its own
+
+
+def _say(home: Home, words: str) -> None:
+    home.message = words
+
+
+def _stray(home: Home, key: str) -> None:
+    home.message = f"{key!r} does nothing here: ? lists the keys." if len(key) == 1 else \
+        f"{key} does nothing here: ? lists the keys."
+
+
+def _chooses(home: Home) -> bool:
+    return _choosable(home) is None and bool(home.items())
+
+
+# The home screen's keys: the help lists those with a label, and the key line those with a hint, in this order.
+# While a name is typed on the Settings page, every character goes into it.
+COMMANDS: Final[Commands[Home]] = Commands(
+    Command("type a name", (TYPED,), _typing, lambda h, text: h.type_text(text)),
+    Command("paste a name", (PASTE,), run=lambda h, text: h.type_text(text.replace("\n", " ")),
+            why_not=_only_while_typing("Pasting does nothing here: the names are typed on the Settings page.")),
+    Command("take back a letter", ("backspace",), run=lambda h, _: h.backspace(),
+            why_not=_only_while_typing("Backspace does nothing here: Esc goes back.")),
+    Command("previous line", ("up",), run=lambda h, _: h.move(-1), why_not=_only_lists, label="↑",
+            words="previous line", hint=lambda h: "↑↓ PgUp PgDn: scroll" if h.scrolls else "↑↓: move"),
+    Command("next line", ("down",), run=lambda h, _: h.move(1), why_not=_only_lists, label="↓", words="next line"),
+    Command("first line", ("home",), run=lambda h, _: h.to_end(False), why_not=_only_lists),
+    Command("last line", ("end",), run=lambda h, _: h.to_end(True), why_not=_only_lists),
+    Command("a page up", ("pageup",), run=lambda h, _: h.move(-10), why_not=_only_lists),
+    Command("a page down", ("pagedown",), run=lambda h, _: h.move(10), why_not=_only_lists),
+    Command("choose that line", tuple("123456789"), run=lambda h, k: h.number(int(k)), why_not=_choosable,
+            label="1–9", words="choose that line", hint_where=_chooses,
+            hint=lambda h: "1–9: go to" if h.page is Page.SETTINGS else "1–9 Enter: choose"),
+    # On Settings a number only goes to its line, and Enter changes it; elsewhere the line above says Enter.
+    Command("choose", ("enter",), run=lambda h, _: h.enter(), why_not=_choosable, label="Enter", words="choose",
+            hint="Enter Space: change", hint_where=lambda h: _chooses(h) and h.page is Page.SETTINGS),
+    Command("change the setting", (" ",), run=lambda h, _: h.enter(), why_not=_on_settings, label="Space",
+            words="change the setting (Settings)"),
+    Command("back", ("escape",), run=lambda h, _: h.back(), label="Esc", words="back", hint="Esc: back",
+            hint_where=lambda h: len(h.pages) > 1 or h.overlay is not None),
+    Command("log", ("l",), run=lambda h, _: h.show(ShowLog), why_not=_on_a_game, label="l", words="a game's log",
+            hint="l: log"),
+    Command("replay", ("r",), run=lambda h, _: h.show(ShowReplay), why_not=_on_a_game, label="r",
+            words="replay a game", hint="r: replay"),
+    Command("analysis", ("a",), run=lambda h, _: h.show(ShowAnalysis), why_not=_on_a_game, label="a",
+            words="a game's analysis"),
+    Command("delete", ("d", "delete"), run=lambda h, _: h.ask_delete(), why_not=_on_a_game, label="d / Del",
+            words="delete a game (asks first)", hint="d: delete"),
+    Command("yes", ("y",), run=lambda h, _: h.answer(True), why_not=_when_asked, label="y", words="yes",
+            hint="y: yes"),
+    Command("no", ("n",), run=lambda h, _: h.answer(False), why_not=_when_asked, label="n", words="no",
+            hint="n: no"),
+    Command("help", ("?",), run=lambda h, _: h.toggle_help(), why_not=_not_while_asking, label="?", words="help",
+            hint="?: help"),
+    Command("quit", ("c-c", "<sigint>"), run=lambda h, _: h.interrupt(), label="Ctrl-C", words="quit (asks first)",
+            hint="Ctrl-C: quit"),
+    say=_say,
+    stray=_stray,
+    before=_fresh,
+    typing=_typing,
 )
 
 
-def press(home: Home, key: str) -> bool:
-    """Do what `key` does now (a key name as in `COMMANDS`); False, with the message saying why, if nothing."""
-    if home.editing is None:
-        home.message = None  # a message answers the key before; the next key makes its own
-    if home.editing is not None and len(key) == 1:
-        home.type_text(key)
-        return True
-    if home.editing is not None and key == "backspace":
-        home.backspace()
-        return True
-    for command in COMMANDS:
-        if key in command.keys:
-            why = command.available(home)
-            if why is not None:
-                home.message = why
-                return False
-            command.run(home, key)
-            return True
-    home.message = f"{key!r} does nothing here: ? lists the keys." if len(key) == 1 else \
-        f"{key} does nothing here: ? lists the keys."
-    return False
+def press(home: Home, key: str, text: str | None = None) -> bool:
+    """Do what `key` does now (a key name as in `COMMANDS`, or a character typed; `text`: what a paste brought);
+    False, with the message saying why, if nothing."""
+    return COMMANDS.press(home, key, text)
 
 
 def help_lines(home: Home) -> list[tuple[str, str]]:
     """The help overlay: each key shown and its words, as the command table has them."""
-    out = []
-    for command in COMMANDS:
-        if not command.shown:
-            continue
-        keys = "1–9" if command.keys == tuple("123456789") else " / ".join(_key_name(k) for k in command.keys)
-        out.append((keys, command.words))
-    return out
-
-
-_KEY_NAMES: Final = {"up": "↑", "down": "↓", "enter": "Enter", "escape": "Esc", "c-c": "Ctrl-C", "delete": "Del",
-                     "home": "Home", "end": "End", " ": "Space"}
-
-
-def _key_name(key: str) -> str:
-    return _KEY_NAMES.get(key, key)
-
-
-_LINE_WORDS: Final = {"up": "↑↓", "1": "1–9", "enter": "Enter", "escape": "Esc", "?": "?", "c-c": "Ctrl-C",
-                      "l": "l", "r": "r", "d": "d", "y": "y", "n": "n"}
-_LINE_SAYS: Final = {"up": "move", "1": "choose", "enter": "choose", "escape": "back", "?": "help",
-                     "c-c": "quit", "l": "log", "r": "replay", "d": "delete", "y": "yes", "n": "no"}
+    return list(COMMANDS.help_rows(home))
 
 
 def key_line(home: Home) -> str:
     """The line under the page: the keys that act now, in the command table's order (made from it)."""
     if home.editing is not None:
         return "type the names · Enter: keep them · Esc: leave them as they were"
-    parts = []
-    for command in COMMANDS:
-        first = command.keys[0]
-        if first not in _LINE_WORDS or command.available(home) is not None:
-            continue
-        if first == "up" and home.scrolls:
-            parts.append("↑↓ PgUp PgDn: scroll")
-            continue
-        if first == "1" and not home.items():
-            continue
-        if home.page is Page.SETTINGS and first in ("1", "enter"):  # a number goes to a line, Enter changes it
-            parts.append("1–9: go to" if first == "1" else "Enter Space: change")
-            continue
-        if first == "escape" and len(home.pages) == 1 and home.overlay is None:
-            continue
-        if first == "enter" and parts and parts[-1] == "1–9: choose":
-            parts[-1] = "1–9 Enter: choose"
-            continue
-        parts.append(f"{_LINE_WORDS[first]}: {_LINE_SAYS[first]}")
-    return " · ".join(parts)
+    return COMMANDS.key_line(home)

@@ -29,6 +29,7 @@ class Guide:
         self.waiting: list[Lesson] = []
         self.skipping = False
         self.refused: tuple[str, ...] | None = None
+        self.nudged = False  # the last key waited for the box to be read (the box then says so, louder)
 
     @classmethod
     def resumed(cls, record: Record, tutor: Tutor | None = None) -> Guide:
@@ -68,6 +69,24 @@ class Guide:
         if self.skipping:
             self.waiting.clear()
         return self.skipping
+
+    def read_on(self) -> None:
+        """Enter or Esc on the box: a refused try explained is read, else the lesson on show."""
+        self.nudged = False
+        if self.refused is not None:
+            self.refused = None
+        else:
+            self.dismiss()
+
+    def skip(self) -> bool:
+        """s on the box: the explanations stop for the rest of the game, or come back; True when skipping."""
+        self.nudged = False
+        self.refused = None
+        return self.toggle_skip()
+
+    def nudge(self) -> None:
+        """A key that was not for the box came while it waits to be read: it says so, louder."""
+        self.nudged = True
 
     def refuse(self, game: Game, tried: Action | str) -> tuple[str, ...] | None:
         """Explain why `tried` is not allowed (kept until the next change); None, and nothing kept, if it is."""

@@ -1,49 +1,49 @@
 """The guided first game as a sitting: an ordinary `Session` against the easy computer, with a `Guide` beside it.
 
-`guided_session` deals the guided game (`famiglia.profile.guided_deal.GUIDED_SEED`, the player at seat 0 and starting)
-or carries on a saved one, and ties the guide to it: every change of the game goes through the
+`guided_session` deals the guided game (`famiglia.profile.guided_deal.GUIDED_SEED`, the player at seat 0
+and starting) or carries on a saved one, and ties the guide to it: every change of the game goes through the
 session's `on_action` hooks to `Guide.changed` (the screen also calls `Guide.observe` after each key,
 for the deal that follows the names question), and a try the rules refuse is explained by the
-guide as well as on the message line (`GuidedTable`). What the guide reads is the player's own view
-of the table (R12), never the computer's hand.
+guide as well as on the message line (an `on_refused` hook). What the guide reads is the player's
+own view of the table (R12), never the computer's hand.
+
+While a lesson or a refused try is on show, the keys are the box's own (`READING`): Enter or Esc
+reads on, `s` skips the explanations for the rest of the game, `?` and Ctrl-C do what they always
+do, and any other key says to read the box first.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Final, NamedTuple
 
 from famiglia.engine import Action
 from famiglia.persistence import Record, Store
 from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
 from famiglia.profile.seats import HUMAN, seat_name
 
+from .. import overlays
+from ..keys import Command, Commands
 from ..saving import resume_session
+from ..screens import Message, Screen
 from ..session import Session
-from ..table import Table
 from .guide import Guide
 from .tutor import PLAYER
 
-__all__ = ["GuidedTable", "guided_session"]
+__all__ = ["READING", "READ_FIRST", "Guided", "guided_session", "reading"]
+
+READ_FIRST: Final = "Read the box first: Enter goes on, s skips the explanations."
 
 
-class GuidedTable(Table):
-    """The table's verbs, with a refused try explained by the guide (the rule it runs into) as well."""
+class Guided(NamedTuple):
+    """A guided game's sitting and its guide: what the keys of the lesson box act on."""
 
-    def __init__(self, session: Session, guide: Guide) -> None:
-        super().__init__(session)
-        self.guide = guide
-
-    def play(self, action: Action | str) -> bool:
-        played = super().play(action)
-        game = self.session.game
-        if not played and game is not None and not game.is_over and game.to_move == PLAYER:
-            self.guide.refuse(game, action)
-        return played
+    session: Session
+    guide: Guide
 
 
 def guided_session(name: str | None = None, *, record: Record | None = None, store: Store | None = None,
-                   path: Path | None = None, memory_aid: bool = False,
-                   confirm: bool = True) -> tuple[Session, Guide]:
+                   path: Path | None = None, memory_aid: bool = False, confirm: bool = True) -> Guided:
     """The guided game's sitting and its guide: a new deal for `name` (None: the game asks), or `record` played on."""
     if record is None:
         names = None if name is None else (name, seat_name(GUIDED_OPPONENT))
@@ -53,13 +53,48 @@ def guided_session(name: str | None = None, *, record: Record | None = None, sto
     else:
         session = resume_session(record, store=store, path=path, memory_aid=memory_aid, confirm=confirm)
         guide = Guide.resumed(record)
-    session.table = GuidedTable(session, guide)
+
+    def explain(s: Session, tried: Action | str) -> None:  # the rule a refused try runs into
+        game = s.game
+        if game is not None and not game.is_over and game.to_move == PLAYER:
+            guide.refuse(game, tried)
 
     def observe(s: Session, action: Action | None) -> None:
         if s.game is not None:
             guide.changed(s.game.view(PLAYER))
 
+    session.on_refused.append(explain)
     session.on_action.append(observe)
     if session.game is not None:
         guide.observe(session.game.view(PLAYER))
-    return session, guide
+    return Guided(session, guide)
+
+
+# -- the keys of the lesson box ------------------------------------------------------------------------------
+
+
+def reading(g: Guided) -> bool:
+    """A lesson or a refused try is on show over the table, with nothing else over it (a turn's end comes first)."""
+    s = g.session
+    return (s.game is not None and s.screen is Screen.TABLE and s.overlay is None and s.ending is None
+            and (g.guide.lesson is not None or g.guide.refused is not None))
+
+
+def _skip(g: Guided) -> None:
+    skipping = g.guide.skip()
+    g.session.message = Message("No more explanations in this game: it goes on as any other." if skipping
+                                else "The explanations are back.")
+
+
+def _read_first(g: Guided, key: str) -> None:
+    g.guide.nudge()
+    g.session.message = Message(READ_FIRST, "warning")
+
+
+READING: Final[Commands[Guided]] = Commands(
+    Command("read on", ("enter", "escape"), reading, lambda g, _: g.guide.read_on()),
+    Command("skip the explanations", ("s",), reading, lambda g, _: _skip(g)),
+    Command("help", ("?",), reading, lambda g, _: overlays.toggle_help(g.session)),
+    Command("interrupt", ("c-c", "<sigint>"), reading, lambda g, _: overlays.interrupt(g.session)),
+    stray=_read_first,
+)

@@ -21,6 +21,7 @@ from famiglia.profile.statistics import Statistics
 
 from ..words import plural
 from .games import GameLine
+from .outcomes import Learn, NewGame, Outcome, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay
 
 __all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overlay", "Page", "Quit", "Resume",
            "ShowAnalysis", "ShowLog", "ShowReplay"]
@@ -43,51 +44,6 @@ class Overlay(Enum):
     HELP = "help"
     CONFIRM_QUIT = "quit?"
     CONFIRM_DELETE = "delete?"
-
-
-# -- what a choice leads to (the shell carries it out, then comes back to the home screen) --------------------
-
-
-@dataclass(frozen=True, slots=True)
-class NewGame:
-    seats: tuple[str, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Resume:
-    id: str
-
-
-@dataclass(frozen=True, slots=True)
-class Learn:
-    """The guided game: a new one, or the unfinished one `id`."""
-
-    id: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ShowLog:
-    id: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShowReplay:
-    id: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShowAnalysis:
-    """A game's analysis, shown (and made first, if none is saved) once the home screen is left."""
-
-    id: str
-
-
-@dataclass(frozen=True, slots=True)
-class Quit:
-    pass
-
-
-Outcome = NewGame | Resume | Learn | ShowLog | ShowReplay | ShowAnalysis | Quit
 
 
 @dataclass(frozen=True, slots=True)
