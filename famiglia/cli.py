@@ -395,8 +395,8 @@ def _add_serve_command(commands: Any) -> None:
     serve = commands.add_parser(
         "serve", help="host games that friends join with ssh, each seeing only their own hand",
         description="Run a game server: friends join with 'ssh -p PORT NAME@ADDRESS', open a table and tell its "
-                    "code, play the computer or watch. Every table's game is one of your saved games, and Ctrl-C stops the "
-                    "server. How to host for a friend: docs/serve.md.")
+                    "code, play the computer or watch. Every table's game is one of your saved games, and Ctrl-C "
+                    "stops the server. How to host for a friend: docs/serve.md.")
     serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                        help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others in)")
     serve.add_argument("--port", type=_port, default=2222, help="the port (default 2222; 0 takes a free one)")
