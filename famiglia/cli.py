@@ -396,12 +396,14 @@ def _add_serve_command(commands: Any) -> None:
     serve = commands.add_parser(
         "serve", help="host games that friends join with ssh, each seeing only their own hand",
         description="Run a game server: friends join with 'ssh -p PORT NAME@ADDRESS', open a table and tell its "
-                    "code, play the computer or watch. Every table's game is saved here, and Ctrl-C stops the server.")
+                    "code, play the computer or watch. Every table's game is one of your saved games, and Ctrl-C "
+                    "stops the server. How to host for a friend: docs/serve.md.")
     serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                        help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others in)")
     serve.add_argument("--port", type=_number(0, 65535), default=2222,
                        help="the port (default 2222; 0 takes a free one)")
-    serve.add_argument("--seed", type=_seed, help="deal the tables the games of seeds N, N+1, … as they are opened")
+    serve.add_argument("--seed", type=_seed, metavar="N",
+                       help="deal the tables the games of seeds N, N+1, … as they are opened")
     serve.add_argument("--password-file", metavar="FILE", help="ask for the password on the file's first line")
     serve.add_argument("--authorized-keys", metavar="FILE", help="let in only the SSH keys in FILE")
     serve.add_argument("--max-connections", type=_number(1, 100_000), default=64, metavar="N",

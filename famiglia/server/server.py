@@ -39,6 +39,7 @@ DEFAULT_PORT: Final = 2222
 FOLDER: Final = "server"
 LOG: Final = "serve.log"
 STOP_WAIT: Final = 5.0  # seconds the clients are given to be told and let go, on stopping
+LET_GO: Final = 2.0  # seconds a told client is given to hang up before its connection is closed
 _WILDCARDS: Final = ("0.0.0.0", "::", "")
 
 log = logging.getLogger("famiglia.server")
@@ -204,16 +205,16 @@ class Server:
         channels = list(self.channels)
         for channel in channels:
             at = getattr(channel.screen, "table", None)
-            if at is not None and at.record is not None:
+            if at is not None and at.record is not None and getattr(channel.screen, "seat", 0) is None:
+                channel.stop(f"famiglia: the server is stopping; table {at.code}, which you watched, is saved.")
+            elif at is not None and at.record is not None:
                 channel.stop(f"famiglia: the server is stopping; your game is saved as table {at.code}.")
             else:
                 channel.stop("famiglia: the server is stopping; come back when it is started again.")
         tasks = [c.task for c in channels if c.task is not None and not c.task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=STOP_WAIT)
-        for conn in list(self.connections):
-            with contextlib.suppress(Exception):
-                conn.close()
+        await self._let_go()
         self.tables.save()
         for table in self.tables:
             table.release()
@@ -227,3 +228,15 @@ class Server:
             self._handler.close()
             self._handler = None
 
+    async def _let_go(self) -> None:
+        """Each client is given `LET_GO` seconds to read its last line and hang up, as `ssh` does once its
+        session ends; then the connections left are closed. Closing them at once could drop that line
+        still on its way (OpenSSH showed a watcher 'Disconnected by application' and no word of its table)."""
+        waiting = {asyncio.ensure_future(conn.wait_closed()): conn for conn in self.connections}
+        if waiting:
+            await asyncio.wait(waiting, timeout=LET_GO)
+        for future, conn in waiting.items():
+            if not future.done():
+                future.cancel()
+                with contextlib.suppress(Exception):
+                    conn.close()

@@ -255,12 +255,16 @@ def test_stopping_saves_every_table_tells_every_client_and_a_restart_brings_them
             ben = await Client.connect(server.port, f"ben+{table.code}")
             lobby = await Client.connect(server.port, "cleo")
             await lobby.wait_for("Lobby")
+            watcher = await Client.connect(server.port, f"dan+{table.code}")  # the table is full: he watches
+            await watcher.wait_for("watching")
             await play_on(table, {0: anna, 1: ben}, actions=7)
             code, played, position = table.code, len(table.record.moves), table.game.to_dict()
             await server.stop()
             for client in (anna, ben):
                 said = await client.wait_closed()
                 assert f"the server is stopping; your game is saved as table {code}" in said
+            said = await watcher.wait_closed()
+            assert f"the server is stopping; table {code}, which you watched, is saved." in said
             assert "the server is stopping" in await lobby.wait_closed()
         if leaving == "stop":
             return

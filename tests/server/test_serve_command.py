@@ -104,3 +104,25 @@ def test_the_saved_games_commands_read_a_network_game(tmp_path: Path, monkeypatc
     assert "anna" in out.out and "Traceback" not in out.err
     assert main(["resume", "1"]) != 0  # played on by famiglia serve, said in one line
     assert "famiglia serve" in capsys.readouterr().err
+
+
+def test_the_flags_of_serve_help_and_of_docs_serve_md_agree() -> None:
+    """Every flag `famiglia serve --help` lists is in the table of docs/serve.md with the same default, and no other."""
+    import argparse
+
+    from famiglia import cli
+
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    serve = commands.choices["serve"]
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "serve.md").read_text(encoding="utf-8")
+    table = docs.split("## The flags", 1)[1].split("\n## ", 1)[0]
+    rows = {m.group(1): m.group(2).strip() for m in re.finditer(r"^\| `(--[a-z-]+)[^`]*` \| ([^|]*) \|", table,
+                                                               flags=re.MULTILINE)}
+    flags = {a.option_strings[-1]: a.default for a in serve._actions if a.option_strings and a.dest != "help"}
+    assert set(rows) == set(flags)
+    for flag, default in flags.items():
+        shown = "none" if default is None else f"{default:g}" if isinstance(default, float) else str(default)
+        assert rows[flag] == shown, f"{flag}: the docs say {rows[flag]}, --help {shown}"
+        assert f"`{flag}" in docs.split("## The limits", 1)[1] or flag in ("--host", "--port", "--seed",
+                                                                          "--password-file", "--authorized-keys")

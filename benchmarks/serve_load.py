@@ -1,0 +1,269 @@
+"""Load on `famiglia serve`: N tables of two SSH clients each pressing keys, timed from key to redraw on both screens.
+
+The server is `famiglia serve` in a process of its own (127.0.0.1, a free port, a data directory of
+its own), so its CPU and memory are its own; the clients are asyncssh connections in this process,
+with a pty of 80×24. Each table is opened by one client (`n`, Enter), joined by the other by its
+code, and then each of the two sends a message to the table once a second (`'`, a letter, Enter:
+three keys in one write), half a second apart, at a phase of its own. A message is shown to both
+players, so each send is timed twice: to the first byte of the redraw arriving at the sender, and at
+the other player. (A message also writes the table's index again, as every change of a table does;
+moves would need the clients to read their screens, which would take this process's CPU from the
+server's on a small machine.)
+
+Printed: the median and 99th percentile of both times over the run, the server's resident memory
+before the tables and after (and so per table), and the server's CPU time over the run's wall time
+(1.0 is one core) and per key answered (both screens' redraws), and the clients' own CPU.
+`--profile` runs the server in this process instead, under cProfile, for a few tables, and prints
+where its time goes (the clients' share is in it too).
+
+Run: `python benchmarks/serve_load.py --tables 10 25 --seconds 20`
+     `python benchmarks/serve_load.py --profile --tables 5 --seconds 10`
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import os
+import pstats
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+COLUMNS, ROWS = 80, 24
+_ESCAPE = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+_CODE = re.compile(rb"table ([A-Z2-9]{4})")
+
+
+@dataclass
+class Player:
+    """One SSH client: what it has received, and the sends still waiting for the first byte of a redraw."""
+
+    name: str
+    received: bytearray = field(default_factory=bytearray)
+    waiting: list[float] = field(default_factory=list)  # when each unanswered send was made (this client's own)
+    watching: list[float] = field(default_factory=list)  # when each unanswered send of the partner was made
+    own: list[float] = field(default_factory=list)  # seconds from own key to own redraw
+    other: list[float] = field(default_factory=list)  # seconds from the partner's key to this screen's redraw
+    chan: Any = None
+    conn: Any = None
+    counting: bool = False
+
+    def data(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.received += data
+        if len(self.received) > 65536:
+            del self.received[:-4096]
+        if not self.counting:
+            return
+        if self.waiting:
+            self.own.append(now - self.waiting.pop(0))
+            self.waiting.clear()
+        if self.watching:
+            self.other.append(now - self.watching.pop(0))
+            self.watching.clear()
+
+    def text(self) -> bytes:
+        return _ESCAPE.sub(b"", bytes(self.received))
+
+
+class _Session(asyncssh.SSHClientSession[bytes]):
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        self.player.data(data)
+
+
+class _Open(asyncssh.SSHClient):
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: Any) -> list[str]:
+        return ["" for _ in prompts]
+
+
+async def _connect(port: int, user: str) -> Player:
+    player = Player(user)
+    player.conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=[],
+                                         agent_path=None, client_factory=_Open,
+                                         preferred_auth="keyboard-interactive")
+    player.chan, _ = await player.conn.create_session(lambda: _Session(player), term_type="xterm-256color",
+                                                      term_size=(COLUMNS, ROWS), encoding=None)
+    return player
+
+
+async def _until(test: Any, what: str, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > end:
+            raise RuntimeError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+async def _table(port: int, n: int) -> tuple[Player, Player]:
+    """A table opened by one client and joined by the other, both at the table."""
+    opener = await _connect(port, f"a{n}")
+    await _until(lambda: b"Lobby" in opener.text(), "the lobby")
+    opener.chan.write(b"n")
+    await _until(lambda: b"Open the table" in opener.text(), "the new table's page")
+    opener.chan.write(b"\r")
+    await _until(lambda: _CODE.search(opener.text()) is not None, "the table's code")
+    found = _CODE.search(opener.text())
+    assert found is not None
+    joiner = await _connect(port, f"b{n}+{found.group(1).decode()}")
+    await _until(lambda: b"hand" in joiner.text() and b"hand" in opener.text()[-3000:], "both seated")
+    return opener, joiner
+
+
+async def _press(sender: Player, partner: Player, phase: float, until: float) -> None:
+    """A message to the table once a second, from `phase` on: each send waits for both redraws."""
+    await asyncio.sleep(phase)
+    letters = "abcdefghij"
+    i = 0
+    while time.perf_counter() < until:
+        now = time.perf_counter()
+        sender.waiting.append(now)
+        partner.watching.append(now)
+        sender.chan.write(f"'{letters[i % len(letters)]}\r".encode())
+        i += 1
+        await asyncio.sleep(1.0)
+
+
+def _rss(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+async def _load(port: int, tables: int, seconds: float, pid: int | None) -> dict[str, float]:
+    before = _rss(pid) if pid else 0
+    pairs = [await _table(port, n) for n in range(tables)]
+    await asyncio.sleep(1.0)
+    after = _rss(pid) if pid else 0
+    rng = random.Random(tables)
+    players = [p for pair in pairs for p in pair]
+    for p in players:
+        p.counting = True
+    start_cpu, start, clients = (_cpu(pid) if pid else 0.0), time.perf_counter(), time.process_time()
+    until = start + seconds
+    phase = [rng.random() for _ in pairs]
+    await asyncio.gather(*(_press(a, b, phase[i], until) for i, (a, b) in enumerate(pairs)),
+                         *(_press(b, a, phase[i] + 0.5, until) for i, (a, b) in enumerate(pairs)))
+    await asyncio.sleep(1.0)
+    wall = time.perf_counter() - start
+    cpu = (_cpu(pid) - start_cpu) / wall if pid else 0.0
+    clients = (time.process_time() - clients) / wall
+    own = [x for p in players for x in p.own]
+    other = [x for p in players for x in p.other]
+    for p in players:
+        p.conn.close()
+    return {"own_median": statistics.median(own) * 1000, "own_p99": _percentile(own, 99) * 1000,
+            "other_median": statistics.median(other) * 1000, "other_p99": _percentile(other, 99) * 1000,
+            "keys": len(own), "per_key": (cpu * wall / len(own) * 1000) if own else 0.0,
+            "memory": (after - before) / tables / 1e6, "rss": after / 1e6, "cpu": cpu,
+            "clients": clients}
+
+
+def _start_server(home: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
+    limit = str(2 * tables + 8)
+    env = {**os.environ, "FAMIGLIA_HOME": str(home), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "famiglia", "serve", "--port", "0", "--seed", "1",
+                                "--max-connections", limit, "--max-per-address", limit], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    found = re.search(r"port (\d+)", first)
+    if found is None:
+        process.kill()
+        raise RuntimeError(f"famiglia serve did not start: {first!r}")
+    for line in process.stdout:
+        if "Ctrl-C stops" in line:
+            break
+    return process, int(found.group(1))
+
+
+def _report(tables: int, seconds: float, figures: dict[str, float]) -> None:
+    print(f"{tables:4d} tables, {seconds:.0f} s, {figures['keys']:.0f} keys: "
+          f"own redraw median {figures['own_median']:.1f} ms p99 {figures['own_p99']:.1f} ms; "
+          f"the other's median {figures['other_median']:.1f} ms p99 {figures['other_p99']:.1f} ms; "
+          f"memory {figures['memory']:.2f} MB a table (server {figures['rss']:.0f} MB); "
+          f"server CPU {figures['cpu']:.2f} cores, {figures['per_key']:.0f} ms a key (both redraws); "
+          f"the clients' CPU {figures['clients']:.2f} cores")
+
+
+def measure(tables: int, seconds: float) -> None:
+    with tempfile.TemporaryDirectory() as home:
+        process, port = _start_server(Path(home), tables)
+        try:
+            figures = asyncio.run(_load(port, tables, seconds, process.pid))
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    _report(tables, seconds, figures)
+
+
+def profile(tables: int, seconds: float) -> None:
+    """The server in this process under cProfile: where a redraw's time goes."""
+    from famiglia.server.limits import Limits
+    from famiglia.server.server import Server, Settings
+
+    async def main() -> None:
+        with tempfile.TemporaryDirectory() as home:
+            limit = 2 * tables + 8
+            server = Server(Settings(host="127.0.0.1", port=0, seed=1, data=Path(home),
+                                     limits=Limits(connections=limit, per_address=limit)))
+            await server.start()
+            try:
+                profiler = cProfile.Profile()
+                profiler.enable()
+                figures = await _load(server.port, tables, seconds, None)
+                profiler.disable()
+            finally:
+                await server.stop()
+        _report(tables, seconds, figures)
+        print("(the server and the clients in one process, under cProfile: slower than measured above)")
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("cumulative").print_stats(35)
+
+    asyncio.run(main())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 25])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--profile", action="store_true", help="the server in this process, under cProfile")
+    args = parser.parse_args()
+    print(f"famiglia serve under load: {os.cpu_count()} cores; tables of two clients, a key a second each")
+    for tables in args.tables:
+        (profile if args.profile else measure)(tables, args.seconds)
+
+
+if __name__ == "__main__":
+    main()
