@@ -397,7 +397,7 @@ def _add_serve_command(commands: Any) -> None:
         "serve", help="host games that friends join with ssh, each seeing only their own hand",
         description="Run a game server: friends join with 'ssh -p PORT NAME@ADDRESS', open a table and tell its "
                     "code, play the computer or watch. Every table's game is one of your saved games, and Ctrl-C "
-                    "stops the server. How to host for a friend: docs/serve.md.")
+                    "stops the server.")
     serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                        help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others in)")
     serve.add_argument("--port", type=_number(0, 65535), default=2222,
