@@ -21,14 +21,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
-from famiglia.engine import Game, Pass, SeatView, Step, Take, parse_action
+from famiglia.engine import Action, Game, Pass, SeatView, Step, Take, parse_action
 
+from .advice import Advice
 from .estimate import estimator
-from .ismcts import FOCUS_VISITS, LEVELS
+from .ismcts import FOCUS_VISITS, LEVELS, ISMCTSPlayer
 from .seeding import derive_seed
 from .workers import spread
 
-__all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark"]
+__all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
+           "played_chance"]
 
 VERSION: Final = 1
 DEFAULT_LEVEL: Final = "normal"
@@ -245,14 +247,26 @@ def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[
         alternative = None if runner is None else str(runner.action)
         alternative_chance = None if runner is None else runner.chance
     else:
-        measured = advice.estimate(played)
-        if measured is not None and measured.visits >= FOCUS_VISITS:
-            played_chance = measured.chance
-        else:
-            root = search.search(view, focus=played)
-            played_chance = search.chance_of(root.children[played])
+        played_chance = _played_chance(view, played, advice, search)
         alternative, alternative_chance = str(best), before
     return before, str(best), before, played_chance, alternative, alternative_chance, forced
+
+
+def played_chance(view: SeatView, action: Action, *, level: str = DEFAULT_LEVEL,
+                  seed: int | str | None = None) -> float:
+    """The chance to win the analysis gives `action` played from `view` (the seat to move's, with the memory aid)."""
+    search = estimator(level, seed)
+    advice = search.advise(view)
+    return advice.chance if action == advice.action else _played_chance(view, action, advice, search)
+
+
+def _played_chance(view: SeatView, played: Action, advice: Advice, search: ISMCTSPlayer) -> float:
+    """The root's estimate of `played` if the search tried it often enough, else that of a search that opens it."""
+    measured = advice.estimate(played)
+    if measured is not None and measured.visits >= FOCUS_VISITS:
+        return measured.chance
+    root = search.search(view, focus=played)
+    return search.chance_of(root.children[played])
 
 
 def _assemble(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str], level: str,
