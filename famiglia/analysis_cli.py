@@ -125,7 +125,7 @@ def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
 
 def saved_key(record: Record, level: str) -> str:
     """The key a saved analysis of `record` at `level` is filed under, by this version's analysis and chances."""
-    return analysis_key(record, level, VERSION, calibration())
+    return analysis_key(record, level, VERSION, calibration(level))
 
 
 # -- the command --------------------------------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     lines = [
         f"Analysis of game {printable(record.id, 20)}: {printable(names[0], 40)} and {printable(names[1], 40)} "
         f"({state}, {sum(1 for d in analysis.decisions if d.action.startswith(('take', 'pass')))} turns), level "
-        f"{analysis.level} ({analysis.iterations} search iterations a decision)",
+        f"{analysis.level} ({analysis.iterations} sampled worlds a decision; chances {analysis.against})",
         f"Chances are each player's chance to win, in %; a loss is the points of chance given away "
         f"({thresholds}).",
         "",

@@ -590,7 +590,7 @@ def _print_match(result: dict[str, Any]) -> None:
     Console(width=None if sys.stdout.isatty() else 100).print(table)
 
 
-ANALYSE_LEVELS = ("easy", "normal", "hard")  # famiglia.ai.ismcts.LEVELS, named here so --help imports nothing
+ANALYSE_LEVELS = ("easy", "normal", "hard")  # famiglia.ai.turnsearch.LEVELS, named here so --help imports nothing
 
 
 def _add_analyse_command(commands: Any) -> None:

@@ -213,7 +213,7 @@ def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | N
     A file that cannot be read as an analysis is left as it is; the replay says so in one line and goes on.
     """
     from famiglia.ai.analysis import Analysis
-    from famiglia.ai.ismcts import LEVELS
+    from famiglia.ai.turnsearch import LEVELS
     from famiglia.analysis_cli import saved_key
     from famiglia.persistence.analyses import AnalysisFileError, analysis_path, load_analysis
 
