@@ -12,27 +12,27 @@ its saved analysis is one line on stderr, with exit status 2 for what cannot be 
 from __future__ import annotations
 
 import json
-import os
-import re
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, TextIO
 
-from famiglia.ai.analysis import DEFAULT_LEVEL, MARKS, VERSION, Analysis, Decision, analyse
+from famiglia.ai.analysis import DEFAULT_LEVEL, MARKS, VERSION, Analysis, Decision, analyse, mark
 from famiglia.ai.evaluation import calibration
-from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable, read_record
-from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, load_analysis, save_analysis
+from famiglia.ai.turnsearch import LEVELS
+from famiglia.engine import Step
+from famiglia.persistence import Record, Store, StoreError, printable
+from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, save_analysis, saved_analyses
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["EXIT_BAD", "analyse_command", "analyse_record", "decisions_to_rate", "graph_lines", "keep_analysis",
-           "load_or_analyse", "report_lines", "saved_key"]
+__all__ = ["EXIT_BAD", "analyse_command", "analyse_record", "decisions_to_rate", "find_saved", "graph_lines",
+           "keep_analysis", "load_or_analyse", "report_lines", "saved_key"]
 
 EXIT_OK: Final = 0
 EXIT_BAD: Final = 2
-_ID: Final = re.compile(r"(game-)?[0-9]+(\.json)?")
 SYMBOLS: Final = {"inaccurate": "~", "mistake": "?", "blunder": "!"}
 GRAPH_ROWS: Final = 9
 
@@ -46,57 +46,88 @@ def _notice(message: str) -> None:
     print(f"famiglia: {printable(message, 400)}", file=sys.stderr)
 
 
-def locate(target: str | None, store: Store) -> tuple[Path, Record]:
-    """The record `target` names (an id of the data directory, or a file), or the game saved last."""
-    if target is None:
-        entries = [e for e in store.entries() if e.record is not None]
-        if not entries:
-            raise GameNotFound("there is no saved game yet ('famiglia play' starts one)")
-        latest = max(entries, key=lambda e: (e.record.updated if e.record else "", e.number))
-        assert latest.record is not None
-        return latest.path, latest.record
-    if _ID.fullmatch(target) and "/" not in target and not Path(target).is_file():
-        return store.find(target)
-    path = Path(target)
-    if not os.path.lexists(path):
-        raise GameNotFound(f"{printable(target, 80)}: there is no such file, nor a saved game of that id "
-                           "('famiglia games' lists the saved games)")
-    return path, read_record(path, given=True)
-
-
-def load_or_analyse(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, jobs: int = 1,
+def load_or_analyse(path: Path, record: Record, *, level: str | None = DEFAULT_LEVEL, jobs: int = 1,
                     progress: Callable[[int], None] | None = None,
                     on_total: Callable[[int], None] | None = None) -> Analysis:
-    """The analysis of `record` (kept at `path`): the saved one if it is for this game and level, else made now.
+    """The analysis of `record` (kept at `path`): the saved one of `level` (for None, the one `find_saved` finds
+    of any level), else one made now at `level` (the default level for None).
 
-    A new analysis is saved beside the game. A saved analysis that cannot be read is reported on stderr
-    and left as it is; so is a folder that cannot be written. `on_total(n)` says how many decisions a new
-    analysis will rate, before `progress` counts them.
+    A new analysis is saved beside the game, with the other levels' analyses kept. A saved analysis that
+    cannot be read is reported on stderr and left as it is (the new one is not saved over it); so is a
+    folder that cannot be written. `on_total(n)` says how many decisions a new analysis will rate,
+    before `progress` counts them.
     """
-    key = saved_key(record, level)
-    where = analysis_path(path)
     keep = True
     try:
-        saved = load_analysis(where, key)
+        saved = find_saved(path, record, level)
     except AnalysisFileError as error:
         _notice(f"{error}; analysing the game again (the file is left as it is)")
         saved, keep = None, False
     if saved is not None:
-        try:
-            return Analysis.from_dict(saved)
-        except (ValueError, KeyError, TypeError) as error:
-            _notice(f"{where.name}: the saved analysis cannot be read ({printable(str(error), 120)}); analysing "
-                    "the game again (the file is left as it is)")
-            keep = False
+        return saved
     if on_total is not None:
         on_total(decisions_to_rate(record))
-    analysis = analyse_record(record, level=level, jobs=jobs, progress=progress)
+    analysis = analyse_record(record, level=level or DEFAULT_LEVEL, jobs=jobs, progress=progress)
     if keep:
         try:
             keep_analysis(path, record, analysis)
         except AnalysisFileError as error:
             _notice(f"the analysis is not saved: {error}")
     return analysis
+
+
+def find_saved(path: Path, record: Record, level: str | None = None) -> Analysis | None:
+    """The analysis of `record` saved beside it at `path`: the one of `level`, or, for None, of any level, the
+    default level's first, then the deepest; None if none is saved for this game as it is now.
+
+    Raises `AnalysisFileError`, its message one line, for a file that cannot be read, or a saved analysis
+    of this game that cannot be read or does not fit the game (a field edited by hand, say).
+    """
+    where = analysis_path(path)
+    saved = {entry.key: entry.analysis for entry in saved_analyses(where)}
+    others = [name for name in reversed(LEVELS) if name != DEFAULT_LEVEL]
+    for name in [level] if level is not None else [DEFAULT_LEVEL, *others]:
+        data = saved.get(saved_key(record, name))
+        if data is None:
+            continue
+        try:
+            analysis = Analysis.from_dict(data)
+        except (ValueError, KeyError, TypeError) as error:
+            raise AnalysisFileError(f"{where.name}: the saved analysis at level {name} cannot be read "
+                                    f"({printable(str(error), 120)})") from None
+        misfit = _misfit(analysis, record, name)
+        if misfit is not None:
+            raise AnalysisFileError(f"{where.name}: the saved analysis at level {name} does not fit its game "
+                                    f"({misfit})")
+        return analysis
+    return None
+
+
+def _misfit(analysis: Analysis, record: Record, level: str) -> str | None:
+    """What in `analysis` contradicts the game it is filed under (its key), or None: every decision must be the
+    record's action by its player in its turn, every draw one of those decisions', every mark its loss's."""
+    moves = record.moves
+    if analysis.level != level or analysis.players != record.players or analysis.seed != record.seed:
+        return "its level, players or deal are another game's"
+    if analysis.finished != record.game().is_over or len(analysis.decisions) != len(moves):
+        return "it rates another number of decisions"
+    if len(analysis.chances) != len(moves) + 1:
+        return "it holds another number of chances"
+    turn = 1
+    for k, (d, move) in enumerate(zip(analysis.decisions, moves, strict=True)):
+        if (d.move, d.turn, d.player, d.action) != (k, turn, move.player, str(move.action)):
+            return f"decision {k + 1} is not the game's action {k + 1}"
+        if d.mark != mark(d.loss) or (d.forced and d.loss):
+            return f"decision {k + 1} is marked otherwise than its loss"
+        chance = d.before if d.player == 0 else 1.0 - d.before
+        if not math.isclose(analysis.chances[k], chance, abs_tol=1e-9):
+            return f"the chance before decision {k + 1} is not the decision's"
+        turn += move.action.step is Step.TAKE
+    for x in analysis.luck:
+        decided = analysis.decisions[x.move] if 0 <= x.move < len(moves) else None
+        if decided is None or (x.turn, x.player) != (decided.turn, decided.player):
+            return "a draw is not after a decision of the game"
+    return None
 
 
 def decisions_to_rate(record: Record) -> int:
@@ -116,11 +147,13 @@ def analyse_record(record: Record, *, level: str = DEFAULT_LEVEL, jobs: int = 1,
 
 
 def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
-    """Save `analysis` beside the record at `path`, where `load_or_analyse` and the replay find it.
+    """Save `analysis` beside the record at `path`, where `load_or_analyse` and the replay find it, keeping the
+    analyses saved there at other levels that are still of this game.
 
-    Raises `AnalysisFileError` (its message one line) if it cannot be written.
+    Raises `AnalysisFileError` (its message one line) if it cannot be written, or the record is gone.
     """
-    save_analysis(analysis_path(path), saved_key(record, analysis.level), analysis.to_dict())
+    current = {saved_key(record, name): name for name in LEVELS}
+    save_analysis(path, saved_key(record, analysis.level), analysis.to_dict(), level=analysis.level, keep=current)
 
 
 def saved_key(record: Record, level: str) -> str:
@@ -133,15 +166,22 @@ def saved_key(record: Record, level: str) -> str:
 
 def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int = 1, as_json: bool = False,
                     out: TextIO | None = None) -> int:
-    """`famiglia analyse [ID|FILE] [--level L] [--jobs N] [--json]`: see the module docstring."""
+    """`famiglia analyse [ID|FILE] [--level L] [--jobs N] [--json]`: see the module docstring.
+
+    The JSON holds the game's seed only once the game is over: before, `Game.new(seed)` would deal its
+    draw stack to anyone who reads it (R12).
+    """
     out = sys.stdout if out is None else out
     try:
-        path, record = locate(target, Store())
+        path, record, _ = Store().locate(target)
     except StoreError as error:
         return _fail(str(error))
     analysis = _analysed(path, record, level=level, jobs=jobs)
     if as_json:
-        out.write(json.dumps({"game": record.id, **analysis.to_dict()}, indent=1, ensure_ascii=False) + "\n")
+        data = {"game": record.id, **analysis.to_dict()}
+        if not record.game().is_over:
+            del data["seed"]  # R12.2
+        out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         return EXIT_OK
     if out.isatty():
         _print_rich(out, record, analysis)
@@ -150,9 +190,10 @@ def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int
     return EXIT_OK
 
 
-def show_analysis(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, out: TextIO | None = None) -> int:
-    """The end screen's a: the game just left, analysed (by default at the default level) and shown, paged on
-    a terminal; the analysis is kept beside the game, so `famiglia analyse` and the replay have it at once."""
+def show_analysis(path: Path, record: Record, *, level: str | None = None, out: TextIO | None = None) -> int:
+    """The end screen's a and the home screen's: the game's analysis shown, paged on a terminal: the one saved
+    (of `level`; by default of any level, the default level's first), else one made now (at the default level
+    unless told) and kept beside the game, so `famiglia analyse` and the replay have it at once."""
     out = sys.stdout if out is None else out
     try:
         analysis = _analysed(path, record, level=level, jobs=1)
@@ -172,7 +213,7 @@ def show_analysis(path: Path, record: Record, *, level: str = DEFAULT_LEVEL, out
     return EXIT_OK
 
 
-def _analysed(path: Path, record: Record, *, level: str, jobs: int) -> Analysis:
+def _analysed(path: Path, record: Record, *, level: str | None, jobs: int) -> Analysis:
     """The game's analysis, saved or worked out now, with a progress bar on a terminal."""
     if sys.stderr.isatty():
         from rich.console import Console
@@ -202,6 +243,11 @@ def _print_rich(out: TextIO, record: Record, analysis: Analysis, *, console: Con
 # -- the text --------------------------------------------------------------------------------------------------------
 
 
+def _count(n: int, word: str) -> str:
+    """`1 turn`, `3 turns`."""
+    return f"{n} {word if n == 1 else word + 's'}"
+
+
 def _points(chance: float) -> str:
     return f"{chance * 100:.0f}%"
 
@@ -216,9 +262,10 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     names = analysis.players
     state = "finished" if analysis.finished else "unfinished"
     thresholds = ", ".join(f"{word} ≥ {threshold * 100:.0f}" for word, threshold in MARKS)
+    turns = _count(sum(1 for d in analysis.decisions if d.action.startswith(("take", "pass"))), "turn")
     lines = [
         f"Analysis of game {printable(record.id, 20)}: {printable(names[0], 40)} and {printable(names[1], 40)} "
-        f"({state}, {sum(1 for d in analysis.decisions if d.action.startswith(('take', 'pass')))} turns), level "
+        f"({state}, {turns}), level "
         f"{analysis.level} ({analysis.iterations} sampled worlds a decision; chances {analysis.against})",
         f"Chances are each player's chance to win, in %; a loss is the points of chance given away "
         f"({thresholds}).",
@@ -244,9 +291,10 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     lines += ["", "Totals:"]
     for p in (0, 1):
         t = analysis.totals[p]
-        lines.append(f"  {printable(names[p], 40)}: {t.rated} rated decisions ({t.decisions - t.rated} forced), "
-                     f"{t.error_total * 100:.0f} points lost in all, {t.error_rate * 100:.1f} a decision; "
-                     f"{t.inaccurate} inaccurate, {t.mistakes} mistakes, {t.blunders} blunders; luck "
+        lines.append(f"  {printable(names[p], 40)}: {_count(t.rated, 'rated decision')} ({t.decisions - t.rated} "
+                     f"forced), {_count(round(t.error_total * 100), 'point')} lost in all, {t.error_rate * 100:.1f} a "
+                     f"decision; {t.inaccurate} inaccurate, {_count(t.mistakes, 'mistake')}, "
+                     f"{_count(t.blunders, 'blunder')}; luck "
                      f"{_signed(t.luck)} (refreshes {_signed(t.luck_refresh)}, new Streets {_signed(t.luck_deal)}, "
                      f"reshuffles {_signed(t.luck_reshuffle)})")
     return lines

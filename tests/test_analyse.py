@@ -231,3 +231,101 @@ def test_help_is_still_quick_to_import() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env={**os.environ})
     assert proc.stdout.strip() == "False"
+
+
+# -- issue 22: an analysis per level, a saved one of any level for `a`, every field of a file checked ---------------
+
+
+def _never(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the saved analysis should have been read")
+
+
+def test_an_analysis_at_another_level_is_kept_and_a_shows_the_one_saved(capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`analyse 1 --level easy` then `analyse 1` analysed again at normal and threw the easy one away."""
+    from famiglia.commands.analysis import analysis
+
+    path, record = saved_game(limit=6)
+    code, easy, _ = analysed(capsys, "1", "--level", "easy", "--json")
+    assert code == 0
+    assert analysis("1") == 0  # the home screen's a: the one saved, though of another level
+    shown = capsys.readouterr().out
+    assert shown.startswith("Analysis of game 1: ") and "level easy" in shown.splitlines()[0]
+    code, normal, _ = analysed(capsys, "1", "--json")  # the default level: made now, beside the easy one
+    assert code == 0 and json.loads(normal)["level"] == "normal"
+    monkeypatch.setattr(analysis_cli, "analyse", _never)
+    assert analysed(capsys, "1", "--level", "easy", "--json")[1] == easy  # still there, read back
+    assert analysed(capsys, "1", "--json")[1] == normal
+    assert analysis_cli.show_analysis(path, record) == 0  # the end screen's a: the default level's first
+    assert "level normal" in capsys.readouterr().out.splitlines()[0]
+
+
+@pytest.mark.parametrize("given", [" 1", "1 ", "game-1", "game-1.json", "01"])
+def test_an_id_is_read_as_every_command_reads_it(given: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`famiglia analyse " 3"` said there was no such file, where `famiglia log " 3"` printed game 3."""
+    saved_game(limit=4)
+    assert cli.main(["log", given]) == 0
+    assert capsys.readouterr().out.startswith("Game 1: ")
+    code, out, err = analysed(capsys, given, *LEVEL)
+    assert code == 0 and err == "" and out.startswith("Analysis of game 1: ")
+
+
+def _leaves(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """The path of every value in `value`, the first and last entries of each list standing for the rest."""
+    found = [at] if at else []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += _leaves(inner, (*at, key))
+    elif isinstance(value, list):
+        for index in sorted({0, len(value) - 1} if value else set()):
+            found += _leaves(value[index], (*at, index))
+    return found
+
+
+def test_every_one_field_edit_of_a_saved_analysis_is_one_line_or_read_in_analyse_the_home_screen_and_the_replay(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`"mark": "foo"`, `"player": 2` and 5 more of 15 edits ended `analyse` and the home screen with a traceback
+    and the replay with exit 1. Every field of a real file, each set to each of a few wrong values: `analyse`
+    and the home screen's `a` say one line and analyse again (the file left as it is), the replay names it in
+    its note; or, where the edit leaves an analysis that fits its game, every one of them draws it."""
+    import copy
+    import io
+
+    from famiglia.commands.analysis import saved_analysis
+    from famiglia.tui.model.replay import Replay
+    from famiglia.tui.view.replay import render_replay
+    from tests.tui.conftest import render_text
+
+    path, record = saved_game(limit=8)
+    assert analysed(capsys, "1", *LEVEL)[0] == 0
+    where = analysis_path(path)
+    real = json.loads(where.read_text(encoding="utf-8"))
+    good = Analysis.from_dict(real["analyses"][0]["analysis"])
+    monkeypatch.setattr(analysis_cli, "analyse", lambda *args, **kwargs: good)  # the search itself is not on trial
+    edits = 0
+    for at in _leaves(real):
+        for wrong in ("foo", 2, -1, None, 0.5, [], 10**30):
+            data = copy.deepcopy(real)
+            inner: object = data
+            for step in at[:-1]:
+                inner = inner[step]  # type: ignore[index]
+            inner[at[-1]] = wrong  # type: ignore[index]
+            text = json.dumps(data).encode()
+            where.write_bytes(text)
+            edits += 1
+            code, out, err = analysed(capsys, "1", *LEVEL)
+            assert code == 0 and out.startswith("Analysis of game 1"), (at, wrong, err)
+            assert err.count("\n") <= 1 and "Traceback" not in err, (at, wrong, err)
+            assert analysis_cli.show_analysis(path, record, out=io.StringIO()) == 0, (at, wrong)
+            capsys.readouterr()
+            found, note = saved_analysis(path, record)
+            assert note is None or ("\n" not in note and note.startswith(where.name)), (at, wrong, note)
+            if found is not None:  # drawn as the replay draws it, at its first and last position
+                replay = Replay(record, analysis=found)
+                replay.toggle_analysis()
+                for index in (0, replay.last):
+                    replay.index = index
+                    render_text(render_replay(replay, 100, 40), width=100)
+            assert where.read_bytes() == text or err == ""  # a file reported is never changed
+    print(f"one-field edits: {edits}")
+    assert edits > 300

@@ -22,6 +22,7 @@ data (`Analysis.to_dict`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final
@@ -172,8 +173,10 @@ class Analysis:
         for d in decisions:
             for value in (d.before, d.best_chance, d.played_chance, d.loss):
                 _chance(value)
-        return cls(VERSION, str(data["level"]), _int(data["iterations"]), _seed(data["seed"]),
-                   (players[0], players[1]), decisions, luck, (totals[0], totals[1]), chances, bool(data["finished"]),
+        if data["level"] not in LEVELS or not isinstance(data["finished"], bool):
+            raise ValueError("an analysis has a level and says whether the game is finished")
+        return cls(VERSION, data["level"], _int(data["iterations"]), _seed(data["seed"]),
+                   (players[0], players[1]), decisions, luck, (totals[0], totals[1]), chances, data["finished"],
                    str(data["against"]))
 
 
@@ -400,14 +403,39 @@ def _lists(value: Any) -> Any:
     return value
 
 
+# What each field of a saved entry may hold beyond its type: a file edited by hand must not reach the text
+# with a player 2 or a mark the text has no symbol for.
+_ALLOWED: Final[Mapping[str, Callable[[Any], bool]]] = {
+    "player": lambda v: v in (0, 1), "move": lambda v: v >= 0, "turn": lambda v: v >= 1,
+    "mark": lambda v: v is None or v in dict(MARKS), "kind": lambda v: v in ("refresh", "deal", "reshuffle"),
+    "swing": lambda v: -1.0 <= v <= 1.0,
+    **{name: lambda v: v is None or 0.0 <= v <= 1.0
+       for name in ("before", "best_chance", "played_chance", "alternative_chance", "loss", "expected", "after")},
+}
+_TYPES: Final[Mapping[str, tuple[type, ...]]] = {"int": (int,), "float": (int, float), "str": (str,),
+                                                 "bool": (bool,), "str | None": (str, type(None)),
+                                                 "float | None": (int, float, type(None))}
+
+
 def _fields(cls: type, data: object) -> dict[str, Any]:
+    """The fields of `cls` from a saved entry, each of its type and within what `_ALLOWED` allows."""
     if not isinstance(data, Mapping):
         raise TypeError("an analysis entry must be an object")
-    names = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    missing = [n for n in names if n not in data]
+    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    missing = [n for n in fields if n not in data]
     if missing:
         raise ValueError(f"an analysis entry lacks {', '.join(missing)}")
-    return {n: data[n] for n in names}
+    for name, field in fields.items():
+        value = data[name]
+        kinds = _TYPES.get(str(field.type))
+        if kinds is None:
+            continue  # drawn: a list of cards, checked by the caller
+        wrong = (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds)
+        if wrong or (isinstance(value, float) and not math.isfinite(value)):
+            raise TypeError(f"{name} cannot be {str(value)[:40]!r}")
+        if not _ALLOWED.get(name, lambda v: True)(value):
+            raise ValueError(f"{name} cannot be {str(value)[:40]!r}")
+    return {n: data[n] for n in fields}
 
 
 def _list(value: object) -> list[Any]:

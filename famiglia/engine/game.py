@@ -16,7 +16,7 @@ from .actions import Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swa
 from .cards import CARDS, DECK, Card, Family, expand
 from .errors import IllegalAction, NotationError, quoted
 from .position import events_to_list, read_position, table_to_dict
-from .rules import explain, legal_actions
+from .rules import explain, legal_actions, refresh_refusal, street_index
 from .scoring import Result, score
 from .table import STREET_SIZE, Happening, Table, event, happening
 from .view import Counts, SeatView, StreetCard, table_from_view
@@ -190,13 +190,15 @@ class Game:
         return parse_action(text)
 
     def why_illegal(self, action: Action | str) -> str | None:
-        """The reason an action is refused now, in a player's words, or None if it is allowed."""
+        """The reason an action is refused now, in a player's words, or None if it is allowed.
+
+        It asks the rules' predicates about this one action (as python-chess's `is_legal` does), not the
+        list of legal actions; the two agree, action for action (tests/engine/test_refusals.py).
+        """
         try:
             a = _action(action)
         except IllegalAction as error:
             return str(error)
-        if a in self._legal_map():
-            return None
         return explain(self._table, a)
 
     # -- playing --------------------------------------------------------------------------------------
@@ -209,7 +211,8 @@ class Game:
             legal = self._legal = legal_actions(self._table)
         if a not in legal:
             said = " ".join(action.split()) if isinstance(action, str) else str(a)  # quote what was asked
-            why = "the game is over" if self._table.end is not None else explain(self._table, a)
+            why = explain(self._table, a)
+            assert why is not None, f"{a} is refused by the generator but allowed by the rules' predicates"
             raise IllegalAction(f"{said}: {why}", reason=why)
         self.apply_legal(a)
         return a
@@ -220,7 +223,7 @@ class Game:
         legal = self._legal
         # Without the list of legal actions at hand, the Street position is found directly (a playout
         # applies its planner's actions without listing every legal action first).
-        index = legal[action] if legal is not None else table.street_index(action)
+        index = legal[action] if legal is not None else street_index(table, action)
         happened = table.apply(action, index)
         self._legal = None
         if action.step is Step.TAKE:
@@ -284,7 +287,7 @@ class Game:
             locked_play_area=_cards_of(turn.locked_area),
             locked_hand=_cards_of(turn.locked_hand),
             reduced=turn.reduced if turn.reduced >= 0 else None,
-            can_refresh=t.can_refresh(),
+            can_refresh=refresh_refusal(t) is None,
             legal_actions=tuple(self._legal_map()) if seat == t.to_move and not over else (),
             this_turn=tuple(event(h) for h in self._this_turn),
             last_turn=tuple(event(h) for h in self._last_turn),
@@ -308,8 +311,8 @@ class Game:
         if reduced >= 0:
             effective[reduced] -= turn.reduction
         return Counts(p, t.passes, t.hands[p], t.areas[p], t.hands[1 - p], t.areas[1 - p], street, effective,
-                      turn.step, turn.swaps_left, turn.locked_area, turn.locked_hand, t.can_refresh(), len(t.stack),
-                      t.exhaustions, t.start_player)
+                      turn.step, turn.swaps_left, turn.locked_area, turn.locked_hand, refresh_refusal(t) is None,
+                      len(t.stack), t.exhaustions, t.start_player)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._names[self.to_move]} to move"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .actions import Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take
-from .cards import Card, Family
+from .cards import Card
 
 __all__ = ["STREET_SIZE", "EndReason", "Event", "Happening", "Table", "Turn", "event", "happening"]
 
@@ -152,15 +152,6 @@ class Table:
             return value - self.turn.reduction
         return value
 
-    def can_refresh(self) -> bool:
-        """R5.1, R5.4, R5.6: a non-empty Street without a printed 0, cards to draw, refreshes left."""
-        turn = self.turn
-        if turn.step is not Step.REFRESH or not self.street or self.exhaustions >= 2:
-            return False
-        if self.exhaustions == 1 and turn.late_refresh:
-            return False
-        return all(c.value for c in self.street)
-
     # -- the draw stack and its two exhaustions (R9) ------------------------------------------------
 
     @property
@@ -201,31 +192,6 @@ class Table:
                 self.exhaustions = 2
 
     # -- applying actions (unchecked) ----------------------------------------------------------------
-
-    def street_index(self, action: Action) -> int:
-        """The Street position a legal `action` concerns (-1 for none), as `rules.legal_actions` maps it.
-
-        The search applies actions its planner built without listing every legal action first; this
-        finds the position directly: the first copy of the card on the Street, and for a take where
-        copies differ in effective value (one reduced by a Brute, R7.3) the copy its payment fits.
-        """
-        kind = type(action)
-        if kind is Take:
-            c = action.card  # type: ignore[union-attr]
-            street = self.street
-            reduced = self.turn.reduced
-            if reduced < 0 or street[reduced] is not c:
-                return street.index(c)
-            for i, s in enumerate(street):
-                if s is c and _fits(action, self.effective(i)):  # type: ignore[arg-type]
-                    return i
-            raise ValueError(f"{action} is not legal now")
-        if kind is Refresh:
-            return self.street.index(action.card)  # type: ignore[union-attr]
-        if kind is PlayBrute:
-            return self.street.index(action.target)  # type: ignore[union-attr]
-        return -1
-
 
     def apply(self, action: Action, index: int) -> Happening:
         """Carry out a legal action; `index` is the Street position it concerns (or -1).
@@ -309,18 +275,3 @@ class Table:
         drawn, exhausted = self.draw(STREET_SIZE)
         return (self.to_move, None, drawn, exhausted, self.exhaustions)
 
-
-def _fits(take: Take, effective: int) -> bool:
-    """Whether `take` is a way to take its card at `effective` value (R8.1–R8.3)."""
-    if take.pay is None or take.keep is None:
-        return effective == 0
-    if effective == 0:
-        return False
-    c = take.card
-    pay, keep = take.pay, take.keep
-    genuine_value = effective - 1
-    for one, other in ((pay, keep), (keep, pay)):
-        if one.family is c.family and one.value == genuine_value and (
-                other is one or (other.family is Family.MERCENARIES and other.value > genuine_value)):
-            return True
-    return False

@@ -1,42 +1,62 @@
-"""Saved analyses: a game's analysis kept beside its record, so a second `analyse` or `replay` is instant.
+"""Saved analyses: a game's analyses kept beside its record, one per level, so a second look is instant.
 
-The analysis of `game-3.json` lives in `game-3.analysis.json` in the same folder (a record file from
-elsewhere gets its analysis beside it too, where that folder can be written). The file is plain JSON
+The analyses of `game-3.json` live in `game-3.analysis.json` in the same folder (a record file from
+elsewhere gets its analyses beside it too, where that folder can be written). The file is plain JSON
 that this layer neither makes nor reads the meaning of (the computer players do; persistence never
-imports them): `{"format": FORMAT, "key": ..., "analysis": {...}}`, where the key says which game
-(its deal and every action, as a digest) and which level it was made for. A file with another key is
-an analysis of something else, and is simply not used. A file that cannot be read is reported as an
-`AnalysisFileError` and never changed; it is written like the records are: a temporary file beside it,
-synced, then renamed over the old one, private to the user (0600).
+imports them). Version 2 keeps one analysis per level, so that analysing at one level never throws
+away the minutes another level took:
+
+    {"format": FORMAT, "version": 2, "analyses": [{"level": "easy", "key": ..., "analysis": {...}}, ...]}
+
+Version 1 (no "version": `{"format": FORMAT, "key": ..., "analysis": {...}}`) held one, and is read as
+a file of that one; the next save writes version 2. A key says which game (its deal and every action,
+as a digest), which level and which version of the analysis it was made for: an entry whose key is
+not asked for is an analysis of something else, and is simply not used, so an old file never shows
+numbers another version would not. A file that cannot be read is reported as an `AnalysisFileError`
+and never changed, nor written over. A symbolic link at the analysis's name is never followed, as no
+record is. Saving is a turn of the folder's writers (`writing.folder_lock`): it reads the file again,
+keeps the other levels' entries the caller still has a use for, and writes it atomically (0600); and it
+saves nothing once the game's record is gone (deleted meanwhile in another terminal).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from .reading import Unreadable, read_text
 from .record import Record, printable
+from .writing import folder_lock, write_atomically
 
-__all__ = ["FORMAT", "MAX_SIZE", "AnalysisFileError", "analysis_key", "analysis_path", "load_analysis",
-           "save_analysis"]
+__all__ = ["FORMAT", "MAX_SIZE", "VERSION", "AnalysisFileError", "SavedAnalysis", "analysis_key", "analysis_path",
+           "load_analysis", "save_analysis", "saved_analyses"]
 
 FORMAT: Final = "famiglia-analysis"
-MAX_SIZE: Final = 8 * 1024 * 1024  # an analysis of a long game is some 100 kB
+VERSION: Final = 2
+MAX_SIZE: Final = 32 * 1024 * 1024  # an analysis of a long game is some 100 kB; three levels of it, and room
+TEMP_PREFIX: Final = ".analysing-"  # the store sweeps a killed save's `.analysing-HEX.tmp`
 
 
 class AnalysisFileError(Exception):
     """A saved analysis that cannot be read (or written): the message says which file and why, in one line."""
 
 
+@dataclass(frozen=True, slots=True)
+class SavedAnalysis:
+    """One analysis of the file: the level it was made at (None in a version-1 file), its key, its data."""
+
+    level: str | None
+    key: str
+    analysis: dict[str, Any]
+
+
 def analysis_path(record_path: Path) -> Path:
-    """Where the analysis of the record at `record_path` is kept: `game-3.json` -> `game-3.analysis.json`."""
+    """Where the analyses of the record at `record_path` are kept: `game-3.json` -> `game-3.analysis.json`."""
     name = record_path.name
     stem = name[:-5] if name.endswith(".json") else name
     return record_path.with_name(f"{stem}.analysis.json")
@@ -55,54 +75,73 @@ def analysis_key(record: Record, level: str, version: int, calibration: Sequence
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def load_analysis(path: Path, key: str) -> dict[str, Any] | None:
-    """The saved analysis at `path` if it is the one for `key`; None if there is none or it is of another game.
-
-    Raises `AnalysisFileError` for a file that is there but cannot be read as a saved analysis.
-    """
+def saved_analyses(path: Path) -> list[SavedAnalysis]:
+    """Every analysis the file at `path` holds ([] if there is no file); `AnalysisFileError` for one that is
+    there but cannot be read as saved analyses of either version."""
     name = printable(path.name, 80)
     try:
-        text = read_text(path, limit=MAX_SIZE, kind="a saved analysis")
+        text = read_text(path, limit=MAX_SIZE, kind="a saved analysis", follow=False)
     except FileNotFoundError:
-        return None
+        return []
     except Unreadable as why:
         raise AnalysisFileError(f"{name}: {why}") from None
     try:
         found = json.loads(text)
     except (ValueError, RecursionError):
         raise AnalysisFileError(f"{name}: is not a saved analysis (not JSON)") from None
-    if not isinstance(found, dict) or found.get("format") != FORMAT or not isinstance(found.get("analysis"), dict):
+    if not isinstance(found, dict) or found.get("format") != FORMAT:
         raise AnalysisFileError(f"{name}: is not a saved analysis")
-    if found.get("key") != key:
-        return None
-    analysis: dict[str, Any] = found["analysis"]
-    return analysis
+    version = found.get("version", 1)
+    if version == 1:
+        return [_entry(name, {"key": found.get("key"), "analysis": found.get("analysis")}, old=True)]
+    if version != VERSION:
+        raise AnalysisFileError(f"{name}: is a saved analysis of version {printable(repr(version), 20)}, which "
+                                f"this famiglia does not read (it reads {VERSION})")
+    entries = found.get("analyses")
+    if not isinstance(entries, list):
+        raise AnalysisFileError(f"{name}: is not a saved analysis (it holds no list of analyses)")
+    return [_entry(name, entry) for entry in entries]
 
 
-def save_analysis(path: Path, key: str, analysis: Mapping[str, Any]) -> None:
-    """Write the analysis for `key` to `path` atomically (0600); `AnalysisFileError` if it cannot be written."""
-    text = json.dumps({"format": FORMAT, "key": key, "analysis": analysis}, indent=1, ensure_ascii=False) + "\n"
-    data = text.encode("utf-8", "surrogateescape")
-    folder = path.parent
-    temp = folder / f".analysing-{secrets.token_hex(6)}.tmp"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+def _entry(name: str, entry: object, *, old: bool = False) -> SavedAnalysis:
+    if not isinstance(entry, dict):
+        raise AnalysisFileError(f"{name}: is not a saved analysis (an entry is no object)")
+    key, analysis, level = entry.get("key"), entry.get("analysis"), None if old else entry.get("level")
+    if not isinstance(key, str) or not isinstance(analysis, dict) or not (old or isinstance(level, str)):
+        raise AnalysisFileError(f"{name}: is not a saved analysis (an entry lacks its level, key or analysis)")
+    return SavedAnalysis(level, key, analysis)
+
+
+def load_analysis(path: Path, key: str) -> dict[str, Any] | None:
+    """The saved analysis at `path` that is the one for `key`; None if there is none (or only others).
+
+    Raises `AnalysisFileError` for a file that is there but cannot be read as saved analyses.
+    """
+    return next((saved.analysis for saved in saved_analyses(path) if saved.key == key), None)
+
+
+def save_analysis(record_path: Path, key: str, analysis: Mapping[str, Any], *, level: str,
+                  keep: Mapping[str, str] | None = None) -> None:
+    """Keep `analysis` (of `level`, for `key`) beside the record at `record_path`, with the saved ones of the
+    other levels whose keys `keep` names (each key of an analysis still of this game, with its level): see
+    the module docstring.
+
+    `AnalysisFileError` (one line) if it cannot be written, if the file there cannot be read (it is not
+    written over), or if the record is gone.
+    """
+    path = analysis_path(record_path)
+    name = printable(path.name, 80)
     try:
-        fd = os.open(temp, flags, 0o600)
+        with folder_lock(path.parent):
+            if not os.path.isfile(record_path):
+                raise AnalysisFileError(f"{name}: not saved, since its game {printable(record_path.name, 80)} "
+                                        "is no longer there")
+            keep = {} if keep is None else keep
+            entries = [{"level": keep[s.key], "key": s.key, "analysis": s.analysis} for s in saved_analyses(path)
+                       if s.key in keep and keep[s.key] != level]
+            entries.append({"level": level, "key": key, "analysis": dict(analysis)})
+            text = json.dumps({"format": FORMAT, "version": VERSION, "analyses": entries}, indent=1,
+                              ensure_ascii=False) + "\n"
+            write_atomically(path, text.encode("utf-8", "surrogateescape"), prefix=TEMP_PREFIX)
     except OSError as error:
-        raise AnalysisFileError(f"{printable(path.name, 80)}: cannot be written ({error.strerror or error})") from None
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        if os.path.islink(path):
-            raise AnalysisFileError(f"{printable(path.name, 80)}: is a symbolic link, which famiglia does not follow")
-        os.replace(temp, path)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise AnalysisFileError(f"{printable(path.name, 80)}: cannot be written ({error.strerror or error})") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
+        raise AnalysisFileError(f"{name}: cannot be written ({error.strerror or error})") from None

@@ -1,10 +1,11 @@
-"""Reading a file that someone else may have put there: a saved game, the settings, a saved analysis.
+"""Reading a file that someone else may have put there: a saved game, the settings, a saved analysis, the note
+of the highest id given.
 
-All three are read the one way, because each can be replaced by anything a user (or a mistake) puts
-at its path: a named pipe must not block the program (the file is opened non-blocking), a folder or a
-device is refused for what it is, and a file far larger than ours is refused before it is read, so a
-stray disk image costs one `fstat`. What a caller reports is one line, the file's name followed by the
-words of `Unreadable`; the file itself is never changed.
+All of them are read this one way (a test walks the source for any other), because each can be replaced
+by anything a user (or a mistake) puts at its path: a named pipe must not block the program (the file is
+opened non-blocking), a folder or a device is refused for what it is, and a file far larger than ours is
+refused before it is read, so a stray disk image costs one `fstat`. What a caller reports is one line, the
+file's name followed by the words of `Unreadable`; the file itself is never changed.
 """
 
 from __future__ import annotations

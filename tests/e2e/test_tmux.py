@@ -8,6 +8,7 @@ developer's machine without it the test is skipped, but under CI (`CI` set) a mi
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -15,7 +16,8 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,21 @@ ROOT = Path(__file__).resolve().parents[2]
 SEED = 3  # Anna starts; the Street is B3 B2 F2 A3 B4 B1
 NAMES = ("Anna", "Ben")
 GUARD = 0.6  # a little more than the handoff's guard time, during which Enter is discarded
+
+
+@dataclass(frozen=True)
+class Left:
+    """What a command left in its window once it ended: the terminal's modes, screen and cursor, and processes."""
+
+    modes: frozenset[str]  # the flags `stty -a` gives the window's terminal: "icanon" is cooked, "-icanon" raw
+    alternate: bool  # the alternate screen is still on
+    cursor: bool  # the cursor is shown
+    processes: tuple[str, ...]  # still running in the window's session, apart from its shell and its sleep
+
+    @property
+    def cooked(self) -> bool:
+        """The terminal as a shell wants it: signals from keys, lines edited, keys echoed."""
+        return {"isig", "icanon", "echo"} <= self.modes
 
 
 class Tmux:
@@ -59,6 +76,40 @@ class Tmux:
         self.wait_for("exit status 0")
         assert "Traceback" not in self.screen(history=True)
 
+    def pane(self, *fields: str) -> list[str]:
+        """Fields of the window's pane, by tmux's names (`pane_pid`, `alternate_on`, ...)."""
+        return self.run("display-message", "-p", "-t", "game", " ".join(f"#{{{f}}}" for f in fields)).split()
+
+    def program(self) -> int:
+        """The process id of the command the window's shell runs (famiglia)."""
+        commands = [pid for pid, command in _processes("--ppid", self.pane("pane_pid")[0])
+                    if not command.startswith("sleep ")]
+        assert len(commands) == 1, commands
+        return int(commands[0])
+
+    def left(self) -> Left:
+        """What the command left behind in its window (read once it has ended, while the shell sleeps)."""
+        tty, shell, alternate, cursor = self.pane("pane_tty", "pane_pid", "alternate_on", "cursor_flag")
+        modes = subprocess.run(["stty", "-a", "-F", tty], capture_output=True, text=True, check=True).stdout
+        running = tuple(command for pid, command in _processes("--sid", shell)
+                        if pid != shell and not command.startswith("sleep "))
+        return Left(frozenset(modes.replace(";", " ").split()), alternate == "1", cursor == "1", running)
+
+    def ended_in_shell(self) -> tuple[int, Left]:
+        """For `in_shell`: once the command has ended, its exit status and what it left behind.
+
+        The shell is told to say the status, then to sleep: while the shell runs a command the terminal
+        is in the modes the last command left (at its prompt it edits the line in modes of its own).
+        """
+        shell = int(self.pane("pane_pid")[0])
+        until(lambda: not children(shell), "the command's end")
+        self.type('echo "exit status $?"; sleep 60')
+        self.keys("Enter")
+        until(lambda: children(shell) == ["sleep 60"], "the shell's sleep")
+        found = re.findall(r"^exit status (\d+)$", self.screen(), flags=re.MULTILINE)
+        assert found, self.screen()
+        return int(found[-1]), self.left()
+
     def wait_for(self, text: str, timeout: float = 15.0) -> str:
         deadline = time.monotonic() + timeout
         screen = ""
@@ -83,12 +134,59 @@ def tmux() -> Iterator[Tmux]:
         subprocess.run(["tmux", "-L", server.socket, "kill-server"], capture_output=True, timeout=20, check=False)
 
 
+def until(condition: Callable[[], object], what: str, timeout: float = 15.0) -> None:
+    """Wait until `condition()` holds, asking again every 50 ms; `what` it waited for, in the failure."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def children(pid: int) -> list[str]:
+    """The command lines of the processes `pid` started that are still running (workers, a pager)."""
+    return [command for _, command in _processes("--ppid", str(pid))]
+
+
+def _processes(*selection: str) -> list[tuple[str, str]]:
+    """The processes `ps` selects (`--ppid PID`, `--sid SID`): each one's id and command line."""
+    listed = subprocess.run(["ps", "-o", "pid=,args=", *selection], capture_output=True, text=True, check=False)
+    found = []
+    for line in listed.stdout.splitlines():
+        pid, _, command = line.strip().partition(" ")
+        if pid:
+            found.append((pid, command.strip()))
+    return found
+
+
+def _window(tmux: Tmux, shell: list[str], width: int, height: int, env: Mapping[str, str] | None = None) -> None:
+    """A window of its own size running `shell`, with the test's saved-data folders (tests/conftest.py)
+    and the variables of `env`."""
+    given = {name: os.environ[name] for name in ("FAMIGLIA_HOME", "FAMIGLIA_CONFIG") if name in os.environ}
+    given.update(env or {})
+    tmux.run("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), "-e", "TERM=xterm-256color",
+             "-e", "NO_COLOR=", *(arg for pair in given.items() for arg in ("-e", "=".join(pair))), *shell)
+
+
+def launch(tmux: Tmux, *args: str, width: int = 100, height: int = 30, env: Mapping[str, str] | None = None) -> None:
+    """`famiglia ARGS` in a window of its own (with the variables of `env`); after it, its exit status and time
+    to read the screen it leaves."""
+    command = shlex.join([sys.executable, "-m", "famiglia", *args])
+    _window(tmux, ["sh", "-c", f"cd {shlex.quote(str(ROOT))} && {command}; echo \"exit status $?\"; sleep 60"],
+            width, height, env)
+
+
+def in_shell(tmux: Tmux, *args: str, width: int = 80, height: int = 24) -> None:
+    """`famiglia ARGS` typed into an interactive shell, whose job control (`kill -TSTP`, `fg`) a test can use."""
+    _window(tmux, ["env", "PS1=shell$ ", "bash", "--norc", "-i"], width, height)
+    tmux.wait_for("shell$")
+    tmux.type(f"cd {shlex.quote(str(ROOT))} && {shlex.join([sys.executable, '-m', 'famiglia', *args])}")
+    tmux.keys("Enter")
+
+
 def start(tmux: Tmux, *args: str, width: int = 100, height: int = 30) -> None:
-    command = shlex.join([sys.executable, "-m", "famiglia", "play", *args])
-    # After the game: the exit status, and time to read the screen it leaves behind.
-    shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo \"exit status $?\"; sleep 60"
-    tmux.run("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height),
-             "-e", "TERM=xterm-256color", "-e", "NO_COLOR=", "sh", "-c", shell)
+    """`famiglia play ARGS` (see `launch`)."""
+    launch(tmux, "play", *args, width=width, height=height)
 
 
 def test_a_game_in_a_real_terminal(tmux: Tmux) -> None:
@@ -226,14 +324,14 @@ def test_a_signal_leaves_the_alternate_screen_with_no_hand_left(tmux: Tmux, sign
     time.sleep(GUARD)
     tmux.keys("Enter")
     tmux.wait_for("Your hand")
-    shell = tmux.run("display-message", "-p", "-t", "game", "#{pane_pid}").strip()
-    children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True, check=False).stdout.split()
-    assert len(children) == 1, children
-    os.kill(int(children[0]), getattr(signal, signal_name))
+    os.kill(tmux.program(), getattr(signal, signal_name))
     screen = tmux.wait_for(f"exit status {status}")
-    assert "was to move" in screen and "seed" not in screen  # an unfinished game's seed stays hidden
+    # Left before the first turn ended, as a player quitting would; an unfinished game's seed stays hidden.
+    assert "left before the first turn ended" in screen and "seed" not in screen
     everything = tmux.screen(history=True)
     assert "Your hand" not in everything and "Traceback" not in everything
+    left = tmux.left()
+    assert left.cooked and not left.alternate and left.cursor and left.processes == (), left
 
 
 def test_ctrl_c_asks_before_quitting(tmux: Tmux) -> None:

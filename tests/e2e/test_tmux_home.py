@@ -5,20 +5,27 @@ with send-keys and reads capture-pane (the `tmux` fixture of `test_tmux`)."""
 from __future__ import annotations
 
 import re
-import shlex
-import sys
 import time
 
-from tests.e2e.test_tmux import ROOT, Tmux
+from tests.e2e.test_tmux import Tmux, launch
 
 TURN = "Your turn, Anna"
 
 
 def start_home(tmux: Tmux, *, width: int = 100, height: int = 30) -> None:
-    command = shlex.join([sys.executable, "-m", "famiglia"])
-    shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo \"exit status $?\"; sleep 60"
-    tmux.run("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height),
-             "-e", "TERM=xterm-256color", "-e", "NO_COLOR=", "sh", "-c", shell)
+    """`famiglia` alone: the home screen (see `launch`)."""
+    launch(tmux, width=width, height=height)
+
+
+def against_the_computer(tmux: Tmux) -> str:
+    """From the home screen: a new game against the easy computer, Anna at the keyboard; her first table."""
+    tmux.type("1")
+    tmux.wait_for("Against the computer: easy")
+    tmux.type("2")
+    tmux.wait_for("Player 1's name")
+    tmux.type("Anna")
+    tmux.keys("Enter")
+    return tmux.wait_for(TURN, timeout=30)
 
 
 def wait_any(tmux: Tmux, *texts: str, timeout: float = 30.0) -> str:
@@ -64,13 +71,7 @@ def test_a_game_against_the_computer_from_the_home_screen_left_continued_and_fin
     screen = tmux.wait_for("Learn to play")
     assert all(entry in screen for entry in ("New game", "Continue", "Your games", "Statistics", "Rules",
                                               "Settings", "Quit"))
-    tmux.type("1")
-    tmux.wait_for("Against the computer: easy")
-    tmux.type("2")
-    tmux.wait_for("Player 1's name")
-    tmux.type("Anna")
-    tmux.keys("Enter")
-    take_or_pass(tmux, tmux.wait_for(TURN))
+    take_or_pass(tmux, against_the_computer(tmux))
     wait_any(tmux, TURN, "Game over")
     if "Game over" not in tmux.screen():
         tmux.type("q")

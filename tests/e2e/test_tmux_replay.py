@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import os
-import shlex
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -15,7 +12,7 @@ from famiglia.engine import Take
 from famiglia.persistence import Store
 from famiglia.tui.model.saving import Autosave
 from famiglia.tui.model.session import Screen, Session
-from tests.e2e.test_tmux import ROOT, Tmux
+from tests.e2e.test_tmux import Tmux, launch
 
 
 def _saved_unfinished_game() -> str:
@@ -34,26 +31,18 @@ def _saved_unfinished_game() -> str:
     return saver.record.id
 
 
-def _replay(tmux: Tmux, game_id: str) -> None:
-    command = shlex.join([sys.executable, "-m", "famiglia", "replay", game_id])
-    shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo \"exit status $?\"; sleep 60"
-    tmux.run("new-session", "-d", "-s", "game", "-x", "100", "-y", "30", "-e", "TERM=xterm-256color",
-             "-e", f"FAMIGLIA_HOME={os.environ['FAMIGLIA_HOME']}", "sh", "-c", shell)
-
-
 @pytest.mark.parametrize(("signal_name", "status"), [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
 def test_a_signal_ends_the_replay_and_leaves_no_hand_on_the_terminal(tmux: Tmux, signal_name: str,
                                                                      status: int) -> None:
-    _replay(tmux, _saved_unfinished_game())
+    launch(tmux, "replay", _saved_unfinished_game())
     tmux.wait_for("Show it?")
     tmux.type("y")
     tmux.wait_for("'s hand")
     time.sleep(0.2)
-    shell = tmux.run("display-message", "-p", "-t", "game", "#{pane_pid}").strip()
-    children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True, check=False).stdout.split()
-    assert len(children) == 1, children
-    os.kill(int(children[0]), getattr(signal, signal_name))
+    os.kill(tmux.program(), getattr(signal, signal_name))
     screen = tmux.wait_for(f"exit status {status}")
     everything = tmux.screen(history=True)
     assert "'s hand" not in everything and "Draw stack holds" not in everything, screen
     assert "Traceback" not in everything
+    left = tmux.left()
+    assert left.cooked and not left.alternate and left.cursor and left.processes == (), left

@@ -10,7 +10,7 @@ import sys
 import time
 
 from famiglia import analysis_cli
-from famiglia.commands.records import saved_analysis
+from famiglia.commands.analysis import saved_analysis
 from famiglia.persistence.analyses import analysis_path
 from famiglia.tui.model.replay import MISTAKES
 from tests.e2e.test_tmux import ROOT, Tmux

@@ -1,37 +1,32 @@
-"""Ctrl-Z from the shell's job control (`kill -TSTP`): the game leaves the screen while stopped, and `fg`
-brings it back drawn anew, with the keys working."""
+"""Ctrl-Z from the shell's job control (`kill -TSTP`): the game or the home screen leaves the screen while
+stopped, and `fg` brings it back drawn anew, with the keys working (the terminal raw again)."""
 
 from __future__ import annotations
 
 import os
-import shlex
-import subprocess
-import sys
+import signal
 import time
 
-from tests.e2e.test_tmux import GUARD, NAMES, ROOT, Tmux
+from tests.e2e.test_tmux import GUARD, NAMES, Tmux, in_shell
+
+
+def stopped_and_back(tmux: Tmux, shown: str) -> str:
+    """`kill -TSTP` of the command: `shown` leaves the screen while it is stopped; `fg` draws it again."""
+    os.kill(tmux.program(), signal.SIGTSTP)
+    screen = tmux.wait_for("Stopped")
+    assert shown not in screen
+    tmux.type("fg")
+    tmux.keys("Enter")
+    return tmux.wait_for(shown)
 
 
 def test_a_stopped_game_leaves_the_screen_and_fg_brings_it_back(tmux: Tmux) -> None:
-    tmux.run("new-session", "-d", "-s", "game", "-x", "80", "-y", "24", "-e", "TERM=xterm-256color",
-             "-e", f"FAMIGLIA_HOME={os.environ['FAMIGLIA_HOME']}", "-e", "PS1=shell$ ", "bash", "--norc", "-i")
-    tmux.wait_for("shell$")
-    command = shlex.join([sys.executable, "-m", "famiglia", "play", "--seed", "5", "--names", *NAMES])
-    tmux.type(f"cd {shlex.quote(str(ROOT))} && {command}")
-    tmux.keys("Enter")
+    in_shell(tmux, "play", "--seed", "5", "--names", *NAMES)
     tmux.wait_for("Pass the keyboard to")
     time.sleep(GUARD)
     tmux.keys("Enter")
     tmux.wait_for("Your hand")
-    shell = tmux.run("display-message", "-p", "-t", "game", "#{pane_pid}").strip()
-    game = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True, check=False).stdout.split()
-    assert len(game) == 1, game
-    os.kill(int(game[0]), 20)  # SIGTSTP
-    screen = tmux.wait_for("Stopped")
-    assert "Your hand" not in screen
-    tmux.type("fg")
-    tmux.keys("Enter")
-    screen = tmux.wait_for("Your hand")
+    screen = stopped_and_back(tmux, "Your hand")
     assert "Your turn, " in screen
     tmux.type("?")  # the keys work again: the terminal is back in the game's hands
     tmux.wait_for("The rules in short")
@@ -40,3 +35,16 @@ def test_a_stopped_game_leaves_the_screen_and_fg_brings_it_back(tmux: Tmux) -> N
     tmux.wait_for("Quit the game?")
     tmux.type("y")
     tmux.wait_for("shell$")
+
+
+def test_a_stopped_home_screen_comes_back_drawn_with_its_keys(tmux: Tmux) -> None:
+    in_shell(tmux)
+    tmux.wait_for("Learn to play")
+    stopped_and_back(tmux, "Learn to play")
+    tmux.type("4")  # one key, no Enter: it reaches the home screen only on a raw terminal, and is not echoed
+    tmux.wait_for("Famiglia \u203a Your games")
+    tmux.keys("Escape")
+    tmux.wait_for("Learn to play")
+    tmux.type("8")
+    status, left = tmux.ended_in_shell()
+    assert status == 0 and left.cooked and not left.alternate and left.cursor, (status, left)

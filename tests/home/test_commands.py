@@ -12,9 +12,9 @@ import pytest
 import famiglia.tui
 from famiglia import cli
 from famiglia.persistence import Store
-from famiglia.tui.model.home.settings import Settings, load, settings_path
-from famiglia.tui.model.home.statistics import statistics
-from famiglia.tui.model.seats import HUMAN
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import Settings, load, settings_path
+from famiglia.profile.statistics import statistics
 
 from .helpers import play, save, stamp
 

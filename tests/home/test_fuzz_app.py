@@ -16,8 +16,8 @@ from prompt_toolkit.input import create_pipe_input
 
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
-from famiglia.tui.model.home.settings import load
-from famiglia.tui.model.seats import HUMAN
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import load
 from famiglia.tui.shell.home import build_home_app, run_home_app
 
 from .driver import Terminal

@@ -1,22 +1,29 @@
 """The guided game through its application: lessons read with Enter, a refused try explained, to the end;
-and a guided game left halfway and continued, showing no lesson twice."""
+a guided game left halfway and continued, showing no lesson twice; the box where it hides nothing its
+lesson talks about, the computer waiting for its lesson, and the end under the end screen."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+import pytest
+
 from famiglia.ai import player
-from famiglia.engine import Pass, Step
-from famiglia.persistence import Store
+from famiglia.engine import Game, Pass, Step
+from famiglia.persistence import Move, Record, Store
+from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED, is_guided
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.home.guide import Guide
 from famiglia.tui.model.home.guided import guided_session
-from famiglia.tui.model.home.lessons import is_guided
+from famiglia.tui.model.home.lessons import LESSON_IDS
 from famiglia.tui.model.home.tutor import PLAYER, due
 from famiglia.tui.model.saving import Autosave
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.app import run_app
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.shell.guided import READ_FIRST, build_guided_app
+from famiglia.tui.view.compose import compose, compose_parts, end_rows
 
 from .driver import Keys, drive
 
@@ -115,3 +122,115 @@ def test_a_guided_game_left_halfway_is_continued_without_repeating_a_lesson() ->
     left_at = due(record.game().view(PLAYER))  # the lessons of the moment it was left at come again (docs/learn.md)
     assert not (set(first) & set(second)) - set(left_at)
     assert set(first) <= set(guide_again.progress.seen) and second
+
+
+# -- where the box stands, the computer's turn, the end ----------------------------------------------------------
+
+
+def _rows(screen: str, height: int) -> list[str]:
+    """The rows above the input line of a screen as drawn."""
+    return [row.rstrip() for row in screen.split("\n")][: height - 1]
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (100, 30)])
+def test_each_lesson_box_leaves_in_sight_what_it_explains(columns: int, rows: int) -> None:
+    """The box once stood over the hand at 80x24 and over the take/pass choices at 100x30 while rows above it stayed
+    empty: now every row of the parts a lesson is about is drawn as the table has it, with the box on screen."""
+    session, guide = guided_session("Anna")
+    checked: list[str] = []
+
+    async def script(k: Keys[Any]) -> None:
+        while session.screen is not Screen.END:
+            await k.until(lambda: session.screen is Screen.END or guide.lesson is not None
+                          or session.ending is not None or (session.game is not None
+                                                            and session.game.to_move == PLAYER
+                                                            and not session.computer_to_move))
+            if session.screen is Screen.END:
+                break
+            lesson = guide.lesson
+            if session.ending is None and lesson is not None:
+                await k.until(lambda title=lesson.title: title in k.screen())
+                table, parts = compose_parts(session, columns, rows - 1)
+                drawn = _rows(k.screen(), rows)
+                for part in lesson.about:
+                    for r in parts[part]:
+                        if table[r].strip():  # a blank row of the part may be covered, a drawn one never
+                            assert drawn[r] == table[r].rstrip(), f"{lesson.id} hides {part}, row {r}:\n{k.screen()}"
+                checked.append(lesson.id)
+                if lesson.id == "welcome" and columns == 80:
+                    assert "╭─F0♥─╮" in k.screen() and "Your hand" in k.screen()  # the hand it talks about
+                if lesson.id == "free_take" and columns == 100:
+                    assert "Take/pass   1 B0♣   p pass" in k.screen()  # the choice it talks about
+                await k.press("\r")
+                continue
+            if session.ending is not None:
+                await k.press("\r")
+                continue
+            game = session.game
+            assert game is not None
+            action = STUDENT.choose(game.view(PLAYER, memory=True))
+            await k.press(("p" if isinstance(action, Pass) else str(action)) + "\r")
+
+    drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=columns, rows=rows)
+    assert set(checked) == set(LESSON_IDS)
+
+
+def test_the_computer_waits_until_its_lesson_is_read() -> None:
+    """"Now the computer plays its turn" was shown after that turn was over: the computer now waits for the box."""
+    session, guide = guided_session("Anna")
+    seen: list[str] = []
+
+    async def script(k: Keys[Any]) -> None:
+        while guide.lesson is not None:
+            await k.press("\r")
+        await k.press("p\r")  # a pass; Enter ends the turn
+        await k.until(lambda: guide.lesson is not None and guide.lesson.id == "opponent")
+        played = len(session.history)
+        await asyncio.sleep(0.5)  # the computer plays at once here (no pace): it waits for the box instead
+        seen.append(k.screen())
+        assert session.computer_to_move and len(session.history) == played
+        assert session.activity == "Computer (easy) waits until you have read the box"
+        await k.press("x")  # a key while the box is up neither reads it nor hurries the computer
+        assert session.computer_to_move and len(session.history) == played
+        await k.press("\r")
+        await k.until(lambda: not session.computer_to_move)
+        assert len(session.history) > played
+
+    drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=80, rows=24)
+    assert "The computer's turn (R12)" in seen[0] and "waits until you have read the box" in seen[0]
+
+
+def _finished_guided_game() -> Record:
+    """A guided game played to its end by the greedy stand-in against the easy computer, as a record."""
+    game = Game.new(seed=GUIDED_SEED, names=("Anna", "cpu:easy"), first=GUIDED_FIRST)
+    record = Record.new(game, seats=(HUMAN, GUIDED_OPPONENT))
+    players = {0: STUDENT, 1: player("easy", seed=game.seed)}
+    moves = []
+    while not game.is_over:
+        action = players[game.to_move].choose(game.view(game.to_move, memory=True))
+        moves.append(Move(game.to_move, action))
+        game.apply(action)
+    return record.with_moves(moves)
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (100, 30)])
+def test_the_end_of_the_guided_game_stands_under_the_end_screen_with_its_key_line(columns: int, rows: int) -> None:
+    """At 80x24 the box of what was learned covered the computer's play area, the score and the seed line."""
+    record = _finished_guided_game()
+    store = Store()
+    path, record = store.create(record, record.game())
+    session, guide = guided_session(record=record, store=store, path=path)
+    seen: list[str] = []
+
+    async def script(k: Keys[Any]) -> None:
+        await k.until(lambda: "What you learned" in k.screen())
+        seen.append(k.screen())
+
+    drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=columns, rows=rows)
+    drawn = seen[0].rstrip().split("\n")
+    end = compose(session, columns, rows - 1, plain=True).split("\n")
+    content = end_rows(session, columns)
+    assert [row.rstrip() for row in drawn[:content]] == [row.rstrip() for row in end[:content]]  # nothing covered
+    assert f"Seed {GUIDED_SEED}: famiglia play --seed {GUIDED_SEED}" in seen[0] and "total 67 VP" in seen[0]
+    assert "lessons came up in this game" in seen[0] or "What came up in this game:" in seen[0]
+    assert set(drawn[-1].split(" · ")) == {"n: new game", "a: analysis", "g: game log", "q: quit"}

@@ -10,10 +10,10 @@ import pytest
 import famiglia.tui
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import Settings, load, settings_path
+from famiglia.profile.statistics import statistics
 from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowAnalysis, ShowReplay
-from famiglia.tui.model.home.settings import Settings, load, settings_path
-from famiglia.tui.model.home.statistics import statistics
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.shell.home import build_home_app, run_home_app
 
 from .driver import CTRL_C, DOWN, ESC, UP, Keys, drive
@@ -95,7 +95,7 @@ def test_the_log_of_a_game_is_a_page() -> None:
 
 def test_settings_written_from_the_screen_are_read_back_and_used_by_play(monkeypatch: pytest.MonkeyPatch) -> None:
     home = home_command._home(Store())
-    run(home, "7", "2", "3", "1", *"Anna", "\r", ESC)
+    run(home, "7", "2", " ", "3", "\r", "1", "\r", *"Anna", "\r", "\r", ESC)  # your name, then none for player 2
     assert load().settings == Settings(("Anna",), "hard", memory_aid=True)
     calls: dict[str, Any] = {}
     monkeypatch.setattr(famiglia.tui, "run_play", lambda **kw: calls.update(kw) or 0)
@@ -119,7 +119,7 @@ def test_a_broken_or_foreign_settings_file_is_said_on_the_home_screen_and_left_a
     run(home, check=lambda k: shown.append(k.screen()))
     assert "settings file" in shown[0] and said in " ".join(shown[0].split()), shown[0]
     assert "\u202e" not in shown[0]  # a direction mark is written as an escape, never acted on
-    run(home_command._home(Store()), "7", "4")  # a change asked for: refused on a broken file, kept otherwise
+    run(home_command._home(Store()), "7", "4", "\r")  # a change asked for: refused on a broken file, kept otherwise
     if said in ("not valid TOML", "TOML"):
         assert settings_path().read_text(encoding="utf-8") == content
 
@@ -163,12 +163,12 @@ def test_continue_says_on_the_home_screen_when_the_game_is_open_elsewhere() -> N
     id = home_command._home(store).unfinished[0].id
     lock = store.lock(id)
     try:
-        note = home_command._held_elsewhere(store, id)
+        note = home_command._refusal(store, Resume(id))
         assert note is not None and "another famiglia" in note
         assert home_command._home(store, note=note).message == note
     finally:
         lock.release()
-    assert home_command._held_elsewhere(store, id) is None
+    assert home_command._refusal(store, Resume(id)) is None
 
 
 def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -176,25 +176,25 @@ def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monke
     monkeypatch.delenv("NO_COLOR")
     colour = home_command._Colour()
     home = home_command._home(Store(), colour=colour)
-    run(home, "7", "5")  # colour: on -> off
+    run(home, "7", "5", " ")  # colour: on -> off
     assert os.environ.get("NO_COLOR") == "1" and load().settings.colour is False
-    run(home, "5")  # still on Settings: back on
+    run(home, " ")  # still on Settings, on colour: back on
     assert not os.environ.get("NO_COLOR")
 
 
 def test_a_games_analysis_from_the_home_screen_is_the_one_famiglia_analyse_shows(
         capsys: pytest.CaptureFixture[str]) -> None:
     """What the home screen runs for a: the report (plain here, off a terminal), saved for the next look."""
-    from famiglia.commands import records
+    from famiglia.commands.analysis import analysis
 
     save(play(3, actions=None), at=stamp(1))
     entry = Store().entries()[0]
     assert entry.record is not None
     id = entry.record.id
-    assert records.analysis(id, level="easy") == 0
+    assert analysis(id, level="easy") == 0
     out = capsys.readouterr().out
     assert out.startswith(f"Analysis of game {id}: ") and "Luck of the draws" in out
-    assert records.analysis("999") == 2
+    assert analysis("999") == 2
     assert capsys.readouterr().err == "famiglia: there is no saved game 999 ('famiglia games' lists the saved games)\n"
 
 

@@ -7,9 +7,11 @@ from typing import Any
 import pytest
 
 from famiglia.persistence import Store, StoreError
-from famiglia.tui.model.home.commands import COMMANDS, help_lines, press
+from famiglia.profile.guided_deal import GUIDED_SEED
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import SettingRefused, Settings, load, write_value
+from famiglia.tui.model.home.commands import COMMANDS, help_lines, key_line, press
 from famiglia.tui.model.home.games import game_lines
-from famiglia.tui.model.home.lessons import GUIDED_SEED
 from famiglia.tui.model.home.menu import (
     MAIN_ENTRIES,
     Home,
@@ -23,8 +25,6 @@ from famiglia.tui.model.home.menu import (
     ShowLog,
     ShowReplay,
 )
-from famiglia.tui.model.home.settings import SettingRefused, Settings, load, write_value
-from famiglia.tui.model.seats import HUMAN
 
 from .helpers import play, save, stamp
 
@@ -92,7 +92,7 @@ def test_continue_lists_the_unfinished_games_newest_first_with_score_and_turn(sa
     items = home.items()
     assert home.page is Page.CONTINUE and len(items) == 2
     assert items[0].label.endswith("Anna v Ben") and items[1].label.endswith("Anna v Computer (hard)")
-    assert "to move" in items[0].detail and "–" in items[0].detail
+    assert "to move, so far Anna " in items[0].detail and " · Ben " in items[0].detail  # labelled, not bare
     keys(home, "down", "enter")
     assert home.take_outcome() == Resume(saved[1].id)
 
@@ -165,12 +165,12 @@ def test_learn_to_play_continues_a_guided_game_under_way() -> None:
 
 def test_settings_are_changed_written_and_read_back() -> None:
     home = keys(Home(settings=load().settings, write=write_value), "7")
-    keys(home, "2", "2")  # level: normal -> hard -> easy
-    keys(home, "3")  # memory aid on
-    keys(home, "1", *"Anna, Ben", "enter")
+    keys(home, "2", "enter", " ")  # level: normal -> hard -> easy
+    keys(home, "3", " ")  # memory aid on
+    keys(home, "1", "enter", *"Anna", "enter", *"Ben", "enter")  # yours, then player 2's
     assert home.settings == Settings(("Anna", "Ben"), "easy", memory_aid=True)
     assert load().settings == home.settings
-    keys(home, "1", *"x" * 30, "enter")
+    keys(home, "1", "enter", *"x" * 30, "enter")
     assert "at most 20 characters" in (home.message or "") and home.editing is not None
     keys(home, "escape")
     assert home.editing is None and load().settings.names == ("Anna", "Ben")
@@ -180,8 +180,22 @@ def test_a_setting_that_cannot_be_written_is_said_and_not_changed() -> None:
     def refuse(name: str, value: object) -> None:
         raise SettingRefused("settings file x is not valid TOML: fix or remove it first; it is not changed")
 
-    home = keys(Home(write=refuse), "7", "4")
+    home = keys(Home(write=refuse), "7", "4", "enter")
     assert home.settings.confirm is True and "fix or remove it first" in (home.message or "")
+
+
+def test_a_number_on_the_settings_page_goes_to_its_line_and_only_enter_or_space_changes_it() -> None:
+    """As a choice is made everywhere else: a digit once turned the memory aid over at once."""
+    home = keys(Home(settings=load().settings, write=write_value), "7", "3")
+    assert home.settings.memory_aid is False and load().settings.memory_aid is False
+    assert home.selected == 2 and home.message == "memory_aid: Enter or Space changes it."
+    assert "1–9: go to" in key_line(home) and "Enter Space: change" in key_line(home)
+    keys(home, " ")
+    assert home.settings.memory_aid is True and load().settings.memory_aid is True
+    keys(home, "enter")
+    assert home.settings.memory_aid is False
+    elsewhere = Home()
+    assert not press(elsewhere, " ") and "Settings page" in (elsewhere.message or "")
 
 
 def test_help_lists_the_command_table_and_keys_that_do_nothing_say_why() -> None:

@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from famiglia.tui.model.home.settings import (
-    BARE_COMPUTER,
+from famiglia.profile.options import BARE_COMPUTER, for_play
+from famiglia.profile.settings import (
     ENV,
     SettingRefused,
     Settings,
     describe,
-    for_play,
     load,
     parse_words,
     settings_path,
@@ -52,7 +51,7 @@ def test_unknown_and_wrong_values_are_named_in_one_line_and_their_defaults_used(
     loaded = load()
     assert loaded.settings == Settings(memory_aid=True)  # the good one is kept
     assert loaded.problem is not None and "\n" not in loaded.problem
-    assert str(path) in loaded.problem
+    assert "the settings file has 3 faults" in loaded.problem  # `famiglia settings` says where it is
     for words in ("'impossible'", "confirm must be true or false", "unknown setting 'sound'", "defaults are used"):
         assert words in loaded.problem
     assert path.read_text(encoding="utf-8") == text  # never changed

@@ -85,7 +85,7 @@ def test_games_delete_with_yes_removes_it_in_one_line(capsys: pytest.CaptureFixt
     assert cli.main(["games", "--delete", "2", "--yes"]) == 0
     captured = capsys.readouterr()
     assert captured.out.startswith("Removed game 2 (Anna and Ben, started ") and captured.err == ""
-    assert sorted(files()) == ["game-1.json"]
+    assert sorted(files()) == [".highest-id", "game-1.json"]  # and the note of the highest id given
 
 
 def test_games_delete_without_a_terminal_or_yes_asks_for_yes_and_keeps_it(capsys: pytest.CaptureFixture[str],
@@ -134,7 +134,7 @@ def test_games_delete_removes_a_file_it_cannot_read_when_asked(capsys: pytest.Ca
     (home() / "game-6.json").write_text("{ broken")
     assert cli.main(["games", "--delete", "6", "--yes"]) == 0
     assert "a file famiglia cannot read" in capsys.readouterr().out
-    assert sorted(files()) == ["game-1.json"]
+    assert sorted(files()) == [".highest-id", "game-1.json"]  # and the note of the highest id given
 
 
 def test_yes_alone_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,7 +16,7 @@ import pytest
 from famiglia.persistence import StoreError, read_record
 from famiglia.persistence.analyses import AnalysisFileError, load_analysis
 from famiglia.persistence.reading import Unreadable, read_text
-from famiglia.tui.model.home.settings import load
+from famiglia.profile.settings import load
 
 
 def finished_within(call: Callable[[], object], seconds: float = 20.0) -> list[object]:
@@ -61,3 +61,36 @@ def test_the_words_name_what_the_file_should_have_been(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         read_text(tmp_path / "none", limit=100, kind="a game record")
     assert read_text(big, limit=101, kind="a game record") == "x" * 101
+
+
+def test_no_module_reads_a_file_but_through_the_one_reader() -> None:
+    """Issue 22: every file another program may have touched is read by `read_text`, bounded and in one line.
+
+    Walks the package's source for the other ways Python reads a file (`open`, `Path.read_text`,
+    `read_bytes`, `json.load`, `tomllib.load`); only the data shipped inside the package
+    (`importlib.resources`) is read otherwise. `os.open` is left to the reader and to the writers'
+    locks and temporary files, which read nothing.
+    """
+    import ast
+
+    import famiglia
+
+    root = Path(famiglia.__file__).parent
+    found = []
+    for source in sorted(root.rglob("*.py")):
+        if source.name == "reading.py":
+            continue
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            shipped = "resources" in ast.unparse(func)
+            owner = ast.unparse(func.value) if isinstance(func, ast.Attribute) else ""
+            if name == "open" and not owner.startswith("os") and not shipped and isinstance(func, ast.Name):
+                found.append(f"{source.relative_to(root)}:{node.lineno} open()")
+            elif name in ("read_text", "read_bytes") and isinstance(func, ast.Attribute) and not shipped:
+                found.append(f"{source.relative_to(root)}:{node.lineno} {name}()")
+            elif name == "load" and owner in ("json", "tomllib"):
+                found.append(f"{source.relative_to(root)}:{node.lineno} {owner}.load()")
+    assert found == []

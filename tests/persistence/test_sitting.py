@@ -19,7 +19,7 @@ import famiglia.tui.shell.app as app_module
 from famiglia.cli import main
 from famiglia.engine import Step
 from famiglia.persistence import Store, read_record
-from famiglia.tui.model.home.settings import settings_path
+from famiglia.profile.settings import settings_path
 from famiglia.tui.model.saving import Autosave
 from famiglia.tui.model.session import Screen, Session
 from tests.tui.test_app import Player, play
@@ -99,12 +99,12 @@ def test_resume_plays_on_with_the_settings_the_game_was_started_with(sittings: S
 
 
 def test_continue_on_the_home_screen_and_play_load_keep_them_too(sittings: Sittings, tmp_path: Path) -> None:
-    from famiglia.commands import records
+    from famiglia.commands.resume import resume
 
     sittings.scripts.append(take_and_leave)
     assert main(["play", "--names", "Anna", "Ben", "--seed", "5", "--memory-aid", "--no-confirm"]) == 0
     sittings.scripts.append(look_and_leave)
-    assert records.resume("1", settings=None) == 0  # what Continue calls, with the remembered settings
+    assert resume("1", settings=None) == 0  # what Continue calls, with the remembered settings
     copy = tmp_path / "elsewhere.json"
     copy.write_bytes(saved().read_bytes())
     sittings.scripts.append(look_and_leave)
@@ -187,7 +187,7 @@ def test_learn_plays_the_guided_game_on_with_its_settings(monkeypatch: pytest.Mo
     saver.close(session)
     heard: list[Session] = []
 
-    def run_guided(s: Session, guide: object) -> int:
+    def run_guided(s: Session, guide: object, *, say: object = None) -> int:
         heard.append(s)
         return 0
 

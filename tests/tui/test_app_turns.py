@@ -241,7 +241,7 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
         await sit_down(p)
         await p.keys("?")
         screen = p.screen()
-        assert "ask before a turn ends: on" in screen and "the game log" in screen
+        assert "in this help: ask before a" in screen and "turn ends (on)" in screen and "the game log" in screen
         await p.keys(END)
         screen = p.screen()
         assert "take F2 pay M3 keep F1" in screen and "brute B2 F4 -1" in screen
@@ -249,7 +249,7 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
         await p.keys("c")
         assert not p.session.confirm
         await p.keys(HOME)
-        assert "ask before a turn ends: off" in p.screen()
+        assert "turn ends (off)" in p.screen()
         await p.keys(ESC)
         await p.until(lambda: p.session.overlay is None)
         await p.keys("p")
@@ -262,7 +262,8 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
 def test_farewell_says_who_played_how_it_stands_and_the_seed() -> None:
     session = Session(names=("Anna", "Ben"), seed=3, handoff_guard=0, confirm=False)
     # An unfinished game's seed is not said: it would deal the same draw stack again (R12.2).
-    assert farewell(session) == "famiglia: Anna and Ben, 0 turns played; Anna was to move."
+    # Left before a turn ended: no game is kept, and "0 turns played" said nothing true of one.
+    assert farewell(session) == "famiglia: Anna and Ben: left before the first turn ended."
     for _ in range(2):
         session.drawn()
         session.reveal()

@@ -10,7 +10,7 @@ import pytest
 
 import famiglia.tui
 from famiglia import cli
-from famiglia.tui.model.seats import HUMAN
+from famiglia.profile.seats import HUMAN
 
 USAGE_ERROR = re.compile(r"famiglia: error: .+ \(see 'famiglia play --help'\)")
 

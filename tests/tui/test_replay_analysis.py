@@ -22,7 +22,7 @@ from famiglia import analysis_cli
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
 from famiglia.analysis_cli import analyse_command, analyse_record, show_analysis
-from famiglia.commands.records import saved_analysis
+from famiglia.commands.analysis import saved_analysis
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.persistence.analyses import analysis_path
@@ -322,7 +322,7 @@ def test_quitting_during_the_analysis_quits_at_once_and_leaves_no_worker_and_no_
     assert len(threads) == 1
     threads[0].join(60)  # told to stop, it stops at the end of the decision it is rating
     assert not threads[0].is_alive()
-    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no analysis, no temporary file
+    assert sorted(p.name for p in path.parent.iterdir()) == [".highest-id", path.name]  # no analysis, no temp file
 
 
 def test_an_unfinished_game_is_analysed_as_famiglia_analyse_does_it() -> None:
@@ -349,7 +349,35 @@ def test_a_save_that_fails_is_one_line_and_the_analysis_is_shown() -> None:
     assert "symbolic link" in message and message.endswith("it is shown all the same.")
     assert "the chance to win before" in screens[-1]
     assert where.is_symlink() and not (path.parent / "elsewhere.json").exists()
-    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, where.name])  # no temporary file
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([".highest-id", path.name, where.name])  # no temp
+
+
+def test_a_game_deleted_while_the_replay_analyses_it_gets_no_analysis_beside_no_game() -> None:
+    """Issue 22: the analysis was saved as `game-1.analysis.json` beside nothing, with the seed and every action."""
+    path, record = short_game()
+    replay = Replay(record)
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            app = build_replay_app(replay, path=path, level="normal", input=pipe, output=Terminal(100, 40))
+            task = asyncio.create_task(app.run_async())
+            while app.render_counter == 0:
+                await asyncio.sleep(0.01)
+            pipe.send_text("a")
+            while replay.progress is None or replay.progress[0] < 1:
+                await asyncio.sleep(0.01)
+            Store().delete(record.id)  # `famiglia games --delete 1` in another terminal, meanwhile
+            for _ in range(1200):
+                if replay.progress is None:
+                    break
+                await asyncio.sleep(0.05)
+            pipe.send_text("q")
+            await asyncio.wait_for(task, 5)
+
+    asyncio.run(main())
+    assert replay.analysis is not None  # shown all the same
+    assert replay.message is not None and "is no longer there" in replay.message and "\n" not in replay.message
+    assert sorted(p.name for p in path.parent.iterdir()) == [".highest-id"]
 
 
 def test_m_before_any_analysis_says_a_makes_one() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
+from .overlays import quit_question
 from .screens import Overlay, Screen
 from .words import short_name
 
@@ -127,11 +128,11 @@ def _enter_hint(s: Session) -> str:
         return f"{_opponent(s)} is playing"
     if s.ending is not None:
         return "Enter: confirm"
-    return "number or ↑↓ Enter: choose"
+    return "1-9 ↑↓ Enter: choose"
 
 
 def _confirm_words(s: Session) -> str:
-    return f"ask before a turn ends: {'on' if s.confirm else 'off'}"
+    return f"in this help: ask before a turn ends ({'on' if s.confirm else 'off'})"
 
 
 def _analyse_on_leaving(s: Session) -> None:
@@ -155,14 +156,15 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command("previous with ←", ("left",), choosing, line="empty"),
     Command("back", ("escape",), _always, label="Esc", words="back one choice, or take back a turn's end",
             hint=lambda s: "u or Esc: take it back" if s.ending is not None else "Esc: back",
-            hint_where=lambda s: ending(s) or (playing(s) and bool(s.path)), eager=True),
+            hint_where=lambda s: ending(s) or (playing(s) and bool(s.path)) or (at_names(s) and s.naming.can_go_back),
+            eager=True),
     Command("back-one", ("backspace",), choosing, line="empty"),
     Command("pass", ("p",), choosing, lambda s: s.pass_turn(), label="p", words="pass (take nothing)",
             line="empty", hint="p: pass", hint_where=playing),
-    Command("complete", ("c-i",), choosing, label="Tab", words="complete what you type",
-            hint=lambda s: "or type an action" if s.path else "type an action (Tab)", hint_where=playing),
     Command("hint", ("h",), choosing, lambda s: s.table.ask_hint(), label="h", words="hint: a plan for the turn",
-            line="empty"),
+            line="empty", hint="h: hint", hint_where=playing),
+    Command("complete", ("c-i",), choosing, label="Tab", words="complete what you type",
+            hint="Tab: type", hint_where=playing),
     Command("undo", ("u",), in_game, lambda s: s.undo(), label="u, Ctrl-Z", words="undo, within the turn",
             line="empty", hint="u: undo", hint_where=lambda s: playing(s) and not s.path),
     Command("undo with Ctrl-Z", ("c-z",), in_game, lambda s: s.undo()),
@@ -191,7 +193,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command("scroll", ("down", "up", "pagedown", "pageup", "end", "home"), scrolling),
     Command("quit when too small", ("q",), lambda s: s.drawing.too_small and s.overlay is None,
             lambda s: s.ask_quit(), hint="q or Ctrl-C: quit", small=True),
-    Command("interrupt", ("c-c", "c-d", "<sigint>"), _always, lambda s: s.overlays.interrupt(), hint="Ctrl-C: quit",
+    Command("interrupt", ("c-c", "c-d", "<sigint>"), _always, lambda s: s.overlays.interrupt(), hint="Ctrl-C: leave",
             hint_where=at_names, small=True, watch="Ctrl-C: quit"),
     Command("yes", ("y", "Y"), asking_quit, lambda s: s.answer_quit(True), small=True),
     Command("no", ("n", "N"), asking_quit, lambda s: s.answer_quit(False), small=True),
@@ -206,7 +208,7 @@ def help_rows(session: Session) -> tuple[tuple[str, str], ...]:
 def key_line(session: Session) -> str:
     """The key line under the table: what the keys available now do, in the table's order."""
     if session.overlay is Overlay.CONFIRM_QUIT:
-        return "Quit the game? y / n"
+        return f"{quit_question(session)[0]} y / n"
     if session.overlay is Overlay.LAST_TURN:
         return "l, Esc or q: back to the table"
     if session.waiting:

@@ -1,6 +1,6 @@
 """The names question before a game: who plays, asked one seat at a time, the computer's seat named.
 
-The same rules and words as `--names` (`famiglia.tui.model.names`). Against the computer only the
+The same rules and words as `--names` (`famiglia.profile.names`). Against the computer only the
 person's name is asked: the computer's seat comes named, and the person's must read differently.
 """
 
@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from famiglia.engine import DEFAULT_NAMES
-
-from .names import NameRefused, check_pair, tidy_name
-from .seats import HUMAN, seat_name
+from famiglia.profile.names import NameRefused, check_pair, tidy_name
+from famiglia.profile.seats import HUMAN, seat_name
 
 __all__ = ["NamesQuestion"]
 
@@ -42,6 +41,20 @@ class NamesQuestion:
         if index == 1 and default.casefold() == self.given[0].casefold():
             default = DEFAULT_NAMES[0]
         return index, default
+
+    @property
+    def can_go_back(self) -> bool:
+        """Whether a name typed at this keyboard can be asked again (Esc)."""
+        return any(self.seats[i] == HUMAN for i in range(len(self.given)))
+
+    def back(self) -> bool:
+        """Esc: ask the last name typed again; False at the first question, with nothing to go back to."""
+        typed = [i for i in range(len(self.given)) if self.seats[i] == HUMAN]
+        if not typed:
+            return False
+        del self.given[typed[-1]:]
+        self._name_computers()
+        return True
 
     def take(self, text: str) -> str | None:
         """The answer `text` (empty: the default); the refusal in the player's words, or None if taken."""

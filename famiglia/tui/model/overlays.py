@@ -13,7 +13,21 @@ from .screens import Message, Overlay, Screen
 if TYPE_CHECKING:
     from .session import Session
 
-__all__ = ["Overlays"]
+__all__ = ["Overlays", "quit_question"]
+
+
+def quit_question(s: Session) -> tuple[str, str]:
+    """The quit question for now, and the one line that says truly what leaving keeps."""
+    game = s.game
+    if game is None:
+        return "Leave now?", "No game has begun yet, so nothing is lost."
+    if s.standing is not None:  # saving fails: the line under the table says so
+        return "Quit the game?", "It is not saved: the message line says why."
+    if game.is_over:
+        return "Leave the game?", "It is over, and kept with your games."
+    if not s.log:
+        return "Quit the game?", "Nothing is kept before the first turn ends."
+    return "Quit the game?", "It is kept: you can play it on later."
 
 
 class Overlays:

@@ -23,6 +23,8 @@ from famiglia.engine import Game
 from famiglia.persistence import Record
 from famiglia.persistence.turns import ends_turn, turn_of, turn_starts
 
+from .words import plural
+
 __all__ = ["MISTAKES", "REPLAY_COMMANDS", "Replay", "ReplayCommand", "replay_key_line"]
 
 MISTAKES: Final = ("inaccurate", "mistake", "blunder")  # the marks the next-mistake key stops at: every one
@@ -194,7 +196,7 @@ class Replay:
         if not self.positions[-1].is_over and (not self.record.moves or ends_turn(self.record.moves[-1].action)):
             turns += 1  # an unfinished game between two turns: its position now begins the next
         turn = self.turn_of[rated] if rated < len(self.turn_of) else turns
-        return f"turn {turn} of {turns}, {rated} of {total} decisions rated"
+        return f"turn {turn} of {turns}, {rated} of {plural(total, 'decision')} rated"
 
     def leave(self, exit_code: int = 0) -> None:
         """Stop watching; `exit_code` is the shell's status (130 after an interrupt)."""

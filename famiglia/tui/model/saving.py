@@ -19,12 +19,14 @@ from famiglia.ai.reasons import pass_words
 from famiglia.engine import Action, Event, Game, Pass, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
+from famiglia.profile.guided_deal import is_guided
+from famiglia.profile.names import quoted
+from famiglia.profile.seats import HUMAN, level_of
 
-from .screens import Message, Screen, quoted
-from .seats import HUMAN, level_of
+from .screens import Message, Screen
 from .session import Session
 
-__all__ = ["Autosave", "analyse_on_leaving", "crash_save", "resume_session"]
+__all__ = ["Autosave", "analyse_on_leaving", "crash_save", "play_on", "resume_session"]
 
 
 def _seat(seat: Any) -> str:
@@ -181,10 +183,16 @@ class Autosave:
             return None
         if self.problem is not None:  # what the file holds, and what it does not
             return (f"This game is saved only up to action {len(record.moves)} of {self._actions} "
-                    f"({self.problem}): 'famiglia resume {record.id}' plays on from there.")
+                    f"({self.problem}): {play_on(record)} plays on from there.")
         if record.game().is_over:
             return f"This game is saved as game {record.id}: 'famiglia replay {record.id}' shows it again."
-        return f"This game is saved: 'famiglia resume {record.id}' plays it on."
+        return f"This game is saved: {play_on(record)} plays it on."
+
+
+def play_on(record: Record) -> str:
+    """The command that plays the game of `record` on as it was played: a guided game keeps its lessons only
+    in `famiglia learn` (`famiglia resume` plays it as a plain game)."""
+    return f"'famiglia {'learn' if is_guided(record) else 'resume'} {record.id}'"
 
 
 def analyse_on_leaving(session: Session) -> None:
@@ -229,7 +237,7 @@ def crash_save(session: Session) -> str:
     if not saver.save(session, always=True) or saver.record is None:
         return "the game could not be saved"
     # R12.2: the seed of an unfinished game tells the draw stack's order, so the game is named by its id.
-    return f"the game so far is saved as game {saver.record.id}: 'famiglia resume {saver.record.id}' plays it on"
+    return f"the game so far is saved as game {saver.record.id}: {play_on(saver.record)} plays it on"
 
 
 # -- resuming ------------------------------------------------------------------------------------------------------
@@ -264,8 +272,7 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     lock = store.lock(record.id) if path is not None else None
     Autosave.attach(session, store, record=record, path=path, before=moves[:undoable], lock=lock)
     if session.screen is Screen.END:  # a finished game opens on its scoring: say so, never without a word
-        session.message = Message(f"Game {record.id} is over: this is its scoring. n starts a new game with the "
-                                  "same players, q leaves.")
+        session.message = Message(f"Game {record.id} is over: this is its scoring (its keys are on the line below).")
     return session
 
 

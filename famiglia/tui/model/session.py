@@ -23,14 +23,14 @@ from typing import Any, Generic, TypeVar, cast
 
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, SeatView
 from famiglia.persistence.turns import turn_log as replay_log
+from famiglia.profile.names import NAME_LENGTH
+from famiglia.profile.seats import HUMAN
 
 from .builder import Menu
 from .handoff import HANDOFF_GUARD, HandoffGuard
-from .names import NAME_LENGTH
 from .naming import NamesQuestion
-from .overlays import Overlays
+from .overlays import Overlays, quit_question
 from .screens import Drawn, Message, Overlay, Screen, number_text
-from .seats import HUMAN
 from .table import Table
 from .turn import DONE_SWAPPING, Turn
 
@@ -47,6 +47,9 @@ __all__ = [
     "number_text",
     "replay_log",
 ]
+
+# What a key that does nothing at the end says (the key line under it names the keys that act there).
+GAME_OVER = "{key} does nothing here: the game is over, and the line below names the keys that work."
 
 # Called after every change of the game, before the screen shows it: the action played, or None after an undo.
 ActionHook = Callable[["Session", Action | None], None]
@@ -220,7 +223,7 @@ class Session:
         if self.overlay in (Overlay.HELP, Overlay.LAST_TURN, Overlay.LOG):
             self.overlay = None
         elif self.overlay is Overlay.CONFIRM_QUIT:
-            self.message = Message("Quit the game? Press y to quit, n to go on playing.", "warning")
+            self.message = Message(f"{quit_question(self)[0]} Press y for yes, n for no.", "warning")
         elif self.screen is Screen.NAMES:
             return self._take_name(text)
         elif self.screen is Screen.HANDOFF:
@@ -235,7 +238,7 @@ class Session:
         elif self.screen is Screen.TABLE:
             return self.table.submit(text.strip())
         elif self.screen is Screen.END:
-            self.message = Message("Press n for a new game, or q to quit.")
+            self.message = Message(GAME_OVER.format(key="Enter"), "warning")
         return True
 
     def reveal(self) -> None:
@@ -271,17 +274,30 @@ class Session:
         self.table.pass_turn()
 
     def back(self) -> None:
-        """Esc: close an overlay, take back a turn's end, go back one choice (or reopen the swaps)."""
+        """Esc: close an overlay, take back a turn's end, go back one choice (or reopen the swaps), ask the
+        last name again; where it has nothing to go back to, it says so."""
         if self.overlay is not None:
             self.overlay = None
         elif self.screen is Screen.TABLE:
             self.table.back()
+        elif self.screen is Screen.NAMES:
+            if self.naming.back():
+                self.message = None
+            else:
+                self.message = Message("This is the first question, so Esc has nothing to go back to: type a name "
+                                       "and press Enter, or Ctrl-C to leave.", "warning")
+        elif self.screen is Screen.END:
+            self.message = Message(GAME_OVER.format(key="Esc"), "warning")
+        else:
+            self.stray_key()
 
     def stray_key(self) -> None:
-        """A key that does nothing here: at the handoff it says why; while a turn's end waits, the next Enter
-        only asks again."""
+        """A key that does nothing here: at the handoff and the end it says why; while a turn's end waits, the next
+        Enter only asks again."""
         if self.ending is not None:
             self.turn.typed_over = True
+        elif self.screen is Screen.END and self.overlay is None:
+            self.message = Message(GAME_OVER.format(key="That key"), "warning")
         elif self.screen is Screen.HANDOFF and self.overlay is None and self.accepts_keys():
             self.message = Message("Between turns only Enter goes on, once the next player is at the keyboard "
                                    "(g: game log, ?: help, q: quit).", "warning")

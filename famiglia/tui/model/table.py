@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from famiglia.ai.reasons import pass_words
 from famiglia.engine import Action, Pass, Refresh, SeatView, Step, Swap
+from famiglia.profile.names import quoted
 
 from .builder import Menu, complete
-from .screens import NUMBER_DIGITS, Message, Screen, number_text, quoted
+from .screens import NUMBER_DIGITS, Message, Screen, number_text
 from .turn import DONE_SWAPPING
 from .words import describe_event, describe_own
 
@@ -206,6 +207,10 @@ class Table:
             return
         if not turn.path and turn.swaps_done:
             turn.swaps_done = False  # back to the swaps, as long as the engine still allows them
+        elif not turn.path and s.message is None and not s.computer_to_move:
+            s.message = Message("Nothing to go back to: these are the turn's first choices (u takes back an action).",
+                                "warning")
+            return
         turn.path = turn.path[:-1]
         turn.highlight = None
         s.message = None

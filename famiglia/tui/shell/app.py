@@ -8,6 +8,9 @@ games (where `famiglia resume` finds it) and says so in one line — never a tra
 terminal window or a `kill` (SIGHUP, SIGTERM) ends the game the way quitting does: the alternate
 screen is left, so no hand stays visible, and the shell gets 129 or 143. Leaving prints one line on
 the normal screen (`farewell`): who played, the score or whose turn it was, and the seed.
+
+`run_app` is how every screen runs (play, the guided game, the replay, the home screen), so each
+meets a signal the same way; the signals that end the program belong to its run (`famiglia.leaving`).
 """
 
 from __future__ import annotations
@@ -19,15 +22,17 @@ import os
 import signal
 import sys
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 from prompt_toolkit.application import Application, in_terminal
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
+from famiglia.leaving import leaving
+from famiglia.profile.seats import HUMAN
+
 from ..model.saving import Autosave, crash_save
 from ..model.screens import Message
-from ..model.seats import HUMAN
 from ..model.session import Screen, Session
 from ..model.words import plural
 from ..view.parts import short_name
@@ -36,14 +41,12 @@ from .editing import install_editing_keys
 from .keys import create_key_bindings, typing
 from .layout import INPUT_BUFFER, create_layout, too_small
 
-__all__ = ["build_app", "farewell", "run_app", "run_play"]
+__all__ = ["analysis_if_asked", "build_app", "farewell", "run_app", "run_play", "say_farewell"]
 
 EXIT_FAILURE = 1
 FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
 HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
-# The signals that end a game as quitting does, with the shell's exit status for each (128 + the number).
-LEAVING_SIGNALS: Final = tuple((s, 128 + s.value) for s in (getattr(signal, "SIGTERM", None),
-                                                           getattr(signal, "SIGHUP", None)) if s is not None)
+T = TypeVar("T")
 
 
 def _does_nothing(session: Session, key: str) -> None:
@@ -103,12 +106,15 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
     return app
 
 
-async def run_app(app: Application[int], session: Session | None = None) -> int:
-    """Run `app` with an exception handler that ends it cleanly instead of printing a traceback.
+async def run_app(app: Application[T], session: Session | None = None, *,
+                  left: Callable[[int], T] | None = None) -> T:
+    """Run `app`, the one way every screen runs: errors end it cleanly instead of printing a traceback.
 
-    SIGTERM and SIGHUP end it as quitting does (through `session.quit`, when a session is given), so
-    prompt_toolkit leaves the alternate screen and restores the terminal; the result is 143 or 129.
-    SIGTSTP suspends it off the screen, and `fg` brings it back drawn anew.
+    A leaving signal (SIGTERM, SIGHUP) ends it as quitting does, through the run's `Leaving`
+    (`famiglia.leaving`): `session.quit(code)` when a session is given, and the application's result
+    is `left(code)` (by default the exit status, 143 or 129, for an application whose result is
+    one); prompt_toolkit leaves the alternate screen and restores the terminal, and no other screen
+    opens after it. SIGTSTP suspends it off the screen, and `fg` brings it back drawn anew.
     """
     loop = asyncio.get_running_loop()
 
@@ -123,41 +129,38 @@ async def run_app(app: Application[int], session: Session | None = None) -> int:
         if session is not None:
             session.quit(code)
         if app.is_running and not app.future.done():  # type: ignore[union-attr]
-            app.exit(result=code)
+            app.exit(result=left(code) if left is not None else cast(T, code))
+
+    def asked(code: int) -> None:  # in the signal handler: the loop ends the application at its next turn
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the application is over already
+            loop.call_soon_threadsafe(leave, code)
 
     def suspend() -> None:
         """SIGTSTP: leave the screen (no hand stays on show) and the terminal as the shell wants it, stop,
         and on `fg` take the terminal back and draw the screen again."""
-        stop = getattr(signal, "SIGTSTP", None)
-        if stop is None or not app.is_running:
+        if not app.is_running:
             return
 
         def stopped() -> None:
-            loop.remove_signal_handler(stop)
+            loop.remove_signal_handler(signal.SIGTSTP)
             try:
-                os.kill(os.getpid(), stop)  # the default action: stopped here until SIGCONT
+                os.kill(os.getpid(), signal.SIGTSTP)  # the default action: stopped here until SIGCONT
             finally:
-                loop.add_signal_handler(stop, suspend)
+                loop.add_signal_handler(signal.SIGTSTP, suspend)
 
         app.create_background_task(_in_terminal(stopped))
 
     loop.set_exception_handler(on_error)
-    installed = []
-    handlers: list[tuple[signal.Signals, Callable[..., None], tuple[int, ...]]] = [
-        (sig, leave, (code,)) for sig, code in LEAVING_SIGNALS]
-    if hasattr(signal, "SIGTSTP"):
-        handlers.append((signal.SIGTSTP, suspend, ()))
-    for sig, handler, args in handlers:
-        try:
-            loop.add_signal_handler(sig, handler, *args)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signals here
-            continue
-        installed.append(sig)
+    suspending: signal.Signals | None = None
+    with contextlib.suppress(AttributeError, NotImplementedError, RuntimeError, ValueError):  # not here, say
+        loop.add_signal_handler(signal.SIGTSTP, suspend)
+        suspending = signal.SIGTSTP
     try:
-        return await app.run_async(set_exception_handler=False, handle_sigint=True)
+        with leaving() as run, run.showing(asked):
+            return await app.run_async(set_exception_handler=False, handle_sigint=True)
     finally:
-        for sig in installed:
-            loop.remove_signal_handler(sig)
+        if suspending is not None:
+            loop.remove_signal_handler(suspending)
 
 
 async def _in_terminal(work: Callable[[], None]) -> None:
@@ -175,6 +178,8 @@ def farewell(session: Session) -> str:
     first, second = (short_name(n) for n in game.names)
     line = f"famiglia: {first} and {second}"
     result = game.result()
+    if result is None and not session.log:
+        return f"{line}: left before the first turn ended."
     if result is None:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
@@ -195,12 +200,13 @@ def farewell(session: Session) -> str:
 
 def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, first: int | None = None,
              memory_aid: bool = False, confirm: bool = True, seats: tuple[str, str] = (HUMAN, HUMAN),
-             session: Session | None = None) -> int:
+             session: Session | None = None, say: Callable[[str], None] | None = None) -> int:
     """Play at this terminal until the players quit; the exit status for the command line.
 
     `session` is one made beforehand (a resumed game); otherwise a new one is made from the options
     (`confirm`: ask before a take or pass ends the turn; `seats`: who plays each seat, `famiglia.persistence.seats`).
     Every action is saved as it is made (`saving.Autosave`); the last line printed says how to go on.
+    `say` takes the lines said on leaving in place of the terminal (the home screen shows them itself).
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: play needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
@@ -212,14 +218,12 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
                               seats=seats)
         saver = Autosave.attach(session)
         saver.check(session)  # a folder that takes no file is said on the first screen; play goes on
-        code = asyncio.run(run_app(build_app(session, output=output), session))
-        saver.close(session)
-        _say(farewell(session), saver.hint() or saver.not_saved())
-        if saver.analyse_on_leaving and saver.path is not None and saver.record is not None:
-            from famiglia.analysis_cli import show_analysis
-
-            return show_analysis(saver.path, saver.record)
-        return code
+        with leaving() as run, run.held():  # a signal ends the game; the last save and the farewell are made
+            code = asyncio.run(run_app(build_app(session, output=output), session))
+            saver.close(session)
+            say_farewell(session, saver, say)
+        shown = analysis_if_asked(saver)
+        return code if shown is None else shown
     except Exception as error:  # one line, never a traceback; the game is kept
         if _terminal_gone(error, session):  # the window was closed: the game is saved, nobody reads a line
             if session is not None:
@@ -236,17 +240,40 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
 
 
 
+def analysis_if_asked(saver: Autosave) -> int | None:
+    """The end screen's a, once the game's screen is left: the saved game's analysis shown, and its exit status;
+    None if it was not asked for."""
+    if not (saver.analyse_on_leaving and saver.path is not None and saver.record is not None):
+        return None
+    from famiglia.analysis_cli import show_analysis
+
+    return show_analysis(saver.path, saver.record)
+
+
 def _terminal_gone(error: Exception, session: Session | None) -> bool:
     """Whether `error` says the terminal went away: a read or write after a hangup, or a hangup just before."""
     hung_up = session is not None and session.exit_code == HANGUP
     return isinstance(error, OSError) and (hung_up or error.errno in (errno.EIO, errno.ENXIO))
 
 
-def _say(*lines: str | None) -> None:
+def say_farewell(session: Session, saver: Autosave, say: Callable[[str], None] | None = None) -> None:
+    """What is said on leaving a game: the farewell, and how to go on with the saved game (or why it is not).
+
+    Printed on the terminal, where leaving the names question says that no game was started; or handed to
+    `say` (the home screen shows it itself), only for a game that began.
+    """
+    lines = [line for line in (farewell(session), saver.hint() or saver.not_saved()) if line]
+    if say is None:
+        _say(*lines)
+    elif session.game is not None:
+        for line in lines:
+            say(line)
+
+
+def _say(*lines: str) -> None:
     """Print the lines after the game; a terminal that has gone away (SIGHUP) hears nothing, and that is fine."""
     try:
         for line in lines:
-            if line:
-                print(line, flush=True)
+            print(line, flush=True)
     except OSError:
         pass

@@ -5,8 +5,9 @@ to move (`Session.computer_to_move`), it asks the seat's player (`famiglia.ai.pl
 level) for one action at a time and plays it through `Session.play`, like a key would: the table
 changes and the message line says what it did, at a readable pace (`PACE` seconds between two
 actions; any key that neither opens nor closes an overlay plays the rest of the turn at once). It
-plays nothing while an overlay is open, so nothing happens that the person cannot see; its take or
-pass ends its turn at once, and the person's turn begins with the summary of the computer's.
+plays nothing while an overlay is open, nor while its `hold` says the person has something to read
+first (the guided game's lesson), so nothing happens that the person cannot see; its take or pass
+ends its turn at once, and the person's turn begins with the summary of the computer's.
 
 `h` asks for a hint (`Session.ask_hint`): the advice of the search for the person's own view with the
 memory aid (`famiglia.ai.estimate.estimator`), with its one-line reason, on the message line. Against
@@ -37,9 +38,9 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from famiglia.ai import Player, player
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Action, SeatView
+from famiglia.profile.names import quoted
+from famiglia.profile.seats import SeatRefused, level_of
 
-from ..model.screens import quoted
-from ..model.seats import SeatRefused, level_of
 from ..model.session import Message, Overlay, Session
 
 __all__ = ["HINT_LEVEL", "PACE", "AdvisorMaker", "Computer", "PlayerMaker", "hint_text", "off_loop"]
@@ -95,21 +96,25 @@ class Computer:
     """Plays the computer's seats of one session and works out its hints; see the module docstring.
 
     `make_player(level, seed)` builds the players (tests give small search budgets); `pace` is the
-    pause between two of the computer's actions.
+    pause between two of the computer's actions; `hold`, if set, says why the computer waits before its
+    next action (None: it need not), as the guided game's box makes it wait until read.
     """
 
     def __init__(self, session: Session, *, make_player: PlayerMaker = player, pace: float = PACE,
-                 hint_level: str = HINT_LEVEL, make_advisor: AdvisorMaker = estimator) -> None:
+                 hint_level: str = HINT_LEVEL, hold: Callable[[], str | None] | None = None,
+                 make_advisor: AdvisorMaker = estimator) -> None:
         self.session = session
         self.make_player = make_player
         self.make_advisor = make_advisor
         self.pace = pace
         self.hint_level = hint_level
+        self.hold = hold
         self._app: Application[Any] | None = None
         self._turn: asyncio.Task[None] | None = None
         self._hurry = False  # a key asked for the rest of the computer's turn at once
         self._woken = asyncio.Event()  # a key was pressed: a pause looks again
         self._overlay_before: Overlay | None = None
+        self._held_before = False
         self._hinting: SeatView | None = None  # the view a hint is being worked out for
 
     def attach(self, app: Application[Any]) -> Computer:
@@ -133,12 +138,18 @@ class Computer:
             self._hurry = False
             self._turn = app.create_background_task(self._play_turn())
 
+    def _held(self) -> str | None:
+        return None if self.hold is None else self.hold()
+
     def _key_coming(self, processor: KeyProcessor) -> None:
         self._overlay_before = self.session.overlay
+        self._held_before = self._held() is not None
 
     def _key_done(self, processor: KeyProcessor) -> None:
-        """A key that neither opened nor closed an overlay (help, the log, the quit question) hurries the computer."""
-        if self.thinking and self._overlay_before is None and self.session.overlay is None:
+        """A key that neither opened nor closed an overlay (help, the log, the quit question) nor read what held
+        the computer hurries it."""
+        if (self.thinking and self._overlay_before is None and self.session.overlay is None
+                and not self._held_before and self._held() is None):
             self._hurry = True
         self._woken.set()
 
@@ -185,13 +196,15 @@ class Computer:
         return future.result()
 
     async def _pause(self, shown_at: float | None, name: str) -> None:
-        """Leave the last action on show for `pace` seconds (or until a key hurries), and while an overlay is open."""
+        """Leave the last action on show for `pace` seconds (or until a key hurries), and while an overlay is open
+        or something holds it."""
         loop = asyncio.get_running_loop()
         session = self.session
         while True:
-            if session.overlay is not None:
+            held = self._held()
+            if session.overlay is not None or held is not None:
                 wait: float | None = None  # it plays on once the overlay is closed: the person sees each action
-                session.activity = f"{name} waits until you close this"
+                session.activity = f"{name} {held or 'waits until you close this'}"
             elif self._hurry or shown_at is None:
                 return
             else:

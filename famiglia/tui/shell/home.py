@@ -23,9 +23,10 @@ from ..model.home.commands import COMMANDS, press
 from ..model.home.menu import Home, Outcome, Quit
 from ..view.bridge import ansi_text
 from ..view.home import render_home
+from .app import run_app
 from .editing import key_pressed
 
-__all__ = ["build_home_app"]
+__all__ = ["build_home_app", "run_home_app"]
 
 
 def _bindings(home: Home) -> KeyBindings:
@@ -92,6 +93,10 @@ def build_home_app(home: Home, *, input: Input | None = None,
 
 
 async def run_home_app(app: Application[Outcome | None]) -> Outcome:
-    """Run the home screen until a choice leaves it; Ctrl-C's own signal asks too (`<sigint>`)."""
-    outcome = await app.run_async(handle_sigint=True)
+    """Run the home screen until a choice leaves it; Ctrl-C's own signal asks too (`<sigint>`).
+
+    It runs as every screen does (`run_app`): a leaving signal quits it, and the whole program with it;
+    SIGTSTP suspends it and `fg` draws it again.
+    """
+    outcome = await run_app(app, left=lambda code: Quit())
     return Quit() if outcome is None else outcome

@@ -34,11 +34,12 @@ from rich.console import RenderableType
 
 from famiglia.engine import parse_action
 
+from ..model.overlays import quit_question
 from ..model.session import Overlay, Screen, Session
 from ..model.words import describe
 from ..view import compose as view
 from ..view.bridge import ansi_text
-from ..view.compose import TableCache, compose, confirm_quit_text, prompt_fitted
+from ..view.compose import QUIT_BOX, TableCache, compose, confirm_quit_text, prompt_fitted
 from ..view.lastturn import render_turn_summary
 from ..view.overlays import OverlayRows
 from ..view.screens import MIN_SIZE, render_too_small
@@ -110,7 +111,7 @@ def create_layout(session: Session) -> Layout:
     body = FloatContainer(content=HSplit([main, _input_line(session, input_buffer)]),
                           floats=_floats(session, overlays))
     small = Window(FormattedTextControl(_ansi(lambda w, h: render_too_small(
-        w, h, need=MIN_SIZE, asking_quit=session.overlay is Overlay.CONFIRM_QUIT))))
+        w, h, need=MIN_SIZE, asking=quit_question(session)[0] if session.overlay is Overlay.CONFIRM_QUIT else None))))
 
     def root_container() -> Window | FloatContainer:
         session.drawing.too_small = too_small()
@@ -161,8 +162,10 @@ def _floats(session: Session, overlays: OverlayRows) -> list[Float]:
                 reason=session.last_turn_reason())))),
             filter=Condition(lambda: session.overlay is Overlay.LAST_TURN)),
             top=0, left=0, right=0),
-        # The quit question stands over the list of choices, just above the input line: never over the hand.
+        # The quit question stands over the list of choices, above the key line that says its keys: never over
+        # the hand.
         Float(content=ConditionalContainer(
-            Window(FormattedTextControl(_ansi(lambda w, h: confirm_quit_text())), width=40, height=5),
-            filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT)), bottom=1),
+            Window(FormattedTextControl(_ansi(lambda w, h: confirm_quit_text(session))), width=QUIT_BOX[0],
+                   height=QUIT_BOX[1]),
+            filter=Condition(lambda: session.overlay is Overlay.CONFIRM_QUIT)), bottom=2),
     ]

@@ -15,11 +15,12 @@ from rich.panel import Panel
 from rich.text import Text
 
 from famiglia.engine import SeatView, Step
+from famiglia.profile.names import NAME_LENGTH
+from famiglia.profile.seats import seat_name
 
 from ..model.builder import Choice, Menu
 from ..model.commands import computer_turn_keys, key_line
-from ..model.names import NAME_LENGTH
-from ..model.seats import seat_name
+from ..model.overlays import quit_question
 from ..model.session import Screen, Session
 from ..model.words import describe
 from .bridge import ansi_text, render_lines
@@ -28,10 +29,11 @@ from .handoff import render_handoff
 from .lastturn import render_turn_summary, turn_line
 from .parts import capitalized, flow, line_count, short_name, shorten_quoted
 from .screens import MIN_SIZE, render_end
-from .table import WIDE, level_cards, render_table, steady_level, table_level
+from .table import WIDE, level_cards, render_table, steady_level, table_level, table_parts
 from .theme import cards_in
 
-__all__ = ["MESSAGE_ROWS", "PICKER_ROWS", "TableCache", "compose", "computer_turn_text", "confirm_quit_text",
+__all__ = ["MESSAGE_ROWS", "PICKER_ROWS", "QUIT_BOX", "TableCache", "compose", "compose_parts", "computer_turn_text",
+           "confirm_quit_text", "end_rows",
            "ending_text", "hint_line", "last_turn_crowded_out", "message_text", "prompt_fitted", "prompt_text",
            "render_menu", "too_small"]
 
@@ -189,6 +191,7 @@ class TableCache:
         self._key: tuple[object, ...] | None = None
         self._rows: list[str] = []
         self.crowded = False  # the last drawing found no room for the opponent's last turn beside the table
+        self.parts: dict[str, range] = {}  # where each part of the table stands in its rows (`table_parts`)
 
     def rows(self, view: SeatView, *, width: int, room: int, steady_room: int, memory_aid: bool,
              plain: bool, budget: RowBudget | None = None, reason: str | None = None) -> list[str]:
@@ -202,6 +205,7 @@ class TableCache:
                 self._rows = _text(render_table(view, width=width, memory_aid=memory_aid, budget=budget), width,
                                    plain)
                 self._rows += [""] * (budget.rows - len(self._rows))  # the last parts may be blank rows
+                self.parts = table_parts(view, width=width, memory_aid=memory_aid, budget=budget)
             return self._rows
         turn = (view.names, view.seat, view.to_move, view.last_turn, width, steady_room, memory_aid)
         if turn != self._turn:
@@ -211,6 +215,7 @@ class TableCache:
             self._key = (view, width, room, memory_aid, plain, self.level, reason)
             self._rows = _text(render_table(view, width=width, height=room, memory_aid=memory_aid,
                                             level=self.level, reason=reason), width, plain)
+            self.parts = table_parts(view, width=width, memory_aid=memory_aid, level=self.level)
         return self._rows
 
 
@@ -220,8 +225,35 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
     The screen's content on top, the message line (one to three rows) at the bottom. Only
     `session.view()` reaches the renderers: the public view at the handoff, the mover's at the table.
     """
+    return "\n".join(_compose_rows(session, width, height, plain, cache or TableCache())[0])
+
+
+def compose_parts(session: Session, width: int, height: int) -> tuple[list[str], dict[str, range]]:
+    """The rows `compose` gives in plain text, and where each part of the screen stands in them.
+
+    On the table the parts are those of `table_parts`, the opponent's last turn ("last_turn"), the
+    choices or what stands in their place ("choices") and the message line ("message"); elsewhere only
+    the message line. For what lays something over the screen and must leave a part of it in sight.
+    """
+    return _compose_rows(session, width, height, True, TableCache())
+
+
+def end_rows(session: Session, width: int) -> int:
+    """The rows the end screen's content takes at `width` (the message line aside): what may stand below it."""
+    return len(_text(_end_content(session, width), width, True))
+
+
+def _end_content(session: Session, width: int) -> RenderableType:
+    view = session.view()
+    assert view is not None
+    return Group(render_end(view, width=width), _end_seed(session.game and session.game.seed))
+
+
+def _compose_rows(session: Session, width: int, height: int, plain: bool,
+                  cache: TableCache) -> tuple[list[str], dict[str, range]]:
     message = _message_rows(session, width, plain, rows=_message_room(session, width, height))
     room = height - len(message)
+    parts: dict[str, range] = {}
     if session.screen is Screen.NAMES:
         rows = _text(_names_screen(session, width), width, plain)
     elif session.screen is Screen.HANDOFF:
@@ -230,15 +262,12 @@ def compose(session: Session, width: int, height: int, *, plain: bool = False, c
         cards = level_cards(steady_level(width, room - PICKER_ROWS - 1))  # as the table will draw them
         rows = _text(render_handoff(view, width=width, height=room, cards=cards), width, plain)
     elif session.screen is Screen.END:
-        view = session.view()
-        assert view is not None
-        rows = _text(Group(render_end(view, width=width), _end_seed(session.game and session.game.seed)),
-                     width, plain)
+        rows = _text(_end_content(session, width), width, plain)
     else:
-        cache = cache or TableCache()
-        rows, cache.crowded = _table_screen(session, width, room, plain, cache, above_input=height)
+        rows, cache.crowded, parts = _table_screen(session, width, room, plain, cache, above_input=height)
     rows = rows[:room]
-    return "\n".join([*rows, *[""] * (room - len(rows)), *message])
+    parts["message"] = range(room, height)
+    return [*rows, *[""] * (room - len(rows)), *message], parts
 
 
 def _message_rows(session: Session, width: int, plain: bool, *, rows: int = MESSAGE_ROWS) -> list[str]:
@@ -278,8 +307,8 @@ def last_turn_crowded_out(session: Session, width: int, height: int) -> bool:
     return _table_screen(session, width, room, True, TableCache(), above_input=above_input)[1]
 
 
-def _table_screen(session: Session, width: int, height: int, plain: bool,
-                  cache: TableCache, *, above_input: int) -> tuple[list[str], bool]:
+def _table_screen(session: Session, width: int, height: int, plain: bool, cache: TableCache, *,
+                  above_input: int) -> tuple[list[str], bool, dict[str, range]]:
     """The table, the summary of the opponent's turn while it is on show, and the picker at the bottom.
 
     The picker always shows; the table gets the room left (at least `PICKER_ROWS` are kept for the
@@ -287,7 +316,7 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
     free, or else becomes a one-line hint (then `l` lays it on top of the table): it gives way, the
     table's drawing does not (`TableCache`). Where the size has a row budget (`budget`) the table has
     its fixed rows, and the choices are drawn within the rows it leaves. The flag says whether the
-    summary was crowded out.
+    summary was crowded out; the mapping where each part stands (`compose_parts`).
     """
     view = session.view()
     assert view is not None
@@ -318,7 +347,10 @@ def _table_screen(session: Session, width: int, height: int, plain: bool,
         summary = _text(line, width, plain)[:1]
     summary = summary[:max(0, height - len(table) - len(picker))]  # the choices go first
     fill = height - len(table) - len(summary) - len(picker)
-    return [*table, *summary, *[""] * fill, *picker], crowded_out
+    parts = {name: range(rows.start, min(rows.stop, len(table))) for name, rows in cache.parts.items()}
+    parts["last_turn"] = range(len(table), len(table) + len(summary))
+    parts["choices"] = range(height - len(picker), height)
+    return [*table, *summary, *[""] * fill, *picker], crowded_out, parts
 
 
 def _picker(session: Session, view: SeatView, width: int, plain: bool, budget: RowBudget | None,
@@ -359,6 +391,12 @@ def message_text(session: Session, *, width: int | None = None, rows: int = MESS
         news = cards_in(text, style=message.style)  # other news shows its cards
     if rows == 1 and width is not None:
         news.truncate(width, overflow="ellipsis")
+    if session.screen is Screen.END:  # every end screen names its keys, under what was said last
+        keys = Text(hint_line(session), style="label")
+        if width is not None:
+            while line_count(news, width) > max(1, rows - 1) and news.cell_len > width:
+                news.truncate(news.cell_len - max(1, width // 4), overflow="ellipsis")
+        return Group(news, keys)
     return news if activity is None else Group(news, activity)
 
 
@@ -399,13 +437,17 @@ def prompt_fitted(session: Session, width: int) -> str:
     return "…" + set_cell_size(prompt[::-1], room - 1)[::-1]
 
 
-def confirm_quit_text() -> RenderableType:
+QUIT_BOX: Final = (52, 6)  # the quit question's box: columns and rows
+
+
+def confirm_quit_text(session: Session) -> RenderableType:
+    """The quit question, and what leaving keeps (`quit_question`)."""
+    question, kept = quit_question(session)
     body = Text(justify="center")
-    body.append("Quit the game?\n\n", style="title")
+    body.append(f"{question}\n", style="title")
+    body.append(f"{kept}\n\n", style="label")
     body.append("y", style="key")
-    body.append(" quit     ")
+    body.append(" yes     ")
     body.append("n", style="key")
-    body.append(" go on playing")
-    return Panel(body, border_style="warning", width=40, padding=(0, 2))
-
-
+    body.append(" no, go on" if session.game is not None else " no, stay")
+    return Panel(body, border_style="warning", width=QUIT_BOX[0], padding=(0, 1))

@@ -1,7 +1,18 @@
-"""The guided game's box over the table: the lesson to read, a refused try explained, or the summary at the end."""
+"""The guided game's box over the table: the lesson to read or a refused try explained, and where the box stands;
+at the end, what came up, under the end screen.
+
+A box stands where it hides nothing it talks about (`box_top`): a lesson names the parts of the screen it
+explains (`Lesson.about`), and the box goes where it covers none of them, over as few rows with anything on
+them as it can, nearest the input line. At the end the summary goes under the end screen's content, in the
+rows left above the key line (`render_summary` makes it fit them).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
@@ -9,37 +20,79 @@ from rich.text import Text
 from famiglia.engine import SeatView
 
 from ..model.home.guide import Guide
+from ..model.home.tutor import Summary
+from .parts import line_count
 from .theme import cards_in
 
-__all__ = ["GOING_ON", "render_guide"]
+__all__ = ["GOING_ON", "REFUSAL_ABOUT", "box_top", "render_guide", "render_summary"]
 
-GOING_ON = "Enter: go on · s: no more explanations in this game"
+GOING_ON: Final = "Enter: go on · s: skip the explanations"
+REFUSAL_ABOUT: Final = ("street", "hand")  # a refused try is about the table it was tried on
+_BORDER: Final = 4  # the cells a panel's borders and padding take of its width
 
 
 def _going_on(nudged: bool, more: str = "") -> Text:
-    """The box's key line; after a key that waits for the box, said louder."""
+    """The box's keys, in its lower border; after a key that waits for the box, said louder."""
     if nudged:
         return Text(f"Read this first — {GOING_ON}{more}", style="warning")
-    return Text(GOING_ON + more, style="label")
+    return Text(f"{GOING_ON}{more}", style="label")
 
 
 def render_guide(guide: Guide, view: SeatView, *, width: int, nudged: bool = False) -> RenderableType | None:
-    """The box for now, or None when there is nothing to say (the table is then all there is).
+    """The box for now on the table, or None when there is nothing to read (the table is then all there is).
 
-    `nudged`: a key was pressed that waits until the box is read (the box covers the message line).
+    `nudged`: a key was pressed that waits until the box is read.
     """
     if view.is_over:
-        lines = guide.summary(view)
-        body = Group(*(cards_in(line, style="notice" if n else "title") for n, line in enumerate(lines)))
-        return Panel(body, title="What you learned", title_align="left", border_style="title", width=width)
+        return None
     if guide.refused is not None:
         first, *rest = guide.refused
-        body = Group(cards_in(first, style="error"), *(cards_in(line) for line in rest), _going_on(nudged))
-        return Panel(body, title="Not allowed now", title_align="left", border_style="warning", width=width)
+        body = Group(cards_in(first, style="error"), *(cards_in(line) for line in rest))
+        return Panel(body, title="Not allowed now", title_align="left", subtitle=_going_on(nudged),
+                     subtitle_align="right", border_style="warning", width=width)
     lesson = guide.lesson
     if lesson is None:
         return None
     more = f" · {len(guide.waiting) - 1} more" if len(guide.waiting) > 1 else ""
-    body = Group(*(cards_in(line) for line in lesson.lines), _going_on(nudged, more))
-    return Panel(body, title=lesson.heading, subtitle=guide.where(view), title_align="left", subtitle_align="right",
+    title = lesson.heading
+    if view.my_turn and cell_len(where := f"{title} · {guide.where(view)}") + 4 <= width - _BORDER:
+        title = where  # the step the player is at, where the border has room for it
+    body = Group(*(cards_in(line) for line in lesson.lines))
+    return Panel(body, title=title, title_align="left", subtitle=_going_on(nudged, more), subtitle_align="right",
                  border_style="key", width=width)
+
+
+def box_top(rows: Sequence[str], parts: Mapping[str, range], about: Iterable[str], height: int) -> int:
+    """The first row of a box `height` rows tall laid over the screen `rows` (`compose_parts`).
+
+    It covers no row with something on it of the parts `about` names, if it can; then it cuts through as
+    few other parts as it can (half a row of cards reads as broken), and covers as few rows with anything
+    on them; of equal places, the one nearest the input line.
+    """
+    def shown(part: range) -> set[int]:
+        return {r for r in part if r < len(rows) and rows[r].strip()}
+
+    kept = set().union(*(shown(parts.get(name, range(0))) for name in about))
+    others = [shown(part) for name, part in parts.items() if name not in about]
+    best: tuple[tuple[int, int, int], int] | None = None
+    for top in range(max(0, len(rows) - height), -1, -1):
+        covered = set(range(top, min(len(rows), top + height)))
+        cost = (len(covered & kept), sum(0 < len(part & covered) < len(part) for part in others),
+                sum(bool(rows[r].strip()) for r in covered))
+        if best is None or cost < best[0]:
+            best = (cost, top)
+    return 0 if best is None else best[1]
+
+
+def render_summary(summary: Summary, *, width: int, rows: int) -> RenderableType | None:
+    """What came up in the guided game in at most `rows` rows at `width`, in a box: the fullest form of
+    `Summary.forms` that fits; without room for a box, its shortest form in one row; None without a row."""
+    if rows < 1:
+        return None
+    for lines in summary.forms():
+        body = Group(*(cards_in(line, style="notice" if n == len(lines) - 1 else "") for n, line in enumerate(lines)))
+        if line_count(body, width - _BORDER) + 2 <= rows:
+            return Panel(body, title="What you learned", title_align="left", border_style="title", width=width)
+    text = cards_in(summary.forms()[-1][0], style="notice")
+    text.truncate(width, overflow="ellipsis")
+    return text

@@ -20,11 +20,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..model.home.chart import rating_chart
+from famiglia.profile.chart import rating_chart
+from famiglia.profile.settings import KEYS, settings_path
+from famiglia.profile.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistics, streak_words
+
 from ..model.home.commands import help_lines, key_line
 from ..model.home.menu import Home, Item, Overlay, Page
-from ..model.home.settings import KEYS, settings_path
-from ..model.home.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistics, streak_words
+from ..model.words import plural
 from .bridge import ansi_text, no_color, render_lines
 from .parts import line_count
 from .screens import render_help
@@ -155,7 +157,7 @@ def _settings_footer(home: Home) -> list[RenderableType]:
     name = items[home.selected].label if items else ""
     meaning = Text(KEYS[name].meaning if name in KEYS else "", style="label")
     if home.editing is not None:
-        typing = Text("Names: ", style="title")
+        typing = Text("Player 2's name: " if home.named else "Your name: ", style="title")
         typing.append(home.editing[-200:])
         typing.append("▏", style="key")
         return [Text(), typing, meaning]
@@ -209,8 +211,9 @@ def _statistics(stats: Statistics | None, width: int) -> list[RenderableType]:
     line = Text("Rating ", style="heading")
     line.append(f"{stats.rating:.0f}", style="points")
     if ratings:
-        line.append(f" after {len(ratings)} games against the computer (started at {INITIAL_RATING}; the computer: "
-                    + ", ".join(f"{level} {r}" for level, r in LEVEL_RATINGS.items()) + ")", style="label")
+        levels = ", ".join(f"{level} {r}" for level, r in LEVEL_RATINGS.items())
+        line.append(f" after {plural(len(ratings), 'game')} against the computer (started at {INITIAL_RATING}; "
+                    f"the computer: {levels})", style="label")
     else:
         line.append(" to start with: it moves with every game finished against the computer", style="label")
     rows += [Text(), line]

@@ -137,21 +137,21 @@ def render_help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableTyp
 # -- too small ----------------------------------------------------------------------------------------------------
 
 
-def render_too_small(width: int, height: int, *, need: tuple[int, int], asking_quit: bool = False) -> RenderableType:
+def render_too_small(width: int, height: int, *, need: tuple[int, int], asking: str | None = None) -> RenderableType:
     """What to say when the terminal cannot hold the table: its size and the size needed.
 
-    Only leaving works meanwhile, so the quit question is asked here too (`asking_quit`).
+    Only leaving works meanwhile, so the quit question is asked here too (`asking`: its words).
     """
     text = Text(justify="center")
     text.append("The terminal is too small", style="warning")
     text.append(f"\nIt is {width}×{height}; Famiglia needs at least {need[0]}×{need[1]}.")
     text.append("\nMake the window larger: the game waits.", style="label")
-    if asking_quit:
-        text.append("\n\nQuit the game? ", style="title")
+    if asking is not None:
+        text.append(f"\n\n{asking} ", style="title")
         text.append("y", style="key")
-        text.append(" quit  ")
+        text.append(" yes  ")
         text.append("n", style="key")
-        text.append(" go on playing")
+        text.append(" no")
     else:
         text.append(f"\n{small_keys()}", style="label")
     return Padding(text, (max(0, height // 2 - 2), 0, 0, 0))

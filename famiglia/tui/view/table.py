@@ -25,7 +25,7 @@ from .players import draw_stack_counts, hand, hand_block, player_row
 from .status import status_text, turn_lines, warning_row
 from .street import street_lines
 
-__all__ = ["LEVELS", "SIDE", "WIDE", "level_cards", "render_table", "steady_level", "table_level"]
+__all__ = ["LEVELS", "SIDE", "WIDE", "level_cards", "render_table", "steady_level", "table_level", "table_parts"]
 
 WIDE: Final = 110  # from this width the table is laid out in two columns
 SIDE: Final = 44  # the width of the record of the turns beside a wide table
@@ -98,6 +98,30 @@ def render_table(view: SeatView, *, width: int, height: int | None = None, memor
         level = table_level(view, width=width, height=height, memory_aid=memory_aid,
                             spectator=spectator) if height is not None else 0
     return parts.table(*_LEVELS[level], height=height)
+
+
+def table_parts(view: SeatView, *, width: int, memory_aid: bool = False, level: int = 0,
+                budget: RowBudget | None = None) -> dict[str, range]:
+    """Where each part stands in the rows of `render_table` with the same arguments: the top lines ("status"),
+    the opponent's row, the Street with its title, and the own row with the hand ("hand").
+
+    For whatever lays something over the table (the guided game's box) and must leave a part in sight.
+    """
+    if budget is not None and width < WIDE:
+        b = budget
+        sizes = (b.top, b.opponent, 1 + b.street, b.gap, b.own + 1 + b.hand + b.after)
+    else:
+        parts = _Parts(view, width=width, memory_aid=memory_aid)
+        style, spaced = _LEVELS[level]
+        sizes = (parts.top_rows(), len(parts.opponent), len(parts.street(style)), int(spaced),
+                 len(parts.own) + len(parts.hand(style)) + len(parts.after))
+    out: dict[str, range] = {}
+    start = 0
+    for name, size in zip(("status", "opponent", "street", "", "hand"), sizes, strict=True):
+        if name:
+            out[name] = range(start, start + size)
+        start += size
+    return out
 
 
 def table_level(view: SeatView, *, width: int, height: int, memory_aid: bool = False, start: int = 0,

@@ -64,6 +64,14 @@ def _on_a_game(home: Home) -> str | None:
     return None
 
 
+def _on_settings(home: Home) -> str | None:
+    if _asking(home):
+        return "Answer the question first: y or n."
+    if home.page is not Page.SETTINGS:
+        return "Space changes a setting, on the Settings page: here Enter chooses."
+    return None
+
+
 def _when_asked(home: Home) -> str | None:
     return None if _asking(home) else "There is no question to answer."
 
@@ -77,6 +85,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(("pagedown",), "a page down", lambda h, k: h.move(10), _only_lists, shown=False),
     Command(tuple("123456789"), "choose that line", lambda h, k: h.number(int(k)), _choosable),
     Command(("enter",), "choose", lambda h, k: h.enter(), _choosable),
+    Command((" ",), "change the setting (Settings)", lambda h, k: h.enter(), _on_settings),
     Command(("escape",), "back", lambda h, k: h.back()),
     Command(("l",), "a game's log", lambda h, k: h.show(ShowLog), _on_a_game),
     Command(("r",), "replay a game", lambda h, k: h.show(ShowReplay), _on_a_game),
@@ -124,7 +133,7 @@ def help_lines(home: Home) -> list[tuple[str, str]]:
 
 
 _KEY_NAMES: Final = {"up": "↑", "down": "↓", "enter": "Enter", "escape": "Esc", "c-c": "Ctrl-C", "delete": "Del",
-                     "home": "Home", "end": "End"}
+                     "home": "Home", "end": "End", " ": "Space"}
 
 
 def _key_name(key: str) -> str:
@@ -150,6 +159,9 @@ def key_line(home: Home) -> str:
             parts.append("↑↓ PgUp PgDn: scroll")
             continue
         if first == "1" and not home.items():
+            continue
+        if home.page is Page.SETTINGS and first in ("1", "enter"):  # a number goes to a line, Enter changes it
+            parts.append("1–9: go to" if first == "1" else "Enter Space: change")
             continue
         if first == "escape" and len(home.pages) == 1 and home.overlay is None:
             continue

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from famiglia.engine import Game, parse_card
 from famiglia.persistence import Entry, Record, RecordError
-
-from .lessons import is_guided
+from famiglia.profile.guided_deal import is_guided
 
 __all__ = ["GameLine", "game_lines"]
 
@@ -45,13 +44,15 @@ class GameLine:
 
     @property
     def state(self) -> str:
-        """Whose turn it is, or how it ended, with the score."""
-        score = f"{self.points[0]}–{self.points[1]}"
+        """Whose turn it is and each player's points so far, or how it ended: the winner's score first, as
+        `famiglia games`, the log and the farewell write it (`Ben won 51–37`)."""
         if self.to_move is not None:
-            return f"{score}, {self.players[self.to_move]} to move"
+            so_far = " · ".join(f"{name} {points}" for name, points in zip(self.players, self.points, strict=True))
+            return f"{self.players[self.to_move]} to move, so far {so_far}"
         if self.winner is None:
-            return f"draw {score}"
-        return f"{self.players[self.winner]} won {score}"
+            return f"draw {self.points[0]}–{self.points[1]}"
+        w = self.winner
+        return f"{self.players[w]} won {self.points[w]}–{self.points[1 - w]}"
 
     @property
     def title(self) -> str:

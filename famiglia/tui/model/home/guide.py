@@ -15,7 +15,7 @@ from famiglia.engine import Action, Game, SeatView
 from famiglia.persistence import Record
 
 from .lessons import Lesson
-from .tutor import Progress, Tutor
+from .tutor import Progress, Summary, Tutor
 
 __all__ = ["Guide"]
 
@@ -77,5 +77,5 @@ class Guide:
     def where(self, view: SeatView) -> str:
         return self.tutor.where(view)
 
-    def summary(self, view: SeatView) -> tuple[str, ...]:
+    def summary(self, view: SeatView) -> Summary | None:
         return self.tutor.summary(view, self.progress)

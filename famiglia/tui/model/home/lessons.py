@@ -1,10 +1,9 @@
-"""The guided first game's texts, read from one data file (famiglia/data/lessons.toml), and its deal.
+"""The guided first game's texts, read from one data file (famiglia/data/lessons.toml).
 
 The texts live in the data file so they can be corrected without touching code; `load_texts` reads
-and checks it (every lesson the tutor knows has a title, rule ids and two or three lines; every
-refusal and summary line is there). The guided game is dealt from one seed, with the player
-starting against the easy computer, so its record says what it is (`is_guided`): it is saved and
-continued like any other game, and left out of the statistics.
+and checks it (every lesson the tutor knows has a title, the rule ids or the keys it teaches, the
+parts of the screen it is about, and one to three lines; every refusal and summary line is there).
+The guided game's deal, and how a record tells it is one, are `famiglia.profile.guided_deal`'s.
 """
 
 from __future__ import annotations
@@ -15,26 +14,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from famiglia.engine import Game
-from famiglia.persistence import Record
-
-from ..seats import HUMAN
-
-__all__ = ["GUIDED_FIRST", "GUIDED_OPPONENT", "GUIDED_SEED", "LESSON_IDS", "Lesson", "Texts", "TextsError",
-           "guided_game", "is_guided", "load_texts"]
+__all__ = ["LESSON_IDS", "PARTS", "Lesson", "Texts", "TextsError", "load_texts"]
 
 RESOURCE: Final = ("data", "lessons.toml")
-SEED_BASE: Final = 8_000_000_000  # the seeds tried for the guided deal are SEED_BASE + 1, + 2, …
-# Chosen by benchmarks/guided_deal.py (docs/learn.md): each part of a turn comes up in the first turns.
-GUIDED_SEED: Final = SEED_BASE + 122
-GUIDED_OPPONENT: Final = "cpu:easy"
-GUIDED_FIRST: Final = 0  # the player starts, so the first lessons are theirs
 
 # The lessons the tutor knows, in the order they are shown when several come up at once.
-LESSON_IDS: Final = ("welcome", "turn", "refresh", "free_take", "pair_take", "mercenary", "accountant", "swaps",
-                     "brute", "opponent", "passes", "exhaustion", "last_round")
+LESSON_IDS: Final = ("welcome", "turn", "choosing", "looking_back", "refresh", "free_take", "pair_take", "mercenary",
+                     "typing", "accountant", "swaps", "brute", "hint", "undo", "opponent", "passes", "tiebreak",
+                     "exhaustion", "last_round")
+# The parts of the table screen a lesson may be about (its box leaves them in sight), from the top down.
+PARTS: Final = ("status", "opponent", "street", "hand", "last_turn", "choices", "message")
 REFUSALS: Final = ("refresh", "accountant", "swap", "brute", "take", "pass", "notation", "not_your_turn", "over")
-SUMMARY: Final = ("won", "lost", "drawn", "learned", "missed", "next")
+SUMMARY: Final = ("learned", "counted", "missed", "next")
 WHERE: Final = ("yours", "theirs", "over")
 
 
@@ -44,16 +35,22 @@ class TextsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """One explanation: shown the first time its situation comes up."""
+    """One explanation: shown the first time its situation comes up.
+
+    A lesson of the rules cites its rule ids (`rules`); a lesson of the controls names its keys (`keys`, as the
+    help writes them). `about` is what on the screen it explains, so its box can leave that in sight.
+    """
 
     id: str
     title: str
     rules: str
     lines: tuple[str, ...]
+    keys: tuple[str, ...] = ()
+    about: tuple[str, ...] = ()
 
     @property
     def heading(self) -> str:
-        return f"{self.title} ({self.rules})"
+        return f"{self.title} ({self.rules or ', '.join(self.keys)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,21 +62,6 @@ class Texts:
     where: Mapping[str, str]
     steps: tuple[str, str, str, str]
     summary: Mapping[str, str]
-
-
-def is_guided(record: Record) -> bool:
-    """Whether `record` is a guided first game: its deal, its seats and who started say so.
-
-    `famiglia play --seed N --first 1 --vs cpu:easy` with that very seed deals the same game; it is
-    then the guided game played without the explanations, and counted as one.
-    """
-    return (record.seed == GUIDED_SEED and record.start_player == GUIDED_FIRST
-            and record.seats == (HUMAN, GUIDED_OPPONENT))
-
-
-def guided_game(name: str, opponent: str) -> Game:
-    """The guided game's deal: the player (seat 0, starting) against the computer named `opponent`."""
-    return Game.new(seed=GUIDED_SEED, names=(name, opponent), first=GUIDED_FIRST)
 
 
 @cache
@@ -109,8 +91,12 @@ def parse_texts(text: str) -> Texts:
         lines = tuple(line.strip() for line in _string(entry, "text", lesson_id).strip().splitlines() if line.strip())
         if not 1 <= len(lines) <= 3:
             raise TextsError(f"lesson {lesson_id!r} must have one to three lines, not {len(lines)}")
-        lessons[lesson_id] = Lesson(lesson_id, _string(entry, "title", lesson_id), _string(entry, "rules", lesson_id),
-                                    lines)
+        keys = _words(entry, "keys", lesson_id)
+        rules = _string(entry, "rules", lesson_id) if "rules" in entry or not keys else ""
+        about = _words(entry, "about", lesson_id)
+        if not about or not set(about) <= set(PARTS):
+            raise TextsError(f"lesson {lesson_id!r}: about must name parts of the screen ({', '.join(PARTS)})")
+        lessons[lesson_id] = Lesson(lesson_id, _string(entry, "title", lesson_id), rules, lines, keys, about)
     missing = [i for i in LESSON_IDS if i not in lessons]
     if missing:
         raise TextsError(f"lessons.toml has no text for {', '.join(missing)}")
@@ -133,6 +119,14 @@ def _string(entry: Mapping[str, Any], key: str, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise TextsError(f"lessons.toml: {what} needs a {key}")
     return value
+
+
+def _words(entry: Mapping[str, Any], key: str, what: str) -> tuple[str, ...]:
+    """A list of short words (`keys`, `about`); empty if the entry has none."""
+    value = entry.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise TextsError(f"lessons.toml: {what}'s {key} must be a list of words")
+    return tuple(v.strip() for v in value)
 
 
 def _table(data: Mapping[str, Any], name: str, keys: tuple[str, ...]) -> dict[str, str]:

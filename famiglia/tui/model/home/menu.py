@@ -15,11 +15,12 @@ from enum import Enum
 from typing import Any, Final
 
 from famiglia.persistence import StoreError
+from famiglia.profile.seats import HUMAN, LEVELS, computer_seat
+from famiglia.profile.settings import KEYS, SettingRefused, Settings, parse_words
+from famiglia.profile.statistics import Statistics
 
-from ..seats import HUMAN, LEVELS, computer_seat
+from ..words import plural
 from .games import GameLine
-from .settings import KEYS, SettingRefused, Settings, parse_words
-from .statistics import Statistics
 
 __all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overlay", "Page", "Quit", "Resume",
            "ShowAnalysis", "ShowLog", "ShowReplay"]
@@ -105,8 +106,9 @@ MAIN_ENTRIES: Final = ("New game", "Continue", "Learn to play", "Your games", "S
 class Home:
     """The home screen's state; see the module docstring. `delete(id)` removes a saved game (None: not offered).
 
-    `write(name, value)` writes one setting to the settings file (`settings.write_value`); it may raise
-    `SettingRefused`, whose words become the message. `statistics(you)` works out the Statistics
+    `write(name, value)` writes one setting to the settings file (`settings.write_value`) and may return the
+    settings the file holds now (another famiglia's changes too), which the Settings page then shows; it may
+    raise `SettingRefused`, whose words become the message. `statistics(you)` works out the Statistics
     page's figures for the player named `you` when it is opened; `rules` is the text of the Rules
     page; `log(id)` is a saved game's log, one line per turn (a `StoreError` if it cannot be read).
     """
@@ -132,7 +134,8 @@ class Home:
         self.outcome: Outcome | None = None
         self.chosen: str | None = None  # the id of the game on the GAME page
         self.scroll = 0  # the first line of the rules shown
-        self.editing: str | None = None  # the names being typed on the Settings page
+        self.editing: str | None = None  # the name being typed on the Settings page
+        self.named: tuple[str, ...] = ()  # the names typed before it: yours, while player 2's is typed
 
     # -- reading the state ---------------------------------------------------------------------------------
 
@@ -196,13 +199,16 @@ class Home:
         self.cursor[self.page] = max(0, len(self.items()) - 1) if last else 0  # a page left empty: line 0
 
     def number(self, n: int) -> None:
-        """Number key `n`: choose line `n` of the page (from 1)."""
+        """Number key `n`: choose line `n` of the page (from 1); on Settings, only go to it (Enter or Space changes)."""
         items = self.items()
         if not 1 <= n <= len(items):
             self.message = f"There is no line {n} here: the lines are numbered 1 to {len(items)}." if items else \
                 "Nothing to choose here: Esc goes back."
             return
         self.cursor[self.page] = n - 1
+        if self.page is Page.SETTINGS:  # a setting changes on purpose only, as a choice elsewhere is confirmed
+            self.message = f"{items[n - 1].label}: Enter or Space changes it."
+            return
         self.enter()
 
     def enter(self) -> None:
@@ -223,7 +229,7 @@ class Home:
             self.overlay = None
             return
         if self.editing is not None:
-            self.editing = None
+            self.editing, self.named = None, ()
             self.message = "Names not changed."
             return
         if len(self.pages) == 1:
@@ -329,9 +335,9 @@ class Home:
     def change_setting(self, name: str) -> None:
         """Enter on a setting: turn a yes/no over, go to the next level, or start typing the names."""
         current = getattr(self.settings, name)
-        if name == "names":
-            self.editing = ", ".join(current)
-            self.message = "Type the names, yours first, a comma between two; Enter keeps them, Esc leaves them."
+        if name == "names":  # one name at a time: a comma is a name's own ("Anna, Jr."), never a separator
+            self.editing, self.named = (current[0] if current else ""), ()
+            self.message = "Type your name; Enter goes on to player 2's, Esc leaves the names as they were."
             return
         value: Any = not current if isinstance(current, bool) else LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)]
         self._set(name, value)
@@ -346,27 +352,35 @@ class Home:
             self.editing = self.editing[:-1]
 
     def _save_names(self) -> None:
+        """Enter on a name typed: yours, then player 2's (none: a game for two asks), then both are kept."""
         assert self.editing is not None
-        words = [w for w in (part.strip() for part in self.editing.split(",")) if w]
+        typed = self.editing.strip()
+        words = [*self.named, typed] if typed else list(self.named)
         try:
             names = parse_words("names", words) if words else ()
         except SettingRefused as refusal:
             self.message = f"{refusal}"
             return
+        if not self.named and names:  # your name: now player 2's, for a game for two at this keyboard
+            current = self.settings.names
+            self.editing, self.named = (current[1] if len(current) > 1 else ""), names
+            self.message = (f"Your name is {names[0]}. Type player 2's name for a game for two (Enter alone: "
+                            "none), Esc leaves the names as they were.")
+            return
         if self._set("names", names if names else None):
-            self.editing = None
+            self.editing, self.named = None, ()
 
     def _set(self, name: str, value: Any) -> bool:
         if self._write is None:
             self.message = "Settings cannot be written here."
             return False
         try:
-            self._write(name, value)
+            written = self._write(name, value)
         except SettingRefused as refusal:
             self.message = str(refusal)
             return False
         changed: dict[str, Any] = {name: () if value is None else value}
-        self.settings = replace(self.settings, **changed)
+        self.settings = replace(written if isinstance(written, Settings) else self.settings, **changed)
         self.message = f"{name} is now {_setting_text(getattr(self.settings, name))} (kept for next time)."
         return True
 
@@ -456,7 +470,8 @@ def _learn_items(home: Home) -> list[Item]:
 
 
 def _games_items(home: Home) -> list[Item]:
-    return [Item(f"{g.id}  {g.title}", f"{g.state}, {g.turns} turns, saved {g.when}", _open_game) for g in home.games]
+    return [Item(f"{g.id}  {g.title}", f"{g.state}, {plural(g.turns, 'turn')}, saved {g.when}", _open_game)
+            for g in home.games]
 
 
 def _open_game(home: Home) -> None:

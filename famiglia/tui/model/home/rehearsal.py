@@ -1,9 +1,11 @@
 """The guided game played through without a person: on which of the player's turns each lesson comes up.
 
-A stand-in player (the greedy planner, a newcomer who takes the best card in sight) plays the
-player's seat, and the easy computer the other, seeded as the screen seeds it (with the game's
-seed), while the tutor watches. This is how the guided game's deal was chosen (benchmarks/guided_deal.py
-tries many seeds and keeps the one where every part of a turn comes up soonest) and how the tests
+A stand-in player plays the player's seat, and the easy computer the other, seeded as the screen
+seeds it (with the game's seed), while the tutor watches. The stand-in is the greedy planner (a
+newcomer who takes the best card in sight) or the hints' own level (`HINT_FOLLOWER`: a newcomer who
+plays every hint `h` gives, which the screen works out with that level and the game's seed). This
+is how the guided game's deal was chosen (benchmarks/guided_deal.py tries many seeds and keeps one
+where every part of a turn comes up soonest and the hints lead to the last round) and how the tests
 check that the chosen deal still does what docs/learn.md says.
 """
 
@@ -15,14 +17,16 @@ from typing import Final
 
 from famiglia.ai import player
 from famiglia.engine import Game, SeatView, Step
+from famiglia.profile.guided_deal import GUIDED_FIRST
 
-from .lessons import GUIDED_FIRST, LESSON_IDS
+from .lessons import LESSON_IDS
 from .tutor import PLAYER, Progress, Tutor
 
-__all__ = ["EARLY", "Rehearsal", "rehearse"]
+__all__ = ["EARLY", "HINT_FOLLOWER", "Rehearsal", "rehearse"]
 
 # The parts of a turn that a good deal brings up early (the ends of the game come when they come).
 EARLY: Final = ("refresh", "free_take", "pair_take", "mercenary", "accountant", "swaps", "brute", "opponent")
+HINT_FOLLOWER: Final = "normal"  # the level the hints come from (`famiglia.tui.shell.computer.HINT_LEVEL`)
 
 
 @dataclass(frozen=True, slots=True)

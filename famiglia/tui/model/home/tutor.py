@@ -23,6 +23,7 @@ from famiglia.engine import (
     PlayBrute,
     Refresh,
     SeatView,
+    Step,
     Swap,
     Take,
     parse_action,
@@ -31,9 +32,9 @@ from famiglia.engine import (
 from ..turn import step_now
 from .lessons import LESSON_IDS, Lesson, Texts, load_texts
 
-__all__ = ["PLAYER", "Progress", "Tutor", "due"]
+__all__ = ["PLAYER", "Progress", "Summary", "Tutor", "due"]
 
-PLAYER: Final = 0  # the guided game's player sits at seat 0 (`lessons.GUIDED_FIRST`)
+PLAYER: Final = 0  # the guided game's player sits at seat 0 (`famiglia.profile.guided_deal.GUIDED_FIRST`)
 
 
 def _takes(view: SeatView) -> list[Take]:
@@ -44,20 +45,33 @@ def _mine(view: SeatView) -> bool:
     return view.my_turn
 
 
+def _mercenary_take(view: SeatView) -> bool:
+    return any(t.pay is not None and t.pay != t.keep for t in _takes(view))  # R8.3: one stands in
+
+
 # When each lesson is due, read from the player's own view only. The legal actions in a view are
 # there only on its seat's turn, so "can do X" is also "it is your turn".
+# The lessons of the controls come where the key is first of use: the numbers with the first choices,
+# l and g once the computer has a turn to look back on, Tab with the first long take to write, h with
+# the first turn of several steps to plan, u once something of the turn can be taken back.
 SITUATIONS: Final[Mapping[str, Callable[[SeatView], bool]]] = {
     "welcome": _mine,
     "turn": _mine,
+    "choosing": _mine,
+    "looking_back": lambda v: v.my_turn and bool(v.last_turn),
     "refresh": lambda v: any(isinstance(a, Refresh) for a in v.legal_actions),  # R5.1
     "free_take": lambda v: any(t.pay is None for t in _takes(v)),  # R8.1
     "pair_take": lambda v: any(t.pay is not None and t.pay == t.keep for t in _takes(v)),  # R8.2: two genuine
-    "mercenary": lambda v: any(t.pay is not None and t.pay != t.keep for t in _takes(v)),  # R8.3: one stands in
+    "mercenary": _mercenary_take,
+    "typing": _mercenary_take,
     "accountant": lambda v: any(isinstance(a, PlayAccountant) for a in v.legal_actions),  # R6.1
     "swaps": lambda v: v.accountant is not None and any(isinstance(a, Swap) for a in v.legal_actions),  # R6.2
     "brute": lambda v: any(isinstance(a, PlayBrute) for a in v.legal_actions),  # R7
+    "hint": lambda v: any(isinstance(a, (PlayAccountant, PlayBrute)) for a in v.legal_actions),
+    "undo": lambda v: v.my_turn and v.step in (Step.ACCOUNTANT, Step.BRUTE),  # played, not drawn: it can go back
     "opponent": lambda v: not v.is_over and v.seat is not None and v.to_move != v.seat,
     "passes": lambda v: v.my_turn and v.pass_ends_game,  # R8.5, R10.2
+    "tiebreak": lambda v: v.my_turn and (v.pass_ends_game or v.is_final_round),  # R11.2: the totals may decide now
     "exhaustion": lambda v: not v.is_over and v.exhaustions >= 1,  # R9.2
     "last_round": lambda v: not v.is_over and v.exhaustions >= 2,  # R9.3
 }
@@ -132,25 +146,38 @@ class Tutor:
         step = step_now(view)  # the step the step bar marks
         return words["yours"].format(number=int(step), step=self.texts.steps[int(step) - 1])
 
-    def summary(self, view: SeatView, progress: Progress) -> tuple[str, ...]:
-        """The end of the guided game: the score, what came up, what did not. Empty while the game runs."""
-        result = view.result
-        if result is None:
-            return ()
-        words = self.texts.summary
-        you, them = result.scores[self.seat], result.scores[1 - self.seat]
-        if result.winner is None:
-            line = words["drawn"]
-        else:
-            line = words["won"] if result.winner == self.seat else words["lost"]
+    def summary(self, view: SeatView, progress: Progress) -> Summary | None:
+        """The end of the guided game: what came up and what did not (the end screen says the score). None while
+        the game runs."""
+        if view.result is None:
+            return None
         lessons = self.texts.lessons
-        out = [line.format(you=you, them=them), f"{words['learned']} "
-               + ", ".join(lessons[i].heading for i in LESSON_IDS if i in progress)]
-        missed = [lessons[i].heading for i in LESSON_IDS if i not in progress]
-        if missed:
-            out.append(f"{words['missed']} " + ", ".join(missed))
-        out.append(words["next"])
-        return tuple(out)
+        return Summary(tuple(lessons[i] for i in LESSON_IDS if i in progress),
+                       tuple(lessons[i] for i in LESSON_IDS if i not in progress), self.texts.summary)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What came up in a guided game (`learned`) and what did not (`missed`), in the words of the lessons file."""
+
+    learned: tuple[Lesson, ...]
+    missed: tuple[Lesson, ...]
+    words: Mapping[str, str]
+
+    def forms(self) -> tuple[tuple[str, ...], ...]:
+        """The summary as lines, from the fullest to the shortest, for the room there is: what came up by heading,
+        then by title, then counted; what was missed by heading, then by title, then not named; the way on."""
+        words, on = self.words, self.words["next"]
+        counted = words["counted"].format(learned=len(self.learned), lessons=len(self.learned) + len(self.missed))
+        missed = [f"{words['missed']} " + ", ".join(lesson.heading for lesson in self.missed),
+                  f"{words['missed']} " + ", ".join(lesson.title for lesson in self.missed)] if self.missed else []
+        return (
+            (f"{words['learned']} " + ", ".join(lesson.heading for lesson in self.learned), *missed[:1], on),
+            (f"{words['learned']} " + ", ".join(lesson.title for lesson in self.learned), *missed[:1], on),
+            *((counted, line, on) for line in missed),
+            (counted, on),
+            (counted,),
+        )
 
 
 def _kind(action: Action) -> str:

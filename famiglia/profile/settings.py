@@ -5,17 +5,19 @@ memory aid, confirming the end of a turn, colour). It is read with the standard 
 and written with tomlkit, which keeps the player's comments and layout. Reading never changes it: a
 file that cannot be read is reported in one line and the defaults are used; a setting with an
 unknown name or a wrong value is reported in the same line and its default is used, the good ones
-are kept. Only `write_value`, which a player asks for (`famiglia settings set`), writes the file, in
-one step (a temporary file renamed over it), and it refuses to write over a file that is no TOML.
-Options given on the command line win over the file for one game (`for_play`). The command line
-imports this module at start, so it imports nothing heavy (no engine, no screen) until asked.
+are kept. Only `write_value`, which a player asks for (`famiglia settings set`, the Settings page),
+writes the file: one famiglia at a time (`folder_lock`: it reads the file again once it is its turn, so
+two writing at once both keep their setting), in one step (a temporary file renamed over it), in a
+folder made private (0700, the file 0600) whatever the umask, and it refuses to write over a file that
+is no TOML or cannot be read.
+Options given on the command line win over the file for one game (`famiglia.profile.options`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import secrets
+import re
 import stat
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -24,33 +26,31 @@ from pathlib import Path
 from typing import Any, Final
 
 from famiglia.persistence.reading import Unreadable, read_text
+from famiglia.persistence.writing import folder_lock, private_folder, remove_unheld, write_atomically
 
-from ..names import NameRefused, check_pair, tidy_name
-from ..seats import DEFAULT_LEVEL, LEVELS, SeatRefused, computer_seat, seat_name
+from .names import NameRefused, check_pair, tidy_name
+from .seats import DEFAULT_LEVEL, LEVELS
 
 __all__ = [
-    "BARE_COMPUTER",
     "ENV",
     "FILE_NAME",
     "KEYS",
     "Loaded",
-    "PlayChoice",
     "SettingRefused",
     "Settings",
     "config_dir",
     "describe",
-    "for_play",
-    "for_resume",
+    "key_name",
     "load",
     "parse_words",
     "settings_path",
+    "value_words",
     "write_value",
 ]
 
 ENV: Final = "FAMIGLIA_CONFIG"  # overrides the configuration directory (the tests use it)
 FILE_NAME: Final = "settings.toml"
 MAX_SIZE: Final = 64 * 1024  # a settings file is a few lines; anything this large is not one of ours
-BARE_COMPUTER: Final = "cpu"  # `--vs cpu` with no level: the level of the settings
 _TRUE: Final = ("true", "yes", "on")
 _FALSE: Final = ("false", "no", "off")
 _HEADER: Final = ("famiglia's settings: 'famiglia settings' shows them, 'famiglia settings set KEY VALUE'\n"
@@ -201,7 +201,9 @@ def settings_path() -> Path:
 class Loaded:
     """The settings in force, the file they came from, and the one line to show if something was wrong.
 
-    `given` names the settings the file set (and that were good); the others are defaults.
+    `given` names the settings the file set (and that were good); the others are defaults. `faults` are
+    the settings that could not be used, one phrase each; `problem` names them in one line (the first of
+    many, and how many more, so the line stays whole on a terminal's line and the home screen's message).
     """
 
     settings: Settings
@@ -209,6 +211,7 @@ class Loaded:
     exists: bool
     given: frozenset[str] = frozenset()
     problem: str | None = None
+    faults: tuple[str, ...] = ()
 
 
 def load(path: Path | None = None) -> Loaded:
@@ -234,24 +237,62 @@ def load(path: Path | None = None) -> Loaded:
         return Loaded(Settings(), path, exists=True,
                       problem=_problem(path, f"cannot be read as TOML ({error})", "the default settings are used"))
     settings, given, faults = from_table(table)
-    problem = _problem(path, "; ".join(faults), "the defaults are used for those") if faults else None
-    return Loaded(settings, path, exists=True, given=given, problem=problem)
+    return Loaded(settings, path, exists=True, given=given, problem=fault_line(path, faults) if faults else None,
+                  faults=tuple(faults))
 
 
 def from_table(table: Mapping[str, Any]) -> tuple[Settings, frozenset[str], list[str]]:
-    """The settings a parsed file holds, which of them it set, and what is wrong in it (one phrase each)."""
+    """The settings a parsed file holds, which of them it set, and what is wrong in it (one phrase each).
+
+    The names it does not know are one phrase, first, with the names it does know.
+    """
     values: dict[str, Any] = {}
     faults: list[str] = []
+    unknown: list[str] = []
     for name, value in table.items():
         key = KEYS.get(name)
         if key is None:
-            faults.append(f"unknown setting {_shown(name)} (known: {', '.join(KEYS)})")
+            unknown.append(_shown(name))
             continue
         try:
             values[name] = key.check(value)
         except SettingRefused as refusal:
             faults.append(str(refusal))
+    if unknown:
+        faults.insert(0, f"unknown {'setting' if len(unknown) == 1 else 'settings'} {', '.join(unknown)} "
+                         f"(known: {', '.join(KEYS)})")
     return replace(Settings(), **values), frozenset(values), faults
+
+
+LINE: Final = 230  # a fault line fits the command line's one line after "famiglia: ", and the home screen's rows
+
+
+def fault_line(path: Path, faults: Sequence[str], *, room: int = LINE) -> str:
+    """The one line about a file with `faults`: what is wrong and what is done, in `room` characters.
+
+    One fault is said with the file's path; several with their count and as many as fit, then how many
+    more (`describe`, what 'famiglia settings' prints, lists each, and where the file is).
+    """
+    if len(faults) == 1:
+        line = _problem(path, faults[0], "its default is used")
+        if len(line) <= room:
+            return line
+    head = f"the settings file has {len(faults)} faults; their defaults are used (the file is left as it is)"
+    brief = [_KNOWN.sub("", fault) for fault in faults]  # the known names are listed by 'famiglia settings'
+    named = 0
+    while named < len(brief):
+        rest = len(brief) - named - 1
+        more = f"; {rest} more: 'famiglia settings' lists each" if rest else ""
+        if len(f"{head}: {'; '.join(brief[:named + 1])}{more}") > room:
+            break
+        named += 1
+    left = len(brief) - named
+    if not named:
+        return f"{head}: 'famiglia settings' lists each"
+    return f"{head}: {'; '.join(brief[:named])}" + (f"; {left} more: 'famiglia settings' lists each" if left else "")
+
+
+_KNOWN: Final = re.compile(r" \(known: [^)]*\)$")
 
 
 def _read_text(path: Path) -> str:
@@ -271,9 +312,20 @@ def _problem(path: Path, what: str, outcome: str) -> str:
 # -- the command line's words --------------------------------------------------------------------------------
 
 
+def key_name(text: str) -> str:
+    """The setting a player named: `memory-aid`, as `famiglia play --memory-aid` spells it, is `memory_aid`."""
+    return text.strip().lower().replace("-", "_")
+
+
+def value_words(name: str, value: Any) -> str:
+    """Setting `name`'s `value` as the file writes it (None: its default), for a line that says what it is now."""
+    value = getattr(Settings(), name) if value is None else value
+    return "none: the names are asked at the start of a game" if value == () else toml_text(value)
+
+
 def parse_words(name: str, words: Sequence[str]) -> Any:
     """The value of setting `name` from the words of `famiglia settings set NAME …`; `SettingRefused` otherwise."""
-    key = KEYS.get(name.strip().lower())
+    key = KEYS.get(key_name(name))
     if key is None:
         raise SettingRefused(f"unknown setting {_shown(name)}: choose from {', '.join(KEYS)}")
     return key.words(words)
@@ -298,6 +350,10 @@ def describe(loaded: Loaded) -> list[str]:
                                                   "  (default)")
         lines.append(f"  {name:<{width}} = {printable(shown, 80)}{origin}")
         lines.append(f"  {'':<{width}}   {key.meaning}")
+    if loaded.faults:
+        lines += ["", f"The file has {len(loaded.faults)} {'fault' if len(loaded.faults) == 1 else 'faults'} "
+                      "(their defaults are used; the file is left as it is):",
+                  *(f"  - {printable(fault, 200)}" for fault in loaded.faults)]
     lines += ["", "Change one:  famiglia settings set KEY VALUE   (e.g. famiglia settings set level hard)",
               "Forget one:  famiglia settings unset KEY"]
     return lines
@@ -310,34 +366,72 @@ def write_value(name: str, value: Any, path: Path | None = None) -> Path:
     """Set setting `name` to `value` in the file (None removes it), keeping the rest of the file as it was.
 
     A missing file is made, with a comment at the top. A file that is there but is no TOML, or cannot be
-    read, is refused (`SettingRefused`): writing over it would lose what the player wrote. A symbolic
-    link is written through, so a settings file kept elsewhere stays where it is.
+    read, is refused (`SettingRefused`): writing over it would lose what the player wrote; so is one that
+    cannot be written, in words for one line. A symbolic link is written through, so a settings file kept
+    elsewhere stays where it is. Returns the path written only once the file holds the value.
     """
-    import tomlkit
-    from tomlkit.exceptions import TOMLKitError
-
     if name not in KEYS:
         raise SettingRefused(f"unknown setting {_shown(name)}: choose from {', '.join(KEYS)}")
     path = settings_path() if path is None else path
-    target = path.resolve() if path.is_symlink() else path
+    shown = printable(str(path), 120)
+    try:
+        target = _target(path)
+        private_folder(target.parent)
+        with folder_lock(target.parent):  # one writer at a time; each reads what the last one wrote
+            _sweep(target)
+            _rewrite(target, name, value, shown)
+    except OSError as error:
+        raise SettingRefused(f"settings file {shown} cannot be written ({error.strerror or error}): "
+                             "it is not changed") from None
+    return path
+
+
+def _target(path: Path) -> Path:
+    """The file a write of `path` goes to: `path`, or where its symbolic link leads (`SettingRefused` if nowhere)."""
+    if not path.is_symlink():
+        return path
+    try:
+        return path.resolve(strict=False)
+    except (RuntimeError, OSError):  # a link that leads to itself, round and round
+        raise SettingRefused(f"settings file {printable(str(path), 120)} is a symbolic link that leads round in "
+                             "a loop: remove it or point it at a file; it is not changed") from None
+
+
+def _rewrite(target: Path, name: str, value: Any, shown: str) -> None:
+    """Read the file at `target` again, set the one value, and write it back in one step (in the writers' turn)."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
     try:
         text: str | None = _read_text(target)
     except FileNotFoundError:
         text = None
     except SettingRefused as fault:
-        raise SettingRefused(f"settings file {printable(str(path), 120)} {fault}: it is not changed") from None
+        raise SettingRefused(f"settings file {shown} {fault}: it is not changed") from None
     try:
         document = tomlkit.parse(text) if text is not None else _new_document()
     except (TOMLKitError, RecursionError, ValueError) as error:
-        raise SettingRefused(f"settings file {printable(str(path), 120)} is not valid TOML "
-                             f"({printable(str(error), 120)}): fix or remove it first; it is not changed") from None
+        raise SettingRefused(f"settings file {shown} is not valid TOML ({printable(str(error), 120)}): fix or "
+                             "remove it first; it is not changed") from None
     if value is None:
         if name in document:
             del document[name]
     else:
         document[name] = list(value) if isinstance(value, tuple) else value
-    _write_atomically(target, document.as_string())
-    return path
+    mode = 0o600
+    with contextlib.suppress(OSError):
+        mode = stat.S_IMODE(os.stat(target).st_mode)  # a file that is there keeps the mode its owner gave it
+    write_atomically(target, document.as_string().encode("utf-8"), prefix=f".{target.name}.", mode=mode)
+
+
+def _sweep(target: Path) -> None:
+    """Remove the temporary files of writes killed before they were done (no writer holds them: it is our turn)."""
+    leftover = re.compile(rf"\.{re.escape(target.name)}\.[0-9a-f]{{12}}\.tmp")
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(target.parent):
+            if leftover.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    remove_unheld(Path(entry.path))
 
 
 def _new_document() -> Any:
@@ -347,95 +441,3 @@ def _new_document() -> Any:
     for line in _HEADER.splitlines():
         document.add(tomlkit.comment(line))
     return document
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write `text` to a temporary file beside `path`, sync it and rename it over `path` in one step."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise SettingRefused(f"the folder {printable(str(path.parent), 120)} cannot be made "
-                             f"({error.strerror or error})") from None
-    mode = 0o644
-    with contextlib.suppress(OSError):
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(temp, flags, mode)
-        try:
-            data = memoryview(text.encode("utf-8"))
-            while data:
-                data = data[os.write(fd, data):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise SettingRefused(f"settings file {printable(str(path), 120)} cannot be written "
-                             f"({error.strerror or error})") from None
-
-
-# -- the settings and the command line, for one game ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayChoice:
-    """What one game is played with: the options given on the command line, the settings for the rest.
-
-    `names` is what `famiglia play --names` would have been given (None: the game asks), `vs` the
-    computer's seat or None for a game for two at this keyboard. `note` is one line to show when a
-    setting could not be used for this game (the names clash with the computer's, say).
-    """
-
-    names: tuple[str, ...] | None
-    vs: str | None
-    memory_aid: bool
-    confirm: bool
-    colour: bool
-    note: str | None = None
-
-
-def for_play(settings: Settings, *, names: Sequence[str] | None = None, vs: str | None = None,
-             memory_aid: bool | None = None, confirm: bool | None = None,
-             colour: bool | None = None) -> PlayChoice:
-    """Merge the settings with the options of one `famiglia play`: an option given (not None) wins.
-
-    `vs` is the seat `--vs` gave, or `BARE_COMPUTER` for `--vs cpu` without a level, which plays at the
-    settings' level. Names come from the settings only when none were given: both for a game for two,
-    yours against the computer (unless it reads like the computer's own name; then the game asks).
-    """
-    if vs == BARE_COMPUTER:
-        vs = computer_seat(settings.level)
-    note = None
-    chosen: tuple[str, ...] | None = tuple(names) if names is not None else None
-    if chosen is None:
-        if vs is None and len(settings.names) == 2:
-            chosen = settings.names
-        elif vs is not None and settings.names:
-            try:
-                check_pair(settings.names[0], seat_name(vs))
-                chosen = settings.names[:1]
-            except (NameRefused, SeatRefused):
-                note = f"the name {settings.names[0]!r} of the settings reads like the computer's: give another"
-    return PlayChoice(
-        names=chosen,
-        vs=vs,
-        memory_aid=settings.memory_aid if memory_aid is None else memory_aid,
-        confirm=settings.confirm if confirm is None else confirm,
-        colour=settings.colour if colour is None else colour,
-        note=note,
-    )
-
-
-def for_resume(settings: Settings, kept: Mapping[str, bool], *, memory_aid: bool | None = None,
-               confirm: bool | None = None) -> tuple[bool, bool]:
-    """The memory aid and confirming for playing a saved game on: an option given (not None) wins, then what
-    the game's record `kept` (`Sitting.given()`), then the settings; a record that keeps none plays on with
-    the settings, as records written before they were kept always have.
-    """
-    kept_memory_aid = kept.get("memory_aid", settings.memory_aid)
-    kept_confirm = kept.get("confirm", settings.confirm)
-    return (kept_memory_aid if memory_aid is None else memory_aid, kept_confirm if confirm is None else confirm)

@@ -24,8 +24,8 @@ from typing import Any, Final
 
 from famiglia.persistence import Entry, Record, RecordError
 
-from ..seats import HUMAN, level_of, seat_name
-from .lessons import is_guided
+from .guided_deal import is_guided
+from .seats import HUMAN, level_of, seat_name
 
 __all__ = ["INITIAL_RATING", "K_FACTOR", "LEVEL_RATINGS", "Finished", "Opponent", "OpponentStats",
            "RatingPoint", "Statistics", "expected_score", "finished_games", "report_lines", "statistics"]
@@ -236,7 +236,8 @@ def report_lines(stats: Statistics) -> list[str]:
                          f"{row.win_rate:>6.0%} {row.best_score:>5}  {streak_words(row.streak)}")
     lines.append("")
     if stats.history:
-        lines.append(f"Rating: {stats.rating:.0f} after {len(stats.history)} games against the computer "
+        games = f"{len(stats.history)} {'game' if len(stats.history) == 1 else 'games'}"
+        lines.append(f"Rating: {stats.rating:.0f} after {games} against the computer "
                      f"(started at {INITIAL_RATING}; the computer: "
                      + ", ".join(f"{level} {rating}" for level, rating in LEVEL_RATINGS.items()) + ")")
     else:

@@ -13,7 +13,7 @@ from famiglia.ai.turnsearch import LEVELS as SEARCH_LEVELS
 from famiglia.persistence.seats import COMPUTER, HUMAN, seat_level
 from famiglia.persistence.seats import computer_seat as _seat
 
-from .screens import quoted
+from .names import quoted
 
 __all__ = ["DEFAULT_LEVEL", "HUMAN", "LEVELS", "SeatRefused", "computer_seat", "level_of", "parse_opponent",
            "seat_name"]
