@@ -119,20 +119,20 @@ def _simulate_players(text: str) -> tuple[str, str]:
     return (names[0], names[1])
 
 
-def _simulate_count(top: int) -> Any:
-    """Argument type for a whole number from 1 to `top`."""
+def _number(low: float, high: float, *, whole: bool = True) -> Any:
+    """Argument type for a number from `low` to `high` (`whole`: an integer), said in one line otherwise."""
 
-    def count(text: str) -> int:
+    def number(text: str) -> float:
         shown = text if len(text) <= 24 else f"{text[:20]}…"
         try:
-            value = int(text)
+            value = int(text) if whole else float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
-        if not 1 <= value <= top:
-            raise argparse.ArgumentTypeError(f"must be from 1 to {top:,}, not {shown}")
+            raise argparse.ArgumentTypeError(f"not a {'whole ' if whole else ''}number: {shown!r}") from None
+        if not low <= value <= high or value != value:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {shown}")
         return value
 
-    return count
+    return number
 
 
 # -- the commands and their options ----------------------------------------------------------------------
@@ -153,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_stats_command(commands)
     _add_learn_command(commands)
     _add_analyse_command(commands)
+    _add_serve_command(commands)
     return parser
 
 
@@ -229,10 +230,10 @@ def _add_simulate_command(commands: Any) -> None:
     simulate.add_argument("--players", type=_simulate_players, required=True, metavar="A,B",
                           help="two of random, greedy, easy, normal, hard, like normal,greedy (or the "
                                "reference levels easy-1, normal-1, hard-1)")
-    simulate.add_argument("--games", type=_simulate_count(SIMULATE_MAX_GAMES), default=100, metavar="N",
+    simulate.add_argument("--games", type=_number(1, SIMULATE_MAX_GAMES), default=100, metavar="N",
                           help="how many games to play (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, metavar="N", help="seed of the match (default 1)")
-    simulate.add_argument("--jobs", type=_simulate_count(SIMULATE_MAX_JOBS), default=1, metavar="N",
+    simulate.add_argument("--jobs", type=_number(1, SIMULATE_MAX_JOBS), default=1, metavar="N",
                           help="processes to spread the games over (default 1); the results do not change")
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON on stdout")
     simulate.set_defaults(handler=_cmd_simulate, command_parser=simulate)
@@ -296,7 +297,7 @@ def _add_analyse_command(commands: Any) -> None:
     analyse.add_argument("--level", choices=ANALYSE_LEVELS, default="normal",
                          help="how deep the computer looks at each decision: easy (some 2 s for a 50-turn game), "
                               "normal (the default, some 20 s) or hard (some 2.5 minutes)")
-    analyse.add_argument("--jobs", type=_simulate_count(SIMULATE_MAX_JOBS), default=1, metavar="N",
+    analyse.add_argument("--jobs", type=_number(1, SIMULATE_MAX_JOBS), default=1, metavar="N",
                          help="processes to spread the decisions over (default 1); the results do not change")
     analyse.add_argument("--json", action="store_true", help="print every figure as JSON on stdout")
     analyse.set_defaults(handler=_cmd_analyse, command_parser=analyse)
@@ -387,6 +388,42 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
 
 # -- running -------------------------------------------------------------------------------------------------
+
+
+def _add_serve_command(commands: Any) -> None:
+    """`famiglia serve`: a game server for plain `ssh` (docs/serve.md); it lives in `famiglia.commands.serve`."""
+    serve = commands.add_parser(
+        "serve", help="host games that friends join with ssh, each seeing only their own hand",
+        description="Run a game server: friends join with 'ssh -p PORT NAME@ADDRESS', open a table and tell its "
+                    "code, play the computer or watch. Every table's game is saved here, and Ctrl-C stops the server.")
+    serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                       help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others in)")
+    serve.add_argument("--port", type=_number(0, 65535), default=2222,
+                       help="the port (default 2222; 0 takes a free one)")
+    serve.add_argument("--seed", type=_seed, help="deal the tables the games of seeds N, N+1, … as they are opened")
+    serve.add_argument("--password-file", metavar="FILE", help="ask for the password on the file's first line")
+    serve.add_argument("--authorized-keys", metavar="FILE", help="let in only the SSH keys in FILE")
+    serve.add_argument("--max-connections", type=_number(1, 100_000), default=64, metavar="N",
+                       help="connections open at once, in all (default 64)")
+    serve.add_argument("--max-per-address", type=_number(1, 100_000), default=8, metavar="N",
+                       help="connections open at once from one address (default 8)")
+    serve.add_argument("--login-timeout", type=_number(0.001, 86_400 * 7, whole=False), default=20.0, metavar="SECONDS",
+                       help="how long a connection may take to log in (default 20)")
+    serve.add_argument("--idle-lobby", type=_number(0.001, 86_400 * 7, whole=False), default=900.0, metavar="SECONDS",
+                       help="how long the lobby waits for a key before it closes the connection (default 900)")
+    serve.add_argument("--code-delay", type=_number(0.001, 86_400 * 7, whole=False), default=1.0, metavar="SECONDS",
+                       help="the pause after the third wrong table code from one address, doubling with each "
+                            "further one up to 30 s (default 1)")
+    serve.set_defaults(handler=_cmd_serve, command_parser=serve)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from famiglia.commands.serve import serve_with
+
+    return serve_with(host=args.host, port=args.port, seed=args.seed, password_file=args.password_file,
+                      authorized_keys=args.authorized_keys, connections=args.max_connections,
+                      per_address=args.max_per_address, login_timeout=args.login_timeout,
+                      idle_lobby=args.idle_lobby, code_delay=args.code_delay)
 
 
 def _silence_stdout() -> None:

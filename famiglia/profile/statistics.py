@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from famiglia.persistence import Entry, Record, RecordError
+from famiglia.persistence.seats import NETWORK
 
 from .guided_deal import is_guided
 from .seats import HUMAN, level_of, seat_name
@@ -146,7 +147,8 @@ def finished_games(entries: Iterable[Entry], *, you: str | None) -> tuple[list[F
             continue
         side = _your_seat(record, you)
         if side is None:
-            leave("played by others" if HUMAN == record.seats[0] == record.seats[1] else "no person playing")
+            others = HUMAN == record.seats[0] == record.seats[1] or NETWORK in record.seats  # famiglia serve's
+            leave("played by others" if others else "no person playing")
             continue
         seat, opponent = side
         outcome = "draw" if result.winner is None else ("win" if result.winner == seat else "loss")
