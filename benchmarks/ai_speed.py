@@ -18,9 +18,10 @@ import time
 
 from famiglia.ai import player
 from famiglia.ai.determinization import sample_world
-from famiglia.ai.ismcts import LEVELS, REFERENCE_LEVELS
+from famiglia.ai.ismcts import REFERENCE_LEVELS
 from famiglia.ai.playout import PlayoutPolicy, lead
 from famiglia.ai.seeding import decision_rng
+from famiglia.ai.turnsearch import LEVELS
 from famiglia.engine import Game, Pass, SeatView
 
 TARGETS = {"easy": 0.1, "normal": 1.0, "hard": 3.0}  # seconds per decision on one core

@@ -1,17 +1,19 @@
 """Calibration of `famiglia.ai.win_chance`: estimates grouped in tenths against how often that seat went on to win.
 
-Seeded games are played between several pairs of levels (seats swapped every game); every `--every`-th
-decision's position is kept, with the seat to move and whether that seat won the game in the end (a
-draw is no win). Each position's `win_chance(view, level=--level, seed=...)` is then grouped by tenths
-(0–10%, 10–20%, …) and each group's mean estimate is compared with its observed win rate. A group is
-calibrated when the two are within 5 percentage points; groups of fewer than 50 positions are shown
-but not judged. Prints the table, a text reliability diagram, and the same table in Markdown (for
-docs/ai.md). Run: `python benchmarks/calibration.py --positions 2000 --level normal` (minutes).
+A level's chance is the chance against that level's computer, so its calibration is measured on games
+against it: seeded games between the computer at `--level` and each player of a pool (`POOL`: greedy,
+the beginner, the old tree search), seats swapped every game; every `--every`-th decision of the pool's
+player is kept, with whether that player won the game in the end (a draw is no win). Each position's
+`win_chance(view, level=--level)` (seeded by the position alone, as the hints and the analysis ask it)
+is then grouped by tenths (0–10%, 10–20%, …) and each group's mean estimate is compared with its
+observed win rate. A group is calibrated when the two are within 5 percentage points; groups of fewer
+than 50 positions are shown but not judged. Prints the table, a text reliability diagram, and the same
+table in Markdown (for docs/ai.md). Run: `python benchmarks/calibration.py --positions 2000 --level normal`.
 
 `--save FILE` keeps the raw estimates and `--load FILE` reports from them without playing again.
-`--fit` instead fits the calibration the levels apply to their chances (`evaluation.calibrated`,
-Platt's scaling: sigmoid(a·logit(p) + b)) to the raw estimates of these positions and writes it to
-famiglia/data/calibration.json; fit on one seed and measure on another
+`--fit` instead fits the level's calibration (`evaluation.calibrated`, Platt's scaling:
+sigmoid(a·logit(p) + b)) to the raw estimates of these positions and writes it into
+famiglia/data/calibration.json; fit on some seeds and measure on others
 (`--seed 2 --save fit.json`, `--seed 1 --save measure.json`, then `--load fit.json --fit` and
 `--load measure.json`).
 """
@@ -30,44 +32,46 @@ from famiglia.ai.evaluation import CLIP, calibrated
 from famiglia.ai.seeding import derive_seed
 from famiglia.engine import Game, SeatView
 
-PAIRINGS = (("greedy", "easy"), ("easy-1", "greedy"), ("easy", "easy-1"), ("normal-1", "easy"), ("greedy", "greedy"))
+POOL = ("greedy", "easy", "normal-1")  # the players whose chance against the level is measured
 OUT = Path(__file__).resolve().parent.parent / "famiglia" / "data" / "calibration.json"
 TOLERANCE = 0.05
 MIN_GROUP = 50
 
 
-def positions(count: int, seed: int, every: int) -> list[tuple[SeatView, bool, str]]:
-    """At least `count` positions (the seat to move's view, whether it won, the pairing) from seeded games."""
+def positions(count: int, seed: int, every: int, level: str) -> list[tuple[SeatView, bool, str]]:
+    """At least `count` positions (the pool player's view, whether it won, the pairing) from games against `level`."""
     out: list[tuple[SeatView, bool, str]] = []
     game_number = 0
     while len(out) < count:
-        a, b = PAIRINGS[game_number % len(PAIRINGS)]
-        seats = (a, b) if (game_number // len(PAIRINGS)) % 2 == 0 else (b, a)
-        players = [player(seats[s], seed=derive_seed("calibration-player", seed, game_number, s)) for s in (0, 1)]
+        opponent = POOL[game_number % len(POOL)]
+        seat = (game_number // len(POOL)) % 2  # the pool player's seat; seat 0 starts
+        specs = (opponent, level) if seat == 0 else (level, opponent)
+        players = [player(specs[s], seed=derive_seed("calibration-player", seed, game_number, s)) for s in (0, 1)]
         game = Game.new(seed=derive_seed("calibration", seed, game_number), first=0)
-        kept: list[tuple[SeatView, int]] = []
+        kept: list[SeatView] = []
         n = 0
         while not game.is_over:
             view = game.view(game.to_move, memory=True)
-            if n % every == game_number % every:
-                kept.append((view, game.to_move))
+            if game.to_move == seat:
+                if n % every == game_number % every:
+                    kept.append(view)
+                n += 1
             game.apply(players[game.to_move].choose(view))
-            n += 1
         result = game.result()
         assert result is not None
-        out += [(view, result.winner == seat, f"{seats[0]} v {seats[1]}") for view, seat in kept]
+        out += [(view, result.winner == seat, f"{opponent} v {level}") for view in kept]
         game_number += 1
     return out
 
 
-def estimates(found: list[tuple[SeatView, bool, str]], level: str, seed: int) -> list[tuple[float, bool, bool]]:
-    """Each position's raw search estimate (before the calibration), whether it is a certain win, and the outcome.
+def estimates(found: list[tuple[SeatView, bool, str]], level: str) -> list[tuple[float, bool, bool]]:
+    """Each position's raw estimate (before the calibration), whether it is a certain win, and the outcome.
 
-    `win_chance` of the position is `calibrated(raw)`, or 1.0 for a certain win (a pass that wins at once).
+    `win_chance` of the position is `calibrated(raw, level)`, or 1.0 for a certain win (a pass that wins at once).
     """
     out = []
-    for i, (view, won, _) in enumerate(found):
-        advice = estimator(level, derive_seed("calibration-estimate", seed, i)).advise(view, raw=True)
+    for view, won, _ in found:
+        advice = estimator(level).advise(view, raw=True)
         out.append((advice.chance, advice.certain, won))
     return out
 
@@ -95,8 +99,8 @@ def main() -> None:
         args.seed = ", ".join(seeds)
         took = "read from " + ", ".join(str(p) for p in args.load)
     else:
-        found = positions(args.positions, args.seed, args.every)
-        raw = estimates(found, args.level, args.seed)
+        found = positions(args.positions, args.seed, args.every, args.level)
+        raw = estimates(found, args.level)
         took = f"{time.perf_counter() - start:.0f} s"
         if args.save:
             args.save.write_text(json.dumps({"level": args.level, "seed": args.seed, "every": args.every,
@@ -111,9 +115,9 @@ def report(raw: list[tuple[float, bool, bool]], args: argparse.Namespace, took: 
     """The table of tenths, the text diagram and the Markdown, for `win_chance` = the calibrated estimates."""
     groups: list[list[tuple[float, bool]]] = [[] for _ in range(10)]
     for chance, certain, won in raw:
-        told = 1.0 if certain else calibrated(chance)  # exactly what win_chance returns for the position
+        told = 1.0 if certain else calibrated(chance, args.level)  # exactly what win_chance returns
         groups[min(9, int(told * 10))].append((told, won))
-    print(f"{len(raw)} positions from seeded games of {', '.join(f'{a} v {b}' for a, b in PAIRINGS)} "
+    print(f"{len(raw)} positions of {', '.join(POOL)} from seeded games against {args.level} "
           f"(one decision in {args.every}, seeds {args.seed}), estimated by win_chance at level {args.level} ({took})")
     rows = []
     worst = 0.0
@@ -174,9 +178,9 @@ def fit(raw: list[tuple[float, bool, bool]], level: str, seed: int) -> None:
         a, b = a - da, b - db
         if abs(da) + abs(db) < 1e-9:
             break
-    OUT.write_text(json.dumps({"a": round(a, 6), "b": round(b, 6), "level": level, "positions": len(pairs),
-                               "seed": seed, "made_by": "benchmarks/calibration.py --fit"}, indent=2) + "\n",
-                   encoding="utf-8")
+    data = json.loads(OUT.read_text(encoding="utf-8"))
+    data["levels"][level] = {"a": round(a, 6), "b": round(b, 6), "positions": len(pairs), "seed": str(seed)}
+    OUT.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     print(f"fitted on {len(pairs)} positions: a = {a:.4f}, b = {b:+.4f}; written to {OUT}")
 
 

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from famiglia.ai.analysis import DEFAULT_LEVEL, MARKS, VERSION, Analysis, Decision, analyse, mark
 from famiglia.ai.evaluation import calibration
-from famiglia.ai.ismcts import LEVELS
 from famiglia.ai.moments import key_moments
+from famiglia.ai.turnsearch import LEVELS
 from famiglia.engine import Step
 from famiglia.persistence import Record, Store, StoreError, printable
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, save_analysis, saved_analyses
@@ -159,7 +159,7 @@ def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
 
 def saved_key(record: Record, level: str) -> str:
     """The key a saved analysis of `record` at `level` is filed under, by this version's analysis and chances."""
-    return analysis_key(record, level, VERSION, calibration())
+    return analysis_key(record, level, VERSION, calibration(level))
 
 
 # -- the command --------------------------------------------------------------------------------------------------
@@ -271,7 +271,7 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     lines = [
         f"Analysis of game {printable(record.id, 20)}: {printable(names[0], 40)} and {printable(names[1], 40)} "
         f"({state}, {turns}), level "
-        f"{analysis.level} ({analysis.iterations} search iterations a decision)",
+        f"{analysis.level} ({analysis.iterations} sampled worlds a decision; chances {analysis.against})",
         f"Chances are each player's chance to win, in %; a loss is the points of chance given away "
         f"({thresholds}).",
         "",

@@ -29,7 +29,7 @@ from famiglia.leaving import leaving
 
 SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
-ANALYSE_LEVELS = ("easy", "normal", "hard")  # famiglia.ai.ismcts.LEVELS, named here so --help imports nothing
+ANALYSE_LEVELS = ("easy", "normal", "hard")  # famiglia.ai.turnsearch.LEVELS, named here so --help imports nothing
 SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour")  # settings.KEYS, likewise
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refresh, SeatView, Swap, Take
 
@@ -22,18 +23,22 @@ from .playout import lead
 from .reasons import take_words
 from .tree import Node
 
-__all__ = ["Advice", "Estimate", "chance_words", "expected_line", "say", "winning_pass"]
+__all__ = ["Advice", "Estimate", "against", "chance_words", "expected_line", "open_after_refresh", "say",
+           "winning_pass"]
 
 MIN_VISITS = 2  # a tree action tried fewer times than this is a guess, not part of the expected line
 
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """One action the search tried at the root: its chance to win for the seat to move, and how often it was tried."""
+    """One candidate the search rated: its first action, its chance to win for the seat to move, how many
+    playouts rated it (the visits of a tree's root action, the worlds of a turn search's candidate), and, for
+    the turn search, the whole candidate (`line`: a plan of the rest of the turn, or a refresh)."""
 
     action: Action
     chance: float
     visits: int
+    line: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +49,8 @@ class Advice:
     expects, starting with `action`; after a refresh in it, `line` goes on with the plan that stays
     open whatever is drawn (`after_refresh` is then the refreshed card's action). `chance` is the
     seat's chance to win with `action` (0–1); `certain` is True for a pass that wins at once (R8.5).
-    `estimates` are the root's actions, most tried first. `words` is the hint in a player's words.
+    `estimates` are the candidates rated, the chosen one first (a tree's root actions, most tried first).
+    `words` is the hint in a player's words. `level` names whose play the chance assumes (`against`).
     """
 
     action: Action
@@ -54,6 +60,12 @@ class Advice:
     certain: bool = False
     after_refresh: Refresh | None = None
     estimates: tuple[Estimate, ...] = ()
+    level: str | None = None
+
+    @property
+    def against(self) -> str:
+        """Whose play the chance assumes, in words: 'against the normal computer' (see `against`)."""
+        return against(self.level)
 
     def estimate(self, action: Action) -> Estimate | None:
         """The root's estimate of `action`, or None if the search never tried it."""
@@ -61,6 +73,20 @@ class Advice:
             if e.action == action:
                 return e
         return None
+
+
+_AGAINST: Final = {"easy": "against the easy computer", "normal": "against the normal computer",
+                   "hard": "against the hard computer"}
+
+
+def against(level: str | None) -> str:
+    """Whose play a chance of `level` assumes, in words: 'against the normal computer'.
+
+    A level's chance is calibrated on games against that level's computer (`evaluation.calibrated`).
+    """
+    if level in _AGAINST:
+        return _AGAINST[level]
+    return f"against the search at level {level}" if level else "against the search"
 
 
 def winning_pass(view: SeatView) -> bool:
@@ -110,6 +136,11 @@ def _most_tried(node: Node, world: Game) -> Action | None:
     return max(tried, key=lambda t: t[:3])[3] if tried else None
 
 
+def open_after_refresh(view: SeatView, refresh: Refresh) -> tuple[Action, ...]:
+    """The best plan of `view` that does not use the card `refresh` discards (see `_open_after_refresh`)."""
+    return _open_after_refresh(sample_world(view, random.Random(0)), refresh)
+
+
 def _open_after_refresh(world: Game, refresh: Refresh) -> tuple[Action, ...]:
     """The best plan that does not use the refreshed card: it is still there whatever the refresh draws."""
     state = TurnState.from_counts(world.counts())
@@ -146,9 +177,9 @@ def chance_words(chance: float, *, certain: bool = False) -> str:
     return f"about {percent}% to win"
 
 
-def words(view: SeatView, line: tuple[Action, ...], refresh: Refresh | None, chance: float) -> str:
-    """The hint for `line` (see `Advice.words`)."""
-    odds = chance_words(chance)
+def words(view: SeatView, line: tuple[Action, ...], refresh: Refresh | None, chance: float, whom: str = "") -> str:
+    """The hint for `line` (see `Advice.words`); `whom` says whose play the chance assumes ("against …")."""
+    odds = f"{chance_words(chance)} {whom}" if whom else chance_words(chance)
     first = line[0]
     if refresh is not None and first is refresh:
         rest = line[1:]

@@ -3,16 +3,21 @@
 Like GNU Backgammon's analysed matches, an analysis is a value that the text, the JSON, the graph and
 the replay all read. For every decision of both players (each refresh, Accountant, swap, Brute, take
 or pass) it holds the chance to win before it (`win_chance` of the position, at the level asked for),
-the chance of what was played and of the best alternative, the loss, and a mark where the loss is
-large (`MARKS`). Drawing cards is luck, not skill: a refresh's cards (R5.2), the reshuffle (R9.2) and
-the deal of an emptied Street (R10.1) move the chance too, and `Luck` records how much, as the
-chance after the draw less the chance the search expected before it.
+the plan the search advised there, the chance of what was played and of the best alternative, the
+loss, and a mark where the loss is large (`MARKS`). Drawing cards is luck, not skill: a refresh's
+cards (R5.2), the reshuffle (R9.2) and the deal of an emptied Street (R10.1) move the chance too, and
+`Luck` records how much, as the chance after the draw less the chance the action was rated by before.
 
-Every estimate is made from the view of the seat to move with the memory aid (R12.3), never from the
-order of the draw stack, and from a seed derived from the game's seed and the decision's number, so
-an analysis depends only on the game and the level: `jobs` only spreads the decisions over processes.
-The analysis imports the engine only; storing it is `famiglia.persistence.analyses`' business, as
-plain data (`Analysis.to_dict`).
+The coach is the reviewer: every position is rated by the very search the hint asks at that level
+(`turnsearch.TurnSearch`), seeded by the position alone, so the hint's advice is the analysis's best
+and is never marked, and the chance of a step of the turn (an Accountant, a swap, a Brute) is the
+chance of the position it leads to. A take, a pass or a refresh is rated as a candidate of its own in
+the worlds of that search (`TurnSearch.chance_of`); a refresh by the mean of the chances after its
+cards, so that its luck comes to nothing over many draws. Every estimate is made from the view of the
+seat to move with the memory aid (R12.3), never from the order of the draw stack, so an analysis
+depends only on the game and the level: `jobs` only spreads the decisions over processes. The
+analysis imports the engine only; storing it is `famiglia.persistence.analyses`' business, as plain
+data (`Analysis.to_dict`).
 """
 
 from __future__ import annotations
@@ -22,20 +27,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
-from famiglia.engine import Game, Pass, SeatView, Step, Take, parse_action
+from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Step, Take, parse_action
 
-from .estimate import estimator
-from .ismcts import FOCUS_VISITS, LEVELS
-from .seeding import derive_seed
+from .estimate import against, estimator
+from .ismcts import FOCUS_VISITS
+from .turnsearch import LEVELS, TurnSearch
 from .workers import spread
 
-__all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark"]
+__all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
+           "played_chance"]
 
-VERSION: Final = 1
+VERSION: Final = 2  # 2: the turn search's chances, seeded by the position (1: a tree search's, by the move)
 DEFAULT_LEVEL: Final = "normal"
 # A decision's loss in points of win chance, as a player reads it; each mark is the largest threshold reached.
 MARKS: Final = (("inaccurate", 0.05), ("mistake", 0.10), ("blunder", 0.20))
-MIN_ALTERNATIVE_VISITS: Final = 2
 
 
 def mark(loss: float) -> str | None:
@@ -56,11 +61,13 @@ class Decision:
     """One decision: the chances (0–1) of the player who made it, before and after, and the best alternative.
 
     `move` is its index in the game's list of actions, `turn` the turn it belongs to (from 1). `before` is
-    `win_chance` of the position; `best` the action the search would play and `best_chance` its chance
-    (equal to `before`); `played_chance` the chance of what was played. `alternative` is the best action
-    other than the one played (the search's choice, or, if that was played, the runner-up) with its
-    chance. `loss` is how much the played action gave away (0 when it was the best); `forced` means it
-    was the only action allowed, which is not rated.
+    `win_chance` of the position; `best` the action the search would play (the hint's) and `best_chance`
+    its chance (equal to `before`); `line` the whole plan of the turn the search advised, in notation;
+    `played_chance` the chance of what was played (for a step of the turn, the chance of the position it
+    led to). `alternative` is the best action other than the one played (the search's choice, or, if
+    that was played, the best candidate that starts otherwise) with its chance. `loss` is how much the
+    played action gave away (0 when it was the best); `forced` means it was the only action allowed,
+    which is not rated.
     """
 
     move: int
@@ -76,6 +83,7 @@ class Decision:
     loss: float
     mark: str | None
     forced: bool
+    line: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +109,10 @@ class Luck:
 class PlayerTotals:
     """One player's sums: rated decisions, the total and mean loss, the marks, and the luck of the draws.
 
-    The luck counts every draw from this player's side: what its own refreshes and deals gave it, less what
-    the opponent's gave the opponent (a draw that helps one player costs the other as much).
+    The luck is what this player's own draws gave it (its refreshes, and the deals after its takes), the sum
+    of its luck lines, as GNU Backgammon counts each player's own dice: the opponent's draws are the
+    opponent's luck. Each draw is measured against the chance its action was rated by before its cards were
+    seen, so over many draws a player's luck comes to nothing.
     """
 
     decisions: int
@@ -120,7 +130,12 @@ class PlayerTotals:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """A whole game's analysis. `chances` holds player 0's chance to win before every move, then at the end."""
+    """A whole game's analysis. `chances` holds player 0's chance to win before every move, then at the end.
+
+    `level` is the search that rated it, whose chances are chances against that level's computer, and
+    `against` says so in words ("against the normal computer"); `iterations` is the playouts (worlds)
+    behind each chance of a candidate; `seed` is the game's, which the estimates do not use.
+    """
 
     version: int
     level: str
@@ -132,6 +147,7 @@ class Analysis:
     totals: tuple[PlayerTotals, PlayerTotals]
     chances: tuple[float, ...]
     finished: bool
+    against: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain JSON-ready data (what is saved beside the game, and `--json`)."""
@@ -144,7 +160,8 @@ class Analysis:
         """Read `to_dict`'s output back; a `ValueError` (or `KeyError`, `TypeError`) for anything else."""
         if data.get("version") != VERSION:
             raise ValueError(f"an analysis of version {data.get('version')!r}, not {VERSION}")
-        decisions = tuple(Decision(**_fields(Decision, d)) for d in _list(data["decisions"]))
+        decisions = tuple(Decision(**{**_fields(Decision, d), "line": tuple(_strings(d["line"]))})
+                          for d in _list(data["decisions"]))
         luck = tuple(Luck(**{**_fields(Luck, d), "drawn": tuple(_strings(d["drawn"]))}) for d in _list(data["luck"]))
         totals = tuple(PlayerTotals(**_fields(PlayerTotals, d)) for d in _list(data["totals"]))
         if len(totals) != 2:
@@ -159,7 +176,8 @@ class Analysis:
         if data["level"] not in LEVELS or not isinstance(data["finished"], bool):
             raise ValueError("an analysis has a level and says whether the game is finished")
         return cls(VERSION, data["level"], _int(data["iterations"]), _seed(data["seed"]),
-                   (players[0], players[1]), decisions, luck, (totals[0], totals[1]), chances, data["finished"])
+                   (players[0], players[1]), decisions, luck, (totals[0], totals[1]), chances, data["finished"],
+                   str(data["against"]))
 
 
 # -- computing it -------------------------------------------------------------------------------------------------
@@ -200,9 +218,21 @@ def analyse(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tupl
     return _assemble(start, seed, moves, names, level, rated)
 
 
-# What one moment's searches give: chance before (of the seat to move), best action and chance, the played
-# action's chance, the alternative and its chance, and whether it was forced; or None after the end.
-_Rated = tuple[float, str, float, float, str | None, float | None, bool]
+@dataclass(frozen=True, slots=True)
+class _Rated:
+    """What the search of one moment gives: the chance before (of the seat to move), the advised action and
+    line, the played action's chance (None for a step of the turn: it is the next moment's chance), the best
+    other action and its chance, whether it was forced, and for a take that dealt a new Street, the take's
+    chance once the new Street is known (R10.1)."""
+
+    before: float
+    best: str
+    line: tuple[str, ...]
+    played: float | None
+    alternative: str | None
+    alternative_chance: float | None
+    forced: bool
+    dealt: float | None = None
 
 
 def _replay(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str]) -> tuple[Game, int]:
@@ -216,11 +246,11 @@ def _replay(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tupl
     return game, n
 
 
-def _view_at(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str], k: int) -> SeatView:
+def _game_at(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str], k: int) -> Game:
     game = Game.from_dict(start, seed=seed, names=names)
     for _, text in moves[:k]:
         game.apply(text)
-    return game.view(game.to_move, memory=True)
+    return game
 
 
 def _rate_many(job: tuple[dict[str, Any], int | str, list[tuple[int, str]], tuple[str, str], str, Sequence[int]]
@@ -231,31 +261,54 @@ def _rate_many(job: tuple[dict[str, Any], int | str, list[tuple[int, str]], tupl
 
 def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str], level: str,
           k: int) -> _Rated:
-    """The searches for move `k`: from the view of the seat to move before it (R12.3), with its own seed."""
-    view = _view_at(start, seed, moves, names, k)
-    search = estimator(level, derive_seed("analysis", seed, k))
+    """The search of move `k`: from the view of the seat to move before it (R12.3), seeded by that view alone."""
+    game = _game_at(start, seed, moves, names, k)
+    view = game.view(game.to_move, memory=True)
+    search = estimator(level)
+    assert isinstance(search, TurnSearch)
     advice = search.advise(view)
     forced = len(view.legal_actions) == 1
-    before = advice.chance
     best = advice.action
+    line = tuple(str(a) for a in advice.line)
     if k >= len(moves):  # the position of an unfinished game: nothing played yet
-        return before, str(best), before, before, None, None, forced
+        return _Rated(advice.chance, str(best), line, advice.chance, None, None, forced)
     played = parse_action(moves[k][1])
     if played == best:
-        played_chance = before
-        others = [e for e in advice.estimates if e.action != played and e.visits >= MIN_ALTERNATIVE_VISITS]
-        runner = max(others, key=lambda e: (e.visits, e.chance, str(e.action)), default=None)
+        chance: float | None = advice.chance
+        runner = next((e for e in advice.estimates if e.action != played), None)
         alternative = None if runner is None else str(runner.action)
         alternative_chance = None if runner is None else runner.chance
     else:
-        measured = advice.estimate(played)
-        if measured is not None and measured.visits >= FOCUS_VISITS:
-            played_chance = measured.chance
-        else:
-            root = search.search(view, focus=played)
-            played_chance = search.chance_of(root.children[played])
-        alternative, alternative_chance = str(best), before
-    return before, str(best), before, played_chance, alternative, alternative_chance, forced
+        chance = search.chance_of(view, played) if _ends_or_draws(played) else None
+        alternative, alternative_chance = str(best), advice.chance
+    dealt = None
+    if type(played) is Take:
+        game.apply(played)
+        if not game.is_over and any(e.action is None for e in game.view(None).last_turn):  # a deal (R10.1)
+            dealt = search.standing(game.view(game.to_move, memory=True), view.to_move)
+    return _Rated(advice.chance, str(best), line, chance, alternative, alternative_chance, forced, dealt)
+
+
+def _ends_or_draws(action: Action) -> bool:
+    """A take, a pass or a refresh: an action rated as a candidate of its own (any other leads on in the turn)."""
+    return type(action) is Take or type(action) is Pass or type(action) is Refresh
+
+
+def played_chance(view: SeatView, action: Action, *, level: str = DEFAULT_LEVEL,
+                  seed: int | str | None = None) -> float:
+    """The chance to win the analysis gives `action` played from `view` (the seat to move's, with the memory aid)."""
+    search = estimator(level, seed)
+    if isinstance(search, TurnSearch):
+        advice = search.advise(view)
+        return advice.chance if action == advice.action else search.chance_of(view, action)
+    advice = search.advise(view)
+    if action == advice.action:
+        return advice.chance
+    measured = advice.estimate(action)
+    if measured is not None and measured.visits >= FOCUS_VISITS:
+        return measured.chance
+    root = search.search(view, focus=action)
+    return search.chance_of(root.children[action])
 
 
 def _assemble(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str], level: str,
@@ -267,27 +320,27 @@ def _assemble(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tu
     chances: list[float] = []
     turn = 1
     for k, (player, text) in enumerate(moves):
-        before, best, best_chance, played_chance, alternative, alternative_chance, forced = rated[k]
-        chances.append(before if player == 0 else 1.0 - before)
-        loss = 0.0 if forced or text == best else max(0.0, best_chance - played_chance)
-        decisions.append(Decision(k, turn, player, text, before, best, best_chance, played_chance, alternative,
-                                  alternative_chance, loss, mark(loss), forced))
+        r = rated[k]
+        chances.append(r.before if player == 0 else 1.0 - r.before)
         action = game.apply(text)
+        played = r.played if r.played is not None else rated[k + 1].before  # a step of the turn: what it led to
+        loss = 0.0 if r.forced or text == r.best else max(0.0, r.before - played)
+        decisions.append(Decision(k, turn, player, text, r.before, r.best, r.before, played, r.alternative,
+                                  r.alternative_chance, loss, mark(loss), r.forced, r.line))
         drawn, kind = _drawn(game, action)
         if drawn:
-            after = _chance_after(game, player, rated, k)
-            luck.append(Luck(k, turn, player, kind, tuple(str(c) for c in drawn), played_chance, after,
-                             after - played_chance))
+            after = _chance_after(game, player, rated, k, played)
+            luck.append(Luck(k, turn, player, kind, tuple(str(c) for c in drawn), played, after, after - played))
         if action.step is Step.TAKE:
             turn += 1
     result = game.result()
     if result is not None:
         chances.append(1.0 if result.winner == 0 else 0.0)
     elif len(rated) > len(moves):
-        chances.append(rated[len(moves)][0] if game.to_move == 0 else 1.0 - rated[len(moves)][0])
+        chances.append(rated[len(moves)].before if game.to_move == 0 else 1.0 - rated[len(moves)].before)
     totals = (_totals(decisions, luck, 0), _totals(decisions, luck, 1))
-    return Analysis(VERSION, level, LEVELS[level].iterations, seed, names, tuple(decisions), tuple(luck), totals,
-                    tuple(chances), result is not None)
+    return Analysis(VERSION, level, LEVELS[level].worlds, seed, names, tuple(decisions), tuple(luck), totals,
+                    tuple(chances), result is not None, against(level))
 
 
 def _drawn(game: Game, action: object) -> tuple[tuple[Any, ...], str]:
@@ -305,14 +358,21 @@ def _drawn(game: Game, action: object) -> tuple[tuple[Any, ...], str]:
     return drawn, kind
 
 
-def _chance_after(game: Game, player: int, rated: Sequence[_Rated], k: int) -> float:
-    """The chance of `player` once the move's cards are seen: the next position's estimate, or the result."""
+def _chance_after(game: Game, player: int, rated: Sequence[_Rated], k: int, played: float) -> float:
+    """The chance of `player` once the move's cards are seen: the next position's estimate, or the result.
+
+    After a deal (R10.1) it is the take's own estimate with the new Street known (`TurnSearch.standing`), so
+    that its luck is measured against the chance it was rated by before the cards.
+    """
     result = game.result()
     if result is not None:
         return 1.0 if result.winner == player else 0.0
+    dealt = rated[k].dealt
+    if dealt is not None:
+        return dealt
     if k + 1 >= len(rated):  # the game stops here unfinished: nothing measured after the cards
-        return rated[k][3]
-    chance = rated[k + 1][0]
+        return played
+    chance = rated[k + 1].before
     return chance if game.to_move == player else 1.0 - chance
 
 
@@ -322,8 +382,8 @@ def _totals(decisions: Sequence[Decision], luck: Sequence[Luck], player: int) ->
     total = sum(d.loss for d in rated)
 
     def of(kind: str | None) -> float:
-        """What the draws of `kind` (all, for None) gave this player: its own draws' swing, less the opponent's."""
-        return sum(x.swing if x.player == player else -x.swing for x in luck if kind is None or x.kind == kind)
+        """What this player's own draws of `kind` (all, for None) gave it: the sum of its luck lines."""
+        return sum(x.swing for x in luck if x.player == player and (kind is None or x.kind == kind))
 
     return PlayerTotals(len(mine), len(rated), total, total / len(rated) if rated else 0.0,
                         sum(1 for d in rated if d.mark == "inaccurate"), sum(1 for d in rated if d.mark == "mistake"),

@@ -1,10 +1,15 @@
 """`win_chance`: the computer's estimate of a position for the seat to move — the one number it tells people.
 
 Hints, the analysis and its graph all show this estimate and no other: the search of the level asked
-for, run from the seat's view with the memory aid, and the chance to win of the action it would
-choose (`Advice.chance`). A pass that wins at once (R8.5) is certain: 1.0. Like a decision, it is a
-pure function of the seed and the view; the level's wall-clock safety net is off, so the clock never
-changes it.
+for (`turnsearch.TurnSearch`), run from the seat's view with the memory aid, and the chance of the
+candidate it advises (`Advice.chance`). A pass that wins at once (R8.5) is certain: 1.0. Like a
+decision, it is a pure function of the seed and the view; without a seed, of the view alone, which
+is how the hints and the analysis ask for it, so that both tell one number for one position.
+
+A level's chance is the chance against that level: the search assumes the opponent plays on as its
+playouts do, and the calibration of each level (`evaluation.calibrated`) is fitted on games against
+that level's computer, so "about 60% to win" against `easy` is how often such positions were won
+against `easy`. `against(level)` says so in words.
 """
 
 from __future__ import annotations
@@ -13,16 +18,18 @@ from dataclasses import replace
 
 from famiglia.engine import SeatView
 
-from .ismcts import LEVELS, REFERENCE_LEVELS, ISMCTSPlayer, SearchSettings
+from .advice import against
+from .ismcts import REFERENCE_LEVELS, ISMCTSPlayer
+from .turnsearch import LEVELS, TurnSearch
 
-__all__ = ["estimator", "win_chance"]
+__all__ = ["against", "estimator", "win_chance"]
 
 
-def estimator(level: str, seed: int | str | None = None) -> ISMCTSPlayer:
-    """The search that gives `level`'s estimates (any of `LEVELS` or `REFERENCE_LEVELS`), without its clock."""
-    settings: SearchSettings | None = None
-    if isinstance(level, str):
-        settings = LEVELS.get(level) or REFERENCE_LEVELS.get(level)
+def estimator(level: str, seed: int | str | None = None) -> TurnSearch | ISMCTSPlayer:
+    """The search that gives `level`'s estimates (any of `LEVELS` or `REFERENCE_LEVELS`), without a clock."""
+    if isinstance(level, str) and level in LEVELS:
+        return TurnSearch(seed, settings=LEVELS[level], level=level)
+    settings = REFERENCE_LEVELS.get(level) if isinstance(level, str) else None
     if settings is None:
         known = ", ".join([*LEVELS, *REFERENCE_LEVELS])
         raise ValueError(f"no win chance at level {level!r}: choose one of {known}")
@@ -30,7 +37,7 @@ def estimator(level: str, seed: int | str | None = None) -> ISMCTSPlayer:
 
 
 def win_chance(view: SeatView, *, level: str = "normal", seed: int | str | None = None) -> float:
-    """The seat to move's chance to win, 0.0–1.0, by the search of `level` (deterministic for a seed).
+    """The seat to move's chance to win against `level`, 0.0–1.0, by that level's search (deterministic for a seed).
 
     `view` is as for `choose`: the seat to move's, with the memory aid (`game.view(seat, memory=True)`);
     anything else raises `ValueError`.

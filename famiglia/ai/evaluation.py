@@ -98,21 +98,28 @@ def weights() -> tuple[float, ...]:
 
 
 @cache
-def calibration() -> tuple[float, float]:
-    """The calibration of the search's chances, (a, b) of `calibrated`, read once from the package's data."""
+def calibration(level: str = "normal") -> tuple[float, float]:
+    """The calibration of `level`'s chances, (a, b) of `calibrated`, read once from the package's data.
+
+    Each level's is fitted on games against that level, so its chance is the chance against it.
+    """
     text = resources.files("famiglia").joinpath(*CALIBRATION_RESOURCE).read_text(encoding="utf-8")
-    data = json.loads(text)
-    return float(data["a"]), float(data["b"])
+    levels = json.loads(text)["levels"]
+    if level not in levels:
+        raise ValueError(f"no calibration for level {level!r}: famiglia/data/calibration.json has "
+                         f"{', '.join(levels)}")
+    return float(levels[level]["a"]), float(levels[level]["b"])
 
 
-def calibrated(chance: float) -> float:
-    """A search's mean chance mapped to the chance it turned out to be: sigmoid(a·logit(p) + b) (Platt's scaling).
+def calibrated(chance: float, level: str = "normal") -> float:
+    """A search's mean chance mapped to the chance it turned out to be against `level`: sigmoid(a·logit(p) + b).
 
-    Fitted by `benchmarks/calibration.py --fit` on positions of seeded games. A mean of 0 or 1 (every
-    playout lost, or won) is no certainty either: it is read as half a point from the end first.
+    Platt's scaling, fitted by `benchmarks/calibration.py --fit` on positions of seeded games against
+    that level. A mean of 0 or 1 (every playout lost, or won) is no certainty either: it is read as half
+    a point from the end first.
     """
     p = min(1.0 - CLIP, max(CLIP, chance))
-    a, b = calibration()
+    a, b = calibration(level)
     return _sigmoid(a * math.log(p / (1.0 - p)) + b)
 
 

@@ -1,4 +1,4 @@
-"""The search player: Information-Set Monte Carlo Tree Search from one seat's view (levels easy, normal, hard).
+"""The tree search: Information-Set Monte Carlo Tree Search from one seat's view (the reference levels).
 
 Shaped like OpenSpiel's `ismcts.py`, in three named pieces: the tree (`tree.Node`), the
 determinization (`determinization.sample_world`) and the playout policy (`playout.PlayoutPolicy`).
@@ -31,7 +31,7 @@ from .reasons import describe
 from .seeding import decision_rng
 from .tree import Node
 
-__all__ = ["LEVELS", "REFERENCE_LEVELS", "ISMCTSPlayer", "SearchSettings"]
+__all__ = ["REFERENCE_LEVELS", "ISMCTSPlayer", "SearchSettings"]
 
 FOCUS_VISITS: Final = 8  # how often an analysed action is tried at least, so that its estimate means something
 
@@ -59,19 +59,18 @@ class SearchSettings:
 
 FITTED = PlayoutPolicy(evaluation="fitted")
 
-LEVELS: Final = {
-    "easy": SearchSettings(iterations=40, policy=FITTED, time_limit=1.0),
-    "normal": SearchSettings(iterations=800, policy=FITTED, time_limit=5.0),
-    "hard": SearchSettings(iterations=6000, policy=PlayoutPolicy(turns=16, evaluation="fitted"), time_limit=15.0),
-}
-
-# The levels as they were before the fitted evaluation and the teacher's rules: fixed settings to measure
-# the levels against (docs/ai.md). Their decisions do not change from one version to the next.
+# The levels as they were: fixed settings to measure the levels against (docs/ai.md). The "-1" levels are
+# from before the fitted evaluation and the teacher's rules, the "-2" levels the search that played `normal`
+# and `hard` before the turn search (`famiglia.ai.turnsearch`). Their decisions do not change from one
+# version to the next.
 REFERENCE_LEVELS: Final = {
     "easy-1": SearchSettings(iterations=25, time_limit=1.0, teacher=False),
     "normal-1": SearchSettings(iterations=100, time_limit=5.0, teacher=False),
     "hard-1": SearchSettings(iterations=300, policy=PlayoutPolicy(turns=16), time_limit=15.0, teacher=False),
+    "normal-2": SearchSettings(iterations=800, policy=FITTED, time_limit=5.0),
+    "hard-2": SearchSettings(iterations=6000, policy=PlayoutPolicy(turns=16, evaluation="fitted"), time_limit=15.0),
 }
+CALIBRATION: Final = "normal-2"  # the calibration the search's fitted chances had while it played the levels
 
 
 class ISMCTSPlayer(Player):
@@ -119,12 +118,12 @@ class ISMCTSPlayer(Player):
         """The chance to win a player is told for `node`: its mean chance over the search, calibrated.
 
         A search's estimate of its chosen action is optimistic (it is the best of several noisy means, and
-        the playouts play better than many players do), so the levels map it through the calibration that
-        `benchmarks/calibration.py --fit` made from seeded games (`evaluation.calibrated`); the reference
-        levels say their raw mean, as they did.
+        the playouts play better than many players do), so a search with the fitted evaluation maps it
+        through the calibration `benchmarks/calibration.py --fit` made for it from seeded games
+        (`evaluation.calibrated`); the searches with the old cut-off say their raw mean, as they did.
         """
         chance = node.chance()
-        return calibrated(chance) if self.settings.policy.evaluation == "fitted" else chance
+        return calibrated(chance, CALIBRATION) if self.settings.policy.evaluation == "fitted" else chance
 
     def search(self, view: SeatView, *, focus: Action | None = None) -> Node:
         """Run the search from `view` and return the root, whose children carry the statistics."""

@@ -8,8 +8,9 @@ from typing import Final
 
 from .base import Player
 from .beginner import BeginnerPlayer
-from .ismcts import LEVELS, REFERENCE_LEVELS, ISMCTSPlayer
+from .ismcts import REFERENCE_LEVELS, ISMCTSPlayer
 from .simple import GreedyPlayer, RandomPlayer
+from .turnsearch import LEVELS, TurnSearch
 
 __all__ = ["REFERENCE_SPECS", "SPECS", "player"]
 
@@ -17,7 +18,7 @@ _BUILDERS: Final[dict[str, Callable[[int | str | None], Player]]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "easy": BeginnerPlayer,
-    **{level: partial(ISMCTSPlayer, settings=LEVELS[level], level=level) for level in ("normal", "hard")},
+    **{level: partial(TurnSearch, settings=LEVELS[level], level=level) for level in ("normal", "hard")},
     **{level: partial(ISMCTSPlayer, settings=settings, level=level) for level, settings in REFERENCE_LEVELS.items()},
 }
 SPECS: Final = ("random", "greedy", "easy", "normal", "hard")  # the players a person chooses from

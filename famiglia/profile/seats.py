@@ -1,7 +1,7 @@
 """Who plays each seat of a sitting: a person at the keyboard, or the computer at one of its levels.
 
 The seat's form is the record's (`famiglia.persistence.seats`); the levels are the search player's
-(`famiglia.ai.ismcts.LEVELS`), not a copy. `famiglia play --vs cpu[:LEVEL]` is read by
+(`famiglia.ai.turnsearch.LEVELS`), not a copy. `famiglia play --vs cpu[:LEVEL]` is read by
 `parse_opponent` into the same form.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from famiglia.ai.ismcts import LEVELS as SEARCH_LEVELS
+from famiglia.ai.turnsearch import LEVELS as SEARCH_LEVELS
 from famiglia.persistence.seats import COMPUTER, HUMAN, NETWORK, seat_level
 from famiglia.persistence.seats import computer_seat as _seat
 

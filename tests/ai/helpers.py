@@ -10,6 +10,7 @@ from hypothesis import settings
 
 from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
 from famiglia.ai.playout import PlayoutPolicy
+from famiglia.ai.turnsearch import TurnSearch, TurnSettings
 from famiglia.engine import Game, Pass, Refresh, Take
 
 # FAMIGLIA_AI_EXAMPLES raises the number of hypothesis examples for a longer run.
@@ -19,8 +20,16 @@ SETTINGS = settings(max_examples=int(os.environ.get("FAMIGLIA_AI_EXAMPLES", "25"
 TINY = SearchSettings(iterations=12, policy=PlayoutPolicy(turns=3))
 
 
+# The turn search with a budget as small: a handful of worlds, short playouts, one draw behind a refresh's chance.
+TINY_TURNS = TurnSettings(screen=4, worlds=8, finalists=2, draws=1, policy=PlayoutPolicy(turns=3, evaluation="fitted"))
+
+
 def tiny_search(seed: int | str | None = 1) -> ISMCTSPlayer:
     return ISMCTSPlayer(seed, settings=TINY)
+
+
+def tiny_turns(seed: int | str | None = 1) -> TurnSearch:
+    return TurnSearch(seed, settings=TINY_TURNS)
 
 
 def played(seed: int, steps: int, *, pass_rate: float = 0.05) -> Game:

@@ -21,7 +21,7 @@ from .helpers import SETTINGS, unfinished
 SEED = 8444530208659833594
 # A small search with the fitted evaluation and the teacher's rules, for the properties over many positions.
 SMALL = SearchSettings(iterations=40, policy=PlayoutPolicy(turns=4, evaluation="fitted"))
-CHANCE = re.compile(r"about (\d+)% to win$")
+CHANCE = re.compile(r"about (\d+)% to win( against the (easy|normal|hard) computer)?$")
 
 
 def turn_20() -> Game:
@@ -47,6 +47,7 @@ def test_win_chance_is_the_hints_number_and_deterministic() -> None:
     assert advice.chance == chance
     found = CHANCE.search(advice.words)
     assert found and int(found.group(1)) == min(99, max(1, round(chance * 100)))
+    assert advice.words.endswith("% to win against the normal computer")  # whose play the chance assumes
     action, reason = player("normal", seed=SEED).choose_with_reason(view)
     assert (action, reason) == (advice.action, advice.words)
 
@@ -90,7 +91,8 @@ def test_the_hint_tells_the_whole_line_of_the_turn() -> None:
                                        "then accountant A1, swap B2 back for ")
     else:
         assert advice.words.startswith("accountant A1, swap B2 back for ")
-    assert f"take {advice.line[-1].card} for " in advice.words and advice.words.endswith("% to win")
+    assert f"take {advice.line[-1].card} for " in advice.words
+    assert advice.words.endswith("% to win against the normal computer")
 
 
 def test_the_next_hint_follows_on_after_the_accountant() -> None:

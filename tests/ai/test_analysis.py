@@ -6,7 +6,7 @@ import pytest
 
 from famiglia.ai import player, win_chance
 from famiglia.ai.analysis import MARKS, Analysis, analyse, mark
-from famiglia.ai.seeding import derive_seed
+from famiglia.ai.estimate import estimator
 from famiglia.engine import Game, IllegalAction
 
 
@@ -28,11 +28,11 @@ def test_every_decision_is_rated_with_the_estimate_players_are_told() -> None:
     analysis = analyse(start, seed, moves, ("Anna", "Ben"), level="easy")
     assert [d.action for d in analysis.decisions] == [m for _, m in moves]
     replay = Game.from_dict(start, seed=seed, names=("Anna", "Ben"))
-    for k, d in enumerate(analysis.decisions):
+    for d in analysis.decisions:
         view = replay.view(replay.to_move, memory=True)
         assert d.player == replay.to_move
-        # The chance before is win_chance of that view, with the decision's own seed.
-        assert d.before == win_chance(view, level="easy", seed=derive_seed("analysis", seed, k))
+        # The chance before is win_chance of that view, seeded by the view alone, as the hint is.
+        assert d.before == win_chance(view, level="easy")
         assert d.best_chance == d.before and 0 <= d.played_chance <= 1
         if d.action == d.best:
             assert d.loss == 0 and d.played_chance == d.before
@@ -59,9 +59,50 @@ def test_luck_is_the_draws_and_counts_apart_from_the_errors() -> None:
         assert x.drawn and x.swing == pytest.approx(x.after - x.expected)
         assert x.expected == analysis.decisions[x.move].played_chance
     a, b = analysis.totals
-    assert a.luck == pytest.approx(-b.luck)  # a draw that helps one player costs the other as much
+    for p, totals in ((0, a), (1, b)):  # each player's luck is the sum of its own luck lines
+        lines = [x for x in analysis.luck if x.player == p]
+        assert totals.luck == pytest.approx(sum(x.swing for x in lines))
+        assert totals.luck_refresh == pytest.approx(sum(x.swing for x in lines if x.kind == "refresh"))
+        assert totals.luck == pytest.approx(totals.luck_refresh + totals.luck_deal + totals.luck_reshuffle)
     assert a.error_total == pytest.approx(sum(d.loss for d in analysis.decisions if d.player == 0 and not d.forced))
     assert a.decisions + b.decisions == len(moves)
+
+
+def hint_follower(seed: int, limit: int, level: str = "easy") -> tuple[dict, int, list[tuple[int, str]], Game]:
+    """A game in which seat 0 always plays the hint's advice at `level` (the search seeded by the position
+    alone, as the screen asks it) and seat 1 is the beginner, stopped after `limit` actions."""
+    game = Game.new(seed=seed, names=("Anna", "Ben"), first=0)
+    start = game.to_dict()
+    hint, other = estimator(level), player("easy", seed)
+    moves = []
+    while not game.is_over and len(moves) < limit:
+        view = game.view(game.to_move, memory=True)
+        action = (hint if game.to_move == 0 else other).choose(view)
+        moves.append((game.to_move, str(action)))
+        game.apply(action)
+    return start, seed, moves, game
+
+
+def test_a_decision_the_hint_advised_is_never_marked() -> None:
+    """The coach is the reviewer: at one level, the analysis rates each position with the very search the hint
+    asks, so what the hint advised is the analysis's best, and never marked."""
+    start, seed, moves, _ = hint_follower(seed=5, limit=30)
+    analysis = analyse(start, seed, moves, ("Anna", "Ben"), level="easy")
+    followed = [d for d in analysis.decisions if d.player == 0]
+    assert followed and all(d.action == d.best and d.loss == 0 and d.mark is None for d in followed)
+
+
+def test_a_marked_decision_is_one_the_hint_would_not_advise() -> None:
+    start, seed, moves, _ = short_game(seed=9, limit=40)
+    analysis = analyse(start, seed, moves, ("Anna", "Ben"), level="easy")
+    replay = Game.from_dict(start, seed=seed, names=("Anna", "Ben"))
+    for d in analysis.decisions:
+        view = replay.view(replay.to_move, memory=True)
+        if d.mark is not None:
+            advice = estimator("easy").advise(view)
+            assert str(advice.action) != d.action and d.best == str(advice.action)
+            assert d.before - d.played_chance >= 0.045  # shown as at least 5 points (MARKS)
+        replay.apply(d.action)
 
 
 def test_the_same_game_gives_the_same_analysis_whatever_the_processes() -> None:

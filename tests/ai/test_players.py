@@ -10,11 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from famiglia.ai import SPECS, Player, player
-from famiglia.ai.ismcts import LEVELS, ISMCTSPlayer, SearchSettings
+from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
+from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import Game, Pass, Refresh, Take
 from tests.positions import position
 
-from .helpers import SETTINGS, at_turn_start, best_take_points, played, tiny_search, unfinished
+from .helpers import SETTINGS, at_turn_start, best_take_points, played, tiny_search, tiny_turns, unfinished
 
 seeds = st.integers(min_value=0, max_value=2**32)
 steps = st.integers(min_value=0, max_value=160)
@@ -38,9 +39,12 @@ def test_an_unknown_spec_names_the_known_ones() -> None:
 
 
 def test_levels_are_budgets_that_grow() -> None:
-    budgets = [LEVELS[level].iterations for level in ("easy", "normal", "hard")]
+    budgets = [(LEVELS[level].worlds, LEVELS[level].policy.turns) for level in ("easy", "normal", "hard")]
     assert budgets == sorted(budgets) and budgets[0] < budgets[-1]
-    assert player("normal").settings.iterations == LEVELS["normal"].iterations  # type: ignore[attr-defined]
+    for level in ("normal", "hard"):
+        p = player(level)
+        assert isinstance(p, TurnSearch) and p.settings == LEVELS[level]
+    assert isinstance(player("normal-2"), ISMCTSPlayer)  # the search that played normal before, kept to measure against
 
 
 def test_a_custom_budget() -> None:
@@ -52,7 +56,7 @@ def test_a_custom_budget() -> None:
 
 def test_a_view_without_a_decision_is_refused() -> None:
     g = Game.new(seed=1, first=0)
-    for p in (player("random"), player("greedy"), tiny_search()):
+    for p in (player("random"), player("greedy"), tiny_search(), tiny_turns()):
         with pytest.raises(ValueError, match="not this seat's turn"):
             p.choose(g.view(1, memory=True))
         with pytest.raises(ValueError, match="public"):
@@ -61,8 +65,9 @@ def test_a_view_without_a_decision_is_refused() -> None:
 
 def test_the_search_needs_the_memory_aid() -> None:
     g = unfinished(5, 10)
-    with pytest.raises(ValueError, match="memory aid"):
-        tiny_search().choose(g.view(g.to_move))
+    for search in (tiny_search(), tiny_turns()):
+        with pytest.raises(ValueError, match="memory aid"):
+            search.choose(g.view(g.to_move))
 
 
 @SETTINGS
@@ -70,7 +75,7 @@ def test_the_search_needs_the_memory_aid() -> None:
 def test_every_player_chooses_a_legal_action(seed: int, n: int) -> None:
     g = unfinished(seed, n)
     view = g.view(g.to_move, memory=True)
-    for p in (player("random", seed=seed), player("greedy", seed=seed), tiny_search(seed)):
+    for p in (player("random", seed=seed), player("greedy", seed=seed), tiny_search(seed), tiny_turns(seed)):
         action, reason = p.choose_with_reason(view)
         assert action in view.legal_actions
         assert reason and "\n" not in reason
@@ -94,19 +99,21 @@ def test_same_seed_same_view_same_action(seed: int, n: int) -> None:
         random.seed(seed + 1)  # the players never read the global generator
         random.random()
         assert player(spec, seed=seed).choose(view) == first
-    search = tiny_search(seed)
-    first = search.choose(view)
-    random.seed(seed + 2)
-    assert tiny_search(seed).choose(view) == first
-    assert search.choose(view) == first  # earlier calls of the same player change nothing
+    for make in (tiny_search, tiny_turns):
+        search = make(seed)
+        first = search.choose(view)
+        random.seed(seed + 2)
+        assert make(seed).choose(view) == first
+        assert search.choose(view) == first  # earlier calls of the same player change nothing
 
 
 def test_a_decision_does_not_depend_on_earlier_calls() -> None:
     views = [unfinished(s, 40) for s in range(4)]
-    alone = [tiny_search(9).choose(g.view(g.to_move, memory=True)) for g in views]
-    p = tiny_search(9)
-    in_a_row = [p.choose(g.view(g.to_move, memory=True)) for g in reversed(views)]
-    assert in_a_row[::-1] == alone
+    for make in (tiny_search, tiny_turns):
+        alone = [make(9).choose(g.view(g.to_move, memory=True)) for g in views]
+        p = make(9)
+        in_a_row = [p.choose(g.view(g.to_move, memory=True)) for g in reversed(views)]
+        assert in_a_row[::-1] == alone
 
 
 def test_different_seeds_can_choose_differently() -> None:
@@ -152,7 +159,7 @@ def lockstep(seed: int, n: int, make: object) -> int:
 @SETTINGS
 @given(seed=seeds, n=steps)
 def test_the_stack_order_is_never_used(seed: int, n: int) -> None:
-    for make in (lambda s: player("random", seed=s), lambda s: player("greedy", seed=s), tiny_search):
+    for make in (lambda s: player("random", seed=s), lambda s: player("greedy", seed=s), tiny_search, tiny_turns):
         lockstep(seed, n, make)
 
 
@@ -165,6 +172,7 @@ def test_the_order_test_reaches_known_bottom_cards() -> None:
             continue
         found += 1
         assert lockstep(seed, 90, tiny_search) >= 1
+        assert lockstep(seed, 90, tiny_turns) >= 1
         if found >= 3:
             break
     assert found >= 1

@@ -317,14 +317,19 @@ def test_the_computers_turn_is_paced_and_any_key_plays_the_rest_at_once() -> Non
 # -- hints ---------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seats", [(HUMAN, HUMAN), (HUMAN, CPU)])
-def test_h_gives_a_legal_action_and_its_reason_from_the_seats_own_view(seats: tuple[str, str]) -> None:
-    session = Session(names=("Anna", "Ben" if seats[1] == HUMAN else "Computer (easy)"), seed=5, first=0,
+@pytest.mark.parametrize(("seats", "level"), [((HUMAN, HUMAN), "normal"), ((HUMAN, CPU), "easy"),
+                                             ((HUMAN, "cpu:hard"), "hard")])
+def test_h_gives_a_legal_action_and_its_reason_from_the_seats_own_view(seats: tuple[str, str], level: str) -> None:
+    """The hint is the search's advice for the person's own view; against a computer, at that computer's level
+    (its chance is the chance against it), else at normal; seeded by the position alone, as the analysis is."""
+    session = Session(names=("Anna", "Ben" if seats[1] == HUMAN else f"Computer ({level})"), seed=5, first=0,
                       seats=seats, handoff_guard=0)
     given: list[SeatView] = []
+    levels: list[str] = []
 
-    def hinter(level: str, seed: int | str | None) -> ComputerPlayer:
-        player = tiny(level, seed)
+    def hinter(level: str) -> ComputerPlayer:
+        levels.append(level)
+        player = tiny(level, None)
         search = player.choose_with_reason
 
         def recorded(view: SeatView) -> tuple[Action, str]:
@@ -334,7 +339,7 @@ def test_h_gives_a_legal_action_and_its_reason_from_the_seats_own_view(seats: tu
         player.choose_with_reason = recorded  # type: ignore[method-assign]
         return player
 
-    computer = Computer(session, make_player=hinter, pace=0)
+    computer = Computer(session, make_player=tiny, make_advisor=hinter, pace=0)
 
     async def script(p: Player) -> None:
         if p.session.screen is Screen.HANDOFF:
@@ -344,8 +349,8 @@ def test_h_gives_a_legal_action_and_its_reason_from_the_seats_own_view(seats: tu
         await p.until(lambda: p.session.message is not None and p.session.message.text.startswith("Hint:"))
         await redrawn(p)
         view = p.game.view(0, memory=True)  # exactly what the memory aid shows, never more (R12.3)
-        assert given == [view]
-        action, reason = tiny("normal", p.game.seed).choose_with_reason(view)
+        assert given == [view] and levels == [level]
+        action, reason = tiny(level, None).choose_with_reason(view)
         assert action in p.game.legal_actions() and reason
         assert p.session.message.text == hint_text(action, reason)  # type: ignore[union-attr]
         assert "Hint:" in p.screen() and str(action.card if isinstance(action, Take) else "")[:2] in p.screen()
@@ -357,7 +362,8 @@ def test_h_gives_a_legal_action_and_its_reason_from_the_seats_own_view(seats: tu
 def test_a_hint_that_comes_after_the_game_moved_on_is_dropped() -> None:
     session = Session(names=("Anna", "Ben"), seed=1, first=0, handoff_guard=0)
     gate = threading.Event()
-    computer = Computer(session, make_player=lambda level, seed: Scripted(gate), pace=0)
+    computer = Computer(session, make_player=lambda level, seed: Scripted(gate),
+                        make_advisor=lambda level: Scripted(gate), pace=0)
 
     async def script(p: Player) -> None:
         await p.at_handoff()
@@ -378,7 +384,8 @@ def test_a_hint_that_comes_after_the_game_moved_on_is_dropped() -> None:
 def test_no_hint_during_the_computers_turn_and_the_help_lists_h() -> None:
     session = against(seed=3, first=1)
     gate = threading.Event()
-    computer = Computer(session, make_player=lambda level, seed: Scripted(gate), pace=0)
+    computer = Computer(session, make_player=lambda level, seed: Scripted(gate),
+                        make_advisor=lambda level: Scripted(gate), pace=0)
 
     async def script(p: Player) -> None:
         await p.until(lambda: computer.thinking)

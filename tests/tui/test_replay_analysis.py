@@ -12,6 +12,7 @@ import random
 import shlex
 import sys
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -133,8 +134,24 @@ def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:
     for screen in run(replay, ["y", *["m"] * (len(marked) + 1)])[1:]:
         seen.append(replay.index)
         assert "Turn " in screen
-    assert replay.message == "No mistake or blunder after this point."
-    assert "No mistake or blunder after this point." in run(replay, ["m"])[-1]
+    assert replay.message == "No marked decision after this point."
+    assert "No marked decision after this point." in run(replay, ["m"])[-1]
+
+
+def test_m_reaches_a_players_own_inaccuracies() -> None:
+    """A loss of 5 points is marked inaccurate, and m stops there too: the player's own small errors are the
+    ones worth seeing (a loss of 10 or more came mostly from the computer's seat)."""
+    _, record, analysis = analysed_game()
+    first = next(d for d in analysis.decisions if not d.forced and d.move >= 2)
+    decisions = tuple(replace(d, loss=0.06, mark="inaccurate") if d is first else replace(d, loss=0.0, mark=None)
+                      for d in analysis.decisions)
+    inaccurate = replace(analysis, decisions=decisions)
+    replay = Replay(record, analysis=inaccurate)
+    screens = run(replay, ["y", "m"])
+    assert replay.index == first.move + 1 and replay.analysing
+    assert f"played {first.action}" in screens[-1] and "inaccurate" in screens[-1]
+    run(replay, ["m"])
+    assert replay.message == "No marked decision after this point."
 
 
 def test_without_a_replay_app_a_says_how_to_make_an_analysis() -> None:

@@ -6,7 +6,7 @@ it. An unfinished game is only shown after the question whether both hands may b
 
 The game's analysis (`famiglia.ai.analysis.Analysis`), when one is saved beside it, is read once
 by the command that starts the replay and handed in: `a` shows the analysis of the turn on show
-beside the win-chance graph, `m` goes to the next mistake or blunder; `note` says why a saved one was
+beside the win-chance graph, `m` goes to the next marked decision; `note` says why a saved one was
 not used. Without one, `a` asks the shell to analyse the game in the background
 (`begin_analysis`, set by `famiglia.tui.shell.analyst`): the replay goes on meanwhile, `progress`
 counts the decisions rated, and `analysis_done` hands the analysis in and shows the turn on show.
@@ -27,7 +27,7 @@ from .words import plural
 
 __all__ = ["ASK_FIRST", "MISTAKES", "REPLAY_COMMANDS", "Replay", "replay_key_line"]
 
-MISTAKES: Final = ("mistake", "blunder")  # the marks the next-mistake key stops at
+MISTAKES: Final = ("inaccurate", "mistake", "blunder")  # the marks the next-mistake key stops at: every one
 
 
 class Replay:
@@ -143,7 +143,7 @@ class Replay:
             self.message = self._no_analysis()
 
     def next_mistake(self) -> None:
-        """m: the position just after the next decision marked a mistake or a blunder, with its analysis."""
+        """m: the position just after the next marked decision (inaccurate, a mistake, a blunder), with its analysis."""
         self.typed = ""
         if self.analysis is None:
             if self.progress is not None:
@@ -156,8 +156,8 @@ class Replay:
         later = [d.move + 1 for d in self.analysis.decisions if d.mark in MISTAKES and d.move + 1 > self.index]
         if not later:
             marked = any(d.mark in MISTAKES for d in self.analysis.decisions)
-            self.message = ("No mistake or blunder after this point." if marked
-                            else "No mistake or blunder in this game.")
+            self.message = ("No marked decision after this point." if marked
+                            else "No marked decision in this game.")
             return
         self.index, self.analysing, self.message = min(later), True, None
 

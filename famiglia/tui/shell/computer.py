@@ -9,9 +9,11 @@ plays nothing while an overlay is open, nor while its `hold` says the person has
 first (the guided game's lesson), so nothing happens that the person cannot see; its take or pass
 ends its turn at once, and the person's turn begins with the summary of the computer's.
 
-`h` asks for a hint (`Session.ask_hint`): the `normal` player's choice for the person's own view with
-the memory aid, with its one-line reason, on the message line. A hint that comes back after the game
-has moved on is dropped.
+`h` asks for a hint (`Session.ask_hint`): the advice of the search for the person's own view with the
+memory aid (`famiglia.ai.estimate.estimator`), with its one-line reason, on the message line. Against
+a computer it is the search of that computer's level, whose chance is the chance against that level;
+otherwise `normal`'s. It is seeded by the position alone, as `famiglia analyse` is, so the hint and the
+analysis of the same position say the same. A hint that comes back after the game has moved on is dropped.
 
 A search takes up to a second or more, so it runs in a thread of its own (`off_loop`) and the screen
 goes on drawing, with a spinner and the seconds spent on the line under the message; `?`, `l`, `g`
@@ -34,21 +36,23 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.key_binding.key_processor import KeyProcessor
 
 from famiglia.ai import Player, player
+from famiglia.ai.estimate import estimator
 from famiglia.engine import Action, SeatView
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import SeatRefused, level_of
 
 from ..model.session import Message, Overlay, Session
 
-__all__ = ["HINT_LEVEL", "PACE", "Computer", "PlayerMaker", "hint_text", "off_loop"]
+__all__ = ["HINT_LEVEL", "PACE", "AdvisorMaker", "Computer", "PlayerMaker", "hint_text", "off_loop"]
 
 PACE: Final = 0.8  # seconds each of the computer's actions stays on show before the next one
-HINT_LEVEL: Final = "normal"  # under a second a hint on these machines (docs/ai.md)
+HINT_LEVEL: Final = "normal"  # whose play the hint's chance assumes when no computer plays (docs/ai.md)
 TICK: Final = 0.1  # how often the thinking indicator is drawn again
 SPINNER: Final = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 T = TypeVar("T")
 PlayerMaker = Callable[[str, "int | str | None"], Player]  # a level and a seed -> the player (tests: small budgets)
+AdvisorMaker = Callable[[str], Player]  # a level -> the search whose advice is the hint (tests: small budgets)
 
 
 def off_loop(work: Callable[[], T]) -> asyncio.Future[T]:
@@ -97,9 +101,11 @@ class Computer:
     """
 
     def __init__(self, session: Session, *, make_player: PlayerMaker = player, pace: float = PACE,
-                 hint_level: str = HINT_LEVEL, hold: Callable[[], str | None] | None = None) -> None:
+                 hint_level: str = HINT_LEVEL, hold: Callable[[], str | None] | None = None,
+                 make_advisor: AdvisorMaker = estimator) -> None:
         self.session = session
         self.make_player = make_player
+        self.make_advisor = make_advisor
         self.pace = pace
         self.hint_level = hint_level
         self.hold = hold
@@ -222,10 +228,10 @@ class Computer:
 
     async def _work_out_hint(self, view: SeatView) -> None:
         session = self.session
-        game = session.game
-        chooser = self.make_player(self.hint_level, game.seed if game is not None else None)
+        against = [level for level in map(level_of, session.seats) if level is not None]
+        advisor = self.make_advisor(against[0] if against else self.hint_level)  # the chance against that level
         try:
-            action, reason = await off_loop(lambda: chooser.choose_with_reason(view))
+            action, reason = await off_loop(lambda: advisor.choose_with_reason(view))
         finally:
             if self._hinting is view:
                 self._hinting = None
