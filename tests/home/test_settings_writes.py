@@ -26,8 +26,7 @@ from famiglia import cli
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
 from famiglia.tui.model.home.settings import Settings, load, settings_path, write_value
-
-from .test_home_app import run
+from tests.drivers.app import at_home
 
 ROUNDS = 6
 WRITES = (("level", "hard"), ("confirm", "false"), ("colour", "false"), ("memory-aid", "true"),
@@ -102,7 +101,7 @@ def _said_on_the_settings_page() -> str:
     """Enter on the level on the Settings page: what the message line says (the page is still running)."""
     home = home_command._home(Store())
     shown: list[str] = []
-    run(home, "7", "\x1b[B", "\r", check=lambda k: shown.append(k.screen()))
+    at_home(home, "7", "\x1b[B", "\r", check=lambda k: shown.append(k.screen()))
     assert home.message is not None and "\n" not in home.message
     assert " ".join(home.message.split()[:2]) in " ".join(shown[0].split())
     return home.message

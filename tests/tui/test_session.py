@@ -11,6 +11,7 @@ import pytest
 
 from famiglia.engine import Action, Game, Pass, PlayAccountant, Refresh, Step, Take, card
 from famiglia.tui.model.session import HUMAN, Overlay, Screen, Session
+from tests.drivers.session import resumed, reveal, seated
 
 
 class Clock:
@@ -21,26 +22,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def seated(*, names: tuple[str, str] = ("Anna", "Ben"), seed: int = 3, **kw: object) -> Session:
-    """A session at the table of the player to move, past the first handoff."""
-    session = Session(names=names, seed=seed, handoff_guard=0, **kw)  # type: ignore[arg-type]
-    reveal(session)
-    return session
-
-
-def reveal(session: Session) -> None:
-    assert session.screen is Screen.HANDOFF
-    session.drawn()
-    session.reveal()
-    assert session.screen is Screen.TABLE
-
-
-def resumed(game: Game, **kw: object) -> Session:
-    session = Session.resume(game, handoff_guard=0, **kw)  # type: ignore[arg-type]
-    reveal(session)
-    return session
 
 
 # -- start ------------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 
 from famiglia.engine import Game, Pass, Step, Swap, Take, card
 from famiglia.tui.model.session import DONE_SWAPPING, Overlay, Screen, Session, number_text, replay_log
-from tests.tui.test_session import resumed, reveal, seated
+from tests.drivers.session import resumed, reveal, seated
 
 # -- numbers: ASCII digits only --------------------------------------------------------------------------
 

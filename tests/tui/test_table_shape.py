@@ -14,9 +14,8 @@ import pytest
 from famiglia.engine import Game, Pass, Refresh
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import TableCache, compose
+from tests.drivers.app import Player, sitting
 from tests.positions import position
-from tests.tui.test_app import CTRL_C, Player
-from tests.tui.test_app import play as play_app
 
 WIDTH, HEIGHT = 80, 24
 WARNING_ROW = 2  # under whose turn it is and the status line
@@ -176,7 +175,6 @@ def test_through_the_keys_the_street_and_the_hand_stay_in_their_rows_as_the_stre
             action = max(refreshes, key=lambda r: r.card.value) if refreshes else rng.choice(others or actions)
             await p.keys(f"{action}\r")
             longest = max(longest, len(p.game.view(None).street))
-        await p.keys(CTRL_C + "y")
 
-    assert play_app(session, script) == 0
+    sitting(session, script)
     assert longest >= 18 and len(set(places)) == 1, places
