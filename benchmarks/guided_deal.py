@@ -8,7 +8,7 @@ take, pair, Mercenary, Accountant, swaps, Brute, the opponent's turn) had come u
 those turns; the best few are then played to the end twice, by the greedy stand-in and by a player
 who plays every hint (`HINT_FOLLOWER`, the level the hints come from), to see when the draw stack
 runs out, whether the last round (R9.3) comes, and how the game ends. It prints one line per seed
-kept, and marks those on which both players reach the last round; `lessons.GUIDED_SEED` is the seed
+kept, and marks those on which both players reach the last round; `famiglia.profile.guided_deal.GUIDED_SEED` is the seed
 it chose. Run: `python benchmarks/guided_deal.py --seeds 400 --turns 6 --keep 10` (the hint follower
 takes about 20 s of processor time per game, so some minutes).
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from famiglia.tui.model.home.lessons import SEED_BASE
+from famiglia.profile.guided_deal import SEED_BASE
 from famiglia.tui.model.home.rehearsal import EARLY, HINT_FOLLOWER, Rehearsal, rehearse
 
 LATE = ("passes", "exhaustion", "last_round")

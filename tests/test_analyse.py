@@ -231,12 +231,12 @@ def _never(*args: object, **kwargs: object) -> None:
 def test_an_analysis_at_another_level_is_kept_and_a_shows_the_one_saved(capsys: pytest.CaptureFixture[str],
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """`analyse 1 --level easy` then `analyse 1` analysed again at normal and threw the easy one away."""
-    from famiglia.commands import records
+    from famiglia.commands.analysis import analysis
 
     path, record = saved_game(limit=6)
     code, easy, _ = analysed(capsys, "1", "--level", "easy", "--json")
     assert code == 0
-    assert records.analysis("1") == 0  # the home screen's a: the one saved, though of another level
+    assert analysis("1") == 0  # the home screen's a: the one saved, though of another level
     shown = capsys.readouterr().out
     assert shown.startswith("Analysis of game 1: ") and "level easy" in shown.splitlines()[0]
     code, normal, _ = analysed(capsys, "1", "--json")  # the default level: made now, beside the easy one
@@ -279,7 +279,7 @@ def test_every_one_field_edit_of_a_saved_analysis_is_one_line_or_read_in_analyse
     import copy
     import io
 
-    from famiglia.commands.records import saved_analysis
+    from famiglia.commands.analysis import saved_analysis
     from famiglia.tui.model.replay import Replay
     from famiglia.tui.view.replay import render_replay
     from tests.drivers.terminal import render_text

@@ -22,6 +22,7 @@ import pytest
 import famiglia
 import famiglia.tui
 from famiglia import cli
+from famiglia.commands.rules import rules_text
 from famiglia.paging import pager_command
 from tests.drivers.fake_run import fake_run_play
 
@@ -195,7 +196,7 @@ def test_rules_through_main(capsys: pytest.CaptureFixture[str]) -> None:
     for rule in RULE_IDS:
         assert re.search(rf"\b{rule}\b", out), f"{rule} missing from the rules"
     assert "R8.3" in out
-    assert out == cli.rules_text()
+    assert out == rules_text()
 
 
 def test_rules_piped_is_plain_markdown() -> None:
@@ -208,7 +209,7 @@ def test_rules_piped_is_plain_markdown() -> None:
 
 
 def test_rules_text_names_every_rule_in_order() -> None:
-    text = cli.rules_text()
+    text = rules_text()
     headings = re.findall(r"^## (R\d+)\b", text, flags=re.MULTILINE)
     assert headings == RULE_IDS
 

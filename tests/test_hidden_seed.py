@@ -19,8 +19,8 @@ import pytest
 from famiglia import cli
 from famiglia.analysis_cli import load_or_analyse, report_lines
 from famiglia.commands import home as home_command
-from famiglia.commands import records
-from famiglia.commands.records import log_lines
+from famiglia.commands.games import games
+from famiglia.commands.log import log, log_lines
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.tui.model.home.menu import Page, ShowLog
@@ -67,7 +67,7 @@ def test_no_command_prints_the_seed_of_an_unfinished_game(unfinished: Record,
 
 
 def test_nor_on_a_terminal(unfinished: Record) -> None:
-    for show in (lambda out: records.log(unfinished.id, out=out), lambda out: records.games(out=out)):
+    for show in (lambda out: log(unfinished.id, out=out), lambda out: games(out=out)):
         out = _Terminal()
         assert show(out) == 0
         assert out.getvalue() and DIGITS not in out.getvalue()

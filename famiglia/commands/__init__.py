@@ -1,5 +1,9 @@
-"""The commands of `famiglia` beyond playing: the saved games listed, printed, replayed and resumed.
+"""The bodies of famiglia's commands, one module each; `famiglia.cli` parses the command line and calls them.
 
-They sit above the screen (`famiglia.tui`), which replay and resume put the game on, and above the
-saved games (`famiglia.persistence`) they read; the command line dispatches to them.
+`play`, `resume` (and `play --load`), `learn`, `games` (and `games --delete`), `log`, `replay`, `stats`,
+`settings`, `rules`, `simulate`, and `home`, the loop behind `famiglia` alone; `analysis` finds a saved
+game's analysis for the replay and the home screen, and `errors` holds the one line and the exit statuses
+every command shares. They sit above the screen (`famiglia.tui`), which the games are played on, and
+above `famiglia.profile` and the saved games (`famiglia.persistence`) they read. Importing the package
+imports none of them, so `famiglia --help` stays quick.
 """

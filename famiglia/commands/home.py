@@ -1,13 +1,12 @@
-"""`famiglia` on its own, and `famiglia learn`: the home screen, and what its choices lead to.
+"""`famiglia` on its own: the home screen, and what its choices lead to.
 
 `run_home` shows the home screen (`famiglia.tui.shell.home`) built from the saved games and the
 settings as they are now, carries out the choice it returns (a new game, a game played on, the
 guided game, a replay) and comes back to a fresh home screen, until the player quits. Each game is
 played exactly as its command plays it (`famiglia play`, `famiglia resume`, `famiglia learn`), so
 it is saved the same way; what a game says on leaving is said on the home screen that comes back,
-and quitting prints the last game's farewell, once. `learn` plays the guided game: the unfinished
-one saved last, or a new one. A leaving signal (SIGTERM, SIGHUP) on any of these screens ends the
-whole program (`famiglia.leaving`).
+and quitting prints the last game's farewell, once. A leaving signal (SIGTERM, SIGHUP) on any of
+these screens ends the whole program (`famiglia.leaving`).
 """
 
 from __future__ import annotations
@@ -17,15 +16,14 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable
-from importlib import resources
-from pathlib import Path
-from typing import Final
 
 from famiglia.leaving import Leave
-from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable
+from famiglia.persistence import GameNotFound, Store, StoreError, printable
+from famiglia.profile.options import for_play
+from famiglia.profile.seats import HUMAN, seat_name
+from famiglia.profile.settings import Settings, load, write_value
+from famiglia.profile.statistics import statistics
 from famiglia.tui.model.home.games import game_lines
-from famiglia.tui.model.home.guided import guided_session
-from famiglia.tui.model.home.lessons import is_guided
 from famiglia.tui.model.home.menu import (
     Home,
     Learn,
@@ -37,17 +35,16 @@ from famiglia.tui.model.home.menu import (
     ShowLog,
     ShowReplay,
 )
-from famiglia.tui.model.home.settings import Settings, for_play, for_resume, load, write_value
-from famiglia.tui.model.home.statistics import statistics
-from famiglia.tui.model.seats import HUMAN, seat_name
 
-from . import records
+from .analysis import analysis
+from .errors import EXIT_FAILURE, EXIT_OK
+from .learn import learn
+from .log import log, log_lines
+from .replay import replay
+from .resume import resume
+from .rules import rules_text
 
-__all__ = ["learn", "run_home"]
-
-EXIT_OK: Final = 0
-EXIT_FAILURE: Final = 1
-EXIT_BAD_RECORD: Final = 2
+__all__ = ["run_home"]
 
 
 class _Colour:
@@ -65,10 +62,6 @@ class _Colour:
             self.ours = False
 
 
-def _rules() -> str:
-    return resources.files("famiglia").joinpath("data", "rules.md").read_text(encoding="utf-8")
-
-
 def _home(store: Store, *, colour: _Colour | None = None, note: str | None = None) -> Home:
     """A home screen of the saved games and the settings as they are now; `note` is said on its message line
     (before what is wrong with the settings file: it answers what the player just chose)."""
@@ -84,9 +77,9 @@ def _home(store: Store, *, colour: _Colour | None = None, note: str | None = Non
             colour.apply(bool(value) if value is not None else Settings().colour)
         return load().settings  # with what another famiglia wrote meanwhile: the page shows the file
 
-    home = Home(game_lines(entries), loaded.settings, delete=store.delete, write=write, rules=_rules(),
+    home = Home(game_lines(entries), loaded.settings, delete=store.delete, write=write, rules=rules_text(),
                 statistics=lambda you: statistics(store.entries(), you=you),
-                log=lambda id: records.log_lines(store.find(id)[1]))
+                log=lambda id: log_lines(store.find(id)[1]))
     home.message = problem
     return home
 
@@ -135,15 +128,15 @@ def _loop(store: Store, colour: _Colour, said: list[str]) -> int:
             case NewGame(seats):
                 _new_game(seats, load().settings, say=said.append)
             case Resume(id):
-                records.resume(id, settings=load().settings, say=said.append)
+                resume(id, settings=load().settings, say=said.append)
             case Learn(id):
                 learn(id, new=id is None, say=said.append)
             case ShowReplay(id):
-                records.replay(id)
+                replay(id)
             case ShowAnalysis(id):
-                records.analysis(id)
+                analysis(id)
             case ShowLog(id):  # the log is a page of the home screen; this is for a screen without one
-                records.log(id)
+                log(id)
         if said:
             farewell = said[0]
             note = " ".join(line.removeprefix("famiglia: ") for line in said)
@@ -172,11 +165,6 @@ def _refusal(store: Store, outcome: Outcome) -> str | None:
     return None
 
 
-def _held_elsewhere(store: Store, id: str) -> str | None:
-    """Why game `id` cannot be played on now (another famiglia is playing it), for the home screen; None if it can."""
-    return _refusal(store, Resume(id))
-
-
 def _new_game(seats: tuple[str, str], settings: Settings, *, say: Callable[[str], None] | None = None) -> int:
     from famiglia.tui import run_play
 
@@ -189,45 +177,3 @@ def _new_game(seats: tuple[str, str], settings: Settings, *, say: Callable[[str]
         names = (choice.names[0], seat_name(vs))
     code: int = run_play(names=names, memory_aid=choice.memory_aid, confirm=choice.confirm, seats=seats, say=say)
     return code
-
-
-def _latest_guided(store: Store) -> tuple[Path, Record] | None:
-    """The unfinished guided game saved last, if there is one."""
-    best: tuple[str, int, Path, Record] | None = None
-    for entry in store.entries():
-        record = entry.record
-        if record is None or not is_guided(record) or record.game().is_over:
-            continue
-        if best is None or (record.updated, entry.number) > best[:2]:
-            best = (record.updated, entry.number, entry.path, record)
-    return None if best is None else (best[2], best[3])
-
-
-def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], None] | None = None) -> int:
-    """`famiglia learn`: the guided game saved last (or game `target`) played on, or a new one (`new`).
-
-    `say` takes the lines said on leaving in place of the terminal (the home screen shows them).
-    """
-    from famiglia.tui.shell.guided import run_guided
-
-    settings = load().settings
-    store = Store()
-    try:
-        found: tuple[Path, Record] | None = None
-        if target is not None:
-            found = store.find(target)
-            if not is_guided(found[1]):
-                raise GameNotFound(f"game {printable(target, 40)} is not a guided game ('famiglia resume "
-                                   f"{printable(target, 40)}' plays it on)")
-        elif not new:
-            found = _latest_guided(store)
-        if found is None:
-            session, guide = guided_session(settings.you, memory_aid=settings.memory_aid, confirm=settings.confirm)
-        else:
-            memory_aid, confirm = for_resume(settings, found[1].sitting.given())
-            session, guide = guided_session(record=found[1], store=store, path=found[0],
-                                            memory_aid=memory_aid, confirm=confirm)
-    except StoreError as error:
-        print(f"famiglia: {printable(str(error), 400)}", file=sys.stderr, flush=True)
-        return EXIT_BAD_RECORD
-    return run_guided(session, guide, say=say)

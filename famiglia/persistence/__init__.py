@@ -7,20 +7,12 @@ atomically. This layer uses the engine and the standard library (and platformdir
 
 from __future__ import annotations
 
+from .errors import GameNotFound, StoreError
+from .finding import Entry, path_as_given, read_record
+from .ids import MAX_ID, parse_id
+from .locks import GameLock
 from .record import FORMAT, SEED_BITS, VERSION, Move, Record, RecordError, Sitting, Turn, check_seed, printable
-from .store import (
-    ENV,
-    MAX_ID,
-    Entry,
-    GameLock,
-    GameNotFound,
-    Store,
-    StoreError,
-    data_dir,
-    parse_id,
-    path_as_given,
-    read_record,
-)
+from .store import ENV, Store, data_dir
 
 __all__ = [
     "ENV",

@@ -19,6 +19,8 @@ from typing import Any, Final
 from famiglia import __version__
 from famiglia.engine import Action, Game, IllegalAction, NotationError, Result, Step, parse_action
 
+from .seats import HUMAN, PEOPLE
+
 __all__ = [
     "FORMAT",
     "VERSION",
@@ -35,7 +37,6 @@ __all__ = [
 FORMAT: Final = "famiglia-record"
 VERSION: Final = 1
 PROGRAM: Final = f"famiglia {__version__}"
-HUMAN: Final = "human"
 SITTING: Final = ("memory_aid", "confirm")  # the settings a record keeps (`Sitting`), as the file names them
 
 MAX_ACTIONS: Final = 5000  # far beyond any real game (a few hundred actions): a bound on the work of a replay
@@ -356,9 +357,9 @@ def _seed(value: Any) -> int | str:
 
 def _seats(value: Any) -> tuple[str, str]:
     seats = _names(value, "seats")
-    if HUMAN not in seats:  # a computer's hand would be shown to whoever sits at the keyboard
+    if not set(PEOPLE) & set(seats):  # a computer's hand would be shown to whoever sits at the keyboard
         raise RecordError(f"seats {_quote(list(seats))}: no game has two computer seats (one seat at least is "
-                          f"{HUMAN!r})")
+                          f"{HUMAN!r} or {PEOPLE[1]!r})")
     return seats
 
 

@@ -1,17 +1,21 @@
-"""Who sits at a seat, as a record writes it: `"human"`, or `"cpu:LEVEL"` for the computer at a level.
+"""Who sits at a seat, as a record writes it: `"human"`, `"network"`, or `"cpu:LEVEL"` for the computer at a level.
 
 The same short string is a seat in the screen's sitting and in a saved game's `seats`, so a resumed
 game carries on against the same opponent. This module knows the form only; which levels exist is the
-computer players' business (`famiglia.ai`), checked where a seat is played.
+computer players' business (`famiglia.ai`), checked where a seat is played. `"network"` is a person
+at another terminal, joined over SSH to `famiglia serve`: the server keeps that game, and each
+player sees only their own seat's view.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["COMPUTER", "HUMAN", "computer_seat", "seat_level"]
+__all__ = ["COMPUTER", "HUMAN", "NETWORK", "PEOPLE", "computer_seat", "seat_level"]
 
 HUMAN: Final = "human"
+NETWORK: Final = "network"
+PEOPLE: Final = (HUMAN, NETWORK)  # the seats a person plays
 COMPUTER: Final = "cpu"
 
 

@@ -7,57 +7,39 @@ temporary file to its name (which fails if anything at all is there, so two game
 file), and an update writes a temporary file beside it, syncs it and renames it over the old one,
 so a kill at any moment leaves the old save or the new one, never a torn file. Reading a file never
 changes it; one that cannot be read is reported, and kept.
+
+`Store` is the one face of the folder; its parts live beside it: the ids and the high-water mark
+(`ids`), the sittings' locks (`locks`), reading, listing and what `ID|FILE` names (`finding`),
+removing a game with its analysis (`deleting`), and a save's temporary file with the tidying of
+what killed famiglias leave (`leftovers`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import itertools
 import os
 import re
-import secrets
 import stat
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
-from famiglia.engine import Game, Step
+from famiglia.engine import Game
 
-from .analyses import analysis_path
-from .reading import Unreadable, read_text
+from .deleting import delete_game
+from .errors import GameNotFound, StoreError
+from .finding import Entry, classify, confirmed_turn, game_files, latest_unfinished, read_all, read_record, same_folder
+from .ids import analysed, file_id, free_numbers, highest, note_highest, parse_id
+from .leftovers import remove_unplayed, sweep, write_temp
+from .locks import GameLock, lock_path
 from .record import Record, RecordError, printable
-from .writing import folder_lock, private_folder, remove_unheld, same_file, sync_folder, write_atomically
+from .writing import folder_lock, private_folder, sync_folder
 
-try:
-    import fcntl
-except ImportError:  # not on this platform: two sittings may then resume the same game
-    fcntl = None  # type: ignore[assignment]
-
-__all__ = ["ENV", "Entry", "GameLock", "GameNotFound", "Store", "StoreError", "data_dir", "parse_id", "path_as_given",
-           "read_record"]
+__all__ = ["ENV", "Store", "data_dir"]
 
 ENV: Final = "FAMIGLIA_HOME"  # overrides the data directory (the tests use it)
-MAX_SIZE: Final = 4 * 1024 * 1024  # a long game's record is some 30 kB
-ID: Final = r"[1-9][0-9]{0,17}"  # the one pattern of a game's id, for the names written and the names read
-MAX_ID: Final = 10**18 - 1
-_NAME: Final = re.compile(rf"game-({ID})\.json")
-_ANALYSIS: Final = re.compile(rf"game-({ID})\.analysis\.json")  # persistence.analyses.analysis_path
-_LOCK: Final = re.compile(rf"\.game-({ID})\.lock")
-_TEMP: Final = re.compile(r"\.(saving|analysing)-[0-9a-f]{12}\.tmp")  # a save's, an analysis save's
-HIGHEST: Final = ".highest-id"  # the highest id ever given here, so a deleted game's id is never given again
-STALE: Final = 2  # seconds: a temporary file no save holds that is older than this is a killed famiglia's leftover
-STALE_UNLOCKED: Final = 600  # the same where files cannot be locked: only age tells then
-
-
-class StoreError(Exception):
-    """The data directory or a file in it cannot be used; the message says why in one line."""
-
-
-class GameNotFound(StoreError):
-    """No saved game has the id asked for."""
 
 
 def data_dir() -> Path:
@@ -68,63 +50,6 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("famiglia", appauthor=False))
-
-
-def parse_id(text: str) -> str:
-    """The game id `text` names (`3`, `game-3`, `game-3.json`), or `GameNotFound` saying it is none."""
-    bare = text.strip().removeprefix("game-").removesuffix(".json")
-    if re.fullmatch(r"0+[0-9]+", bare, flags=re.ASCII):  # 007 is game 7, as a player who pads numbers means
-        bare = bare.lstrip("0")
-    if not re.fullmatch(ID, bare):
-        shown = printable(text, 40)
-        raise GameNotFound(f"{shown!r} is not the id of a saved game (ids are numbers: 'famiglia games' lists them)")
-    return bare
-
-
-def _file_id(path: Path) -> str | None:
-    match = _NAME.fullmatch(path.name)
-    return None if match is None else match.group(1)
-
-
-def path_as_given(path: Path) -> str:
-    """A path as the user gave it, for one line of a message; a long one loses its start, so the file's name stays."""
-    shown = printable(str(path), 10_000)
-    return shown if len(shown) <= 80 else "…" + shown[-79:]
-
-
-def read_record(path: Path, *, follow: bool = True, given: bool = False) -> Record:
-    """Read and replay the record at `path`, changing nothing; `StoreError` names the file and the fault.
-
-    `follow=False` refuses a symbolic link (inside the data directory, where nothing should be one).
-    A file named `game-N.json` holds game N whatever id it says inside: the file name is the id.
-    A message names the file by its name, or, for a path the user `given`, by that path: "/dev/null:
-    is not a file" says which file, where "null: is not a file" left the user to guess.
-    """
-    name = path_as_given(path) if given or not path.name else printable(path.name, 80)
-    try:
-        text = read_text(path, limit=MAX_SIZE, kind="a game record", follow=follow)
-    except FileNotFoundError as error:
-        raise StoreError(f"{name}: cannot be read ({error.strerror or error})") from None
-    except Unreadable as why:
-        raise StoreError(f"{name}: {why}") from None
-    if not text.strip():
-        raise StoreError(f"{name}: is empty")
-    try:
-        record = Record.loads(text)
-    except RecordError as error:
-        raise StoreError(f"{name}: {error}") from None
-    id = _file_id(path)
-    return record if id is None or id == record.id else replace(record, id=id)
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One file of the data directory: its record, or why it could not be read."""
-
-    path: Path
-    number: int
-    record: Record | None
-    problem: str | None = None
 
 
 class Store:
@@ -187,11 +112,11 @@ class Store:
     def create(self, record: Record, game: Game | None = None) -> tuple[Path, Record]:
         """Save `record` as a new game with the next free number; returns its file and the numbered record.
 
-        The number is one more than the highest ever given here (`HIGHEST` keeps it, so the id of a deleted
-        game is not given again, and a stats line or an old analysis never names another game); once that
-        would pass `MAX_ID`, the lowest free one. Two famiglias take turns (`folder_lock`), and the new file
-        is linked to its name, which fails if anything is there. The new game is locked for this store
-        until a sitting takes it with `lock`.
+        The number is one more than the highest ever given here (`ids.HIGHEST` keeps it, so the id of a
+        deleted game is not given again, and a stats line or an old analysis never names another game);
+        once that would pass `MAX_ID`, the lowest free one. Two famiglias take turns (`folder_lock`), and
+        the new file is linked to its name, which fails if anything is there. The new game is locked for
+        this store until a sitting takes it with `lock`.
         """
         _checked(record)
         root = self.ready()
@@ -199,13 +124,13 @@ class Store:
             return self._create(root, record, game)
 
     def _create(self, root: Path, record: Record, game: Game | None) -> tuple[Path, Record]:
-        self._sweep()
-        taken = {e.number for e in self._names()}
-        numbers = _free_numbers(taken, max(self._highest(), *taken, *self._analysed(), 0))
+        sweep(root)
+        taken = {e.number for e in game_files(root)}
+        numbers = free_numbers(taken, max(highest(root), *taken, *analysed(root), 0))
         for number in itertools.islice(numbers, 1000):
             id = str(number)
             try:
-                lock = GameLock(self._lock_path(id), id)
+                lock = GameLock(lock_path(root, id), id)
             except StoreError:
                 continue  # another famiglia is making this number right now
             numbered = replace(record, id=id)
@@ -225,7 +150,7 @@ class Store:
                     os.unlink(temp)
             self._held[id] = lock
             sync_folder(root)
-            self._note_highest(number)
+            note_highest(root, number)
             return path, numbered
         raise StoreError(f"no free name for a new game in {root}")
 
@@ -240,30 +165,6 @@ class Store:
                                  f"({error.strerror or error})") from None
             yield
 
-    def _analysed(self) -> Iterator[int]:
-        """The ids of the saved analyses here (one left by an older famiglia may outlive its game)."""
-        with contextlib.suppress(OSError):
-            for entry in os.scandir(self.root):
-                match = _ANALYSIS.fullmatch(entry.name)
-                if match:
-                    yield int(match.group(1))
-
-    def _highest(self) -> int:
-        """The highest id given here so far, as `HIGHEST` says (0 if it says nothing usable)."""
-        try:
-            text = read_text(self.root / HIGHEST, limit=64, kind="a note of ids", follow=False)
-        except (FileNotFoundError, Unreadable):
-            return 0
-        text = text.strip()
-        return int(text) if re.fullmatch(ID, text) else 0
-
-    def _note_highest(self, number: int) -> None:
-        """Keep `number` as the highest id given here, unless a higher one is kept already (while in `_turn`)."""
-        if number <= self._highest():
-            return
-        with contextlib.suppress(OSError):  # the note only keeps ids apart; the game itself is saved
-            write_atomically(self.root / HIGHEST, f"{number}\n".encode("ascii"), prefix=".saving-")
-
     def update(self, path: Path, record: Record, game: Game | None = None) -> tuple[Path, Record]:
         """Replace the saved game at `path` by `record` in one step; a new file if the name was taken over.
 
@@ -272,8 +173,8 @@ class Store:
         `path` that is no game file of this directory is refused: nothing is written elsewhere.
         """
         root = self.ready()
-        id = _file_id(path)
-        if id is None or not _same_folder(path.parent, root):
+        id = file_id(path)
+        if id is None or not same_folder(path.parent, root):
             raise StoreError(f"{printable(str(path), 120)} is not a game file of the folder for saved games {root}")
         record = replace(record, id=id)  # the file name is the id
         _checked(record)
@@ -296,47 +197,9 @@ class Store:
 
     def _write_temp(self, text: str) -> tuple[Path, int]:
         """A new temporary file holding `text`, synced, and its descriptor, locked as long as it is open."""
-        data = text.encode("utf-8", "surrogateescape")
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-        while True:
-            temp = self.root / f".saving-{secrets.token_hex(6)}.tmp"  # _TEMP
-            try:
-                fd = os.open(temp, flags, 0o600)
-                break
-            except FileExistsError:
-                continue
-        try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # tells a sweep that a save is writing it
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        except BaseException:
-            os.close(fd)
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        return temp, fd
+        return write_temp(self.root, text)
 
-    def _sweep(self) -> None:
-        """Remove what killed famiglias left behind: temporary files and lock files that nobody holds."""
-        now = time.time()
-        try:
-            entries = list(os.scandir(self.root))
-        except OSError:
-            return
-        for entry in entries:
-            with contextlib.suppress(OSError):
-                if _TEMP.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-                    age = now - entry.stat(follow_symlinks=False).st_mtime
-                    if age > (STALE_UNLOCKED if fcntl is None else STALE):
-                        remove_unheld(Path(entry.path))
-                elif _LOCK.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-                    remove_unheld(Path(entry.path))
-
-    def _lock_path(self, id: str) -> Path:
-        return self.root / f".game-{id}.lock"
+    # -- locking, removing, tidying -------------------------------------------------------------------------
 
     def lock(self, id: str) -> GameLock:
         """Hold game `id` for this sitting; `StoreError` if another famiglia is playing it now."""
@@ -345,7 +208,7 @@ class Store:
             return held
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", id):
             raise StoreError(f"{printable(id, 40)!r} is not the id of a saved game")
-        return GameLock(self.ready() / f".game-{id}.lock", id)
+        return GameLock(lock_path(self.ready(), id), id)
 
     def is_locked(self, id: str) -> bool:
         """Whether a sitting (in this process or another) is playing game `id` right now."""
@@ -355,7 +218,7 @@ class Store:
         if id in self._held:
             return True
         try:
-            GameLock(self._lock_path(id), id).release()
+            GameLock(lock_path(self.root, id), id).release()
         except StoreError:
             return True
         return False
@@ -371,38 +234,7 @@ class Store:
         if not self._usable():
             raise GameNotFound(f"there is no saved game {id} ('famiglia games' lists the saved games)")
         with self._turn():
-            return self._delete(id)
-
-    def _delete(self, id: str) -> Path:
-        path = self.path(id)
-        try:
-            info = os.lstat(path)
-        except FileNotFoundError:
-            raise GameNotFound(f"there is no saved game {id} ('famiglia games' lists the saved games)") from None
-        except OSError as error:
-            raise StoreError(f"game {id} cannot be removed ({error.strerror or error})") from None
-        if stat.S_ISDIR(info.st_mode):
-            raise StoreError(f"{path.name}: is a folder, not a saved game; famiglia leaves it alone")
-        lock = GameLock(self._lock_path(id), id)
-        try:
-            self._note_highest(int(id))  # a folder that held games before the note was kept: never this id again
-            os.unlink(path)
-            self._remove_analysis(id)
-        except OSError as error:
-            raise StoreError(f"game {id} cannot be removed ({error.strerror or error})") from None
-        finally:
-            lock.release()
-        sync_folder(self.root)
-        return path
-
-    def _remove_analysis(self, id: str) -> None:
-        """Remove the saved analysis of game `id` with it (a link there is removed, a folder left alone)."""
-        where = analysis_path(self.path(id))
-        try:
-            if not stat.S_ISDIR(os.lstat(where).st_mode):
-                os.unlink(where)
-        except FileNotFoundError:
-            pass
+            return delete_game(self.root, id)
 
     def tidy(self) -> list[str]:
         """On starting: remove what is provably nobody's, and the games in which no turn was ever confirmed.
@@ -413,59 +245,20 @@ class Store:
         """
         if not self._usable():
             return []
-        self._sweep()
-        removed = []
-        for entry in self._names():
-            id = str(entry.number)
-            try:
-                if _confirmed_turn(read_record(entry.path, follow=False)) or id in self._held:
-                    continue
-                lock = GameLock(self._lock_path(id), id)
-            except StoreError:
-                continue
-            try:
-                if not _confirmed_turn(read_record(entry.path, follow=False)):  # again, now that it is ours
-                    os.unlink(entry.path)
-                    self._remove_analysis(id)
-                    removed.append(id)
-            except (StoreError, OSError):
-                pass
-            finally:
-                lock.release()
-        return removed
+        sweep(self.root)
+        return remove_unplayed(self.root, self._held)
 
     # -- reading --------------------------------------------------------------------------------------------
-
-    def _names(self) -> Iterator[Entry]:
-        try:
-            entries = list(os.scandir(self.root))
-        except FileNotFoundError:
-            return
-        except OSError as error:
-            raise StoreError(f"the folder for saved games {self.root} cannot be read ({error.strerror or error})") \
-                from None
-        for entry in entries:
-            match = _NAME.fullmatch(entry.name)
-            if match:
-                yield Entry(Path(entry.path), int(match.group(1)), None)
 
     def entries(self) -> list[Entry]:
         """The saved games, newest first, each read and replayed or with its problem (what `games` lists).
 
         A game in which no turn was ever confirmed is not listed (`tidy` removes it on the next start).
         """
-        return [e for e in self._read_all() if e.record is None or _confirmed_turn(e.record)]
+        return [e for e in self._read_all() if e.record is None or confirmed_turn(e.record)]
 
     def _read_all(self) -> list[Entry]:
-        if not self._usable():
-            return []
-        out = []
-        for entry in self._names():
-            try:
-                out.append(Entry(entry.path, entry.number, read_record(entry.path, follow=False)))
-            except StoreError as error:
-                out.append(Entry(entry.path, entry.number, None, str(error)))
-        return sorted(out, key=lambda e: e.number, reverse=True)
+        return read_all(self.root) if self._usable() else []
 
     def find(self, id: str) -> tuple[Path, Record]:
         """The saved game `id` (its number), read and replayed; `GameNotFound` or `StoreError` if not."""
@@ -482,21 +275,12 @@ class Store:
         A game not listed because no turn of it was confirmed is found here too: a game killed in
         its first turn is resumed by `famiglia resume` like any other, until the next new game.
         """
-        best: tuple[str, int, Path, Record] | None = None
-        for entry in self._read_all():
-            record = entry.record
-            if record is None or record.game().is_over:
-                continue
-            key = (record.updated, entry.number)
-            if best is None or key > best[:2]:
-                best = (*key, entry.path, record)
-        return None if best is None else (best[2], best[3])
+        return latest_unfinished(self._read_all())
 
     def holds(self, path: Path) -> bool:
         """Whether `path` is itself a game file of this directory (no link to one), so playing it saves into it."""
         try:
-            return (_file_id(path) is not None and not path.is_symlink()
-                    and _same_folder(path.parent, self.root))
+            return file_id(path) is not None and not path.is_symlink() and same_folder(path.parent, self.root)
         except (OSError, ValueError):
             return False
 
@@ -510,7 +294,7 @@ class Store:
             real = path.resolve(strict=True)
         except (OSError, RuntimeError, ValueError):
             return None
-        if self._usable() and _file_id(real) is not None and _same_folder(real.parent, self.root):
+        if self._usable() and file_id(real) is not None and same_folder(real.parent, self.root):
             return self.path(real.name.removeprefix("game-").removesuffix(".json"))
         return None
 
@@ -521,19 +305,6 @@ class Store:
         if own is None:
             return None, record
         return own, read_record(own, follow=False)
-
-    def target(self, text: str) -> str:
-        """What a saved-games command was given, made plain: a game's id, or the path of a file from elsewhere.
-
-        A number (`3`, `game-3`, `game-3.json`) is an id unless a file of that name is here; a file
-        that leads into this directory is its id. Anything else (empty, a folder, a missing file, an
-        id out of range) is `GameNotFound` or `StoreError` with the line to print.
-        """
-        found = self._classify(text)
-        if isinstance(found, str):
-            return found
-        own = self.own_path(found)
-        return text if own is None else own.name.removeprefix("game-").removesuffix(".json")
 
     def locate(self, target: str | None, *, unfinished: bool = False) -> tuple[Path, Record, bool]:
         """The record `target` names (an id, or a file), or the latest one; and whether it is a game of ours.
@@ -553,80 +324,11 @@ class Store:
             latest = max(entries, key=lambda e: (e.record.updated if e.record else "", e.number))
             assert latest.record is not None
             return latest.path, latest.record, True
-        found_id = self._classify(target)
+        found_id = classify(target)
         if isinstance(found_id, str):
             return (*self.find(found_id), True)
         own, record = self.adopt(found_id)
         return (found_id, record, False) if own is None else (own, record, True)
-
-    def _classify(self, text: str) -> str | Path:
-        if re.fullmatch(r"\s*(game-)?[0-9]+(\.json)?\s*", text) and not _is_file(text):
-            return parse_id(text)
-        if not text.strip():
-            parse_id(text)  # says that '' is no id
-        path = Path(text)
-        name = printable(text, 80)
-        try:
-            info = os.lstat(path)
-            if stat.S_ISLNK(info.st_mode):
-                info = os.stat(path)
-        except FileNotFoundError:
-            raise GameNotFound(f"{name}: there is no such file, nor a saved game of that id "
-                               "('famiglia games' lists the saved games)") from None
-        except (OSError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else "no file name"
-            raise GameNotFound(f"{name}: is neither a saved game nor a file ({reason})") from None
-        if stat.S_ISDIR(info.st_mode):
-            raise StoreError(f"{name}: is a folder, not a saved game")
-        return path
-
-
-class GameLock:
-    """An advisory lock on one saved game for as long as a sitting plays it (released on `release` or exit).
-
-    The lock file is removed by its holder on release (and by `Store.tidy` once nobody holds it); a
-    lock is only taken on the file that is at the name after the lock is held, so removing a lock
-    file can never let two sittings hold one game.
-    """
-
-    def __init__(self, path: Path, id: str) -> None:
-        self.path = path
-        self._fd: int | None = None
-        if fcntl is None:
-            return
-        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-        for _ in range(100):
-            try:
-                fd = os.open(path, flags, 0o600)
-            except OSError as error:
-                raise StoreError(f"the game cannot be locked ({error.strerror or error})") from None
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as error:
-                os.close(fd)
-                if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise StoreError(f"game {id} is being played in another famiglia right now") from None
-                raise StoreError(f"the game cannot be locked ({error.strerror or error})") from None
-            if same_file(fd, path):
-                self._fd = fd
-                return
-            os.close(fd)  # its last holder removed it as we opened it: take the one at the name now
-        raise StoreError("the game cannot be locked (its lock file keeps changing)")
-
-    @property
-    def holding(self) -> bool:
-        return self._fd is not None or fcntl is None
-
-    def release(self) -> None:
-        if self._fd is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(self.path)  # while still held, so nobody is left holding a file that is gone
-            os.close(self._fd)
-            self._fd = None
-
-    def __del__(self) -> None:
-        with contextlib.suppress(Exception):
-            self.release()
 
 
 def _checked(record: Record) -> None:
@@ -635,30 +337,3 @@ def _checked(record: Record) -> None:
         record.check()
     except RecordError as error:
         raise StoreError(str(error)) from None
-
-
-def _confirmed_turn(record: Record) -> bool:
-    """Whether a turn of the game has ended and been confirmed (a take or pass, R4, not awaiting its Enter)."""
-    ends = sum(1 for m in record.moves if m.action.step is Step.TAKE)
-    waiting = not record.confirmed and bool(record.moves) and record.moves[-1].action.step is Step.TAKE
-    return ends - waiting > 0
-
-
-def _free_numbers(taken: set[int], top: int) -> Iterator[int]:
-    """Numbers for a new game: after `top`, the highest ever given, then the gaps once the ids run out."""
-    yield from range(top + 1, MAX_ID + 1)
-    yield from (n for n in range(1, min(top, MAX_ID + 1)) if n not in taken)
-
-
-def _same_folder(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        return False
-
-
-def _is_file(text: str) -> bool:
-    try:
-        return os.path.isfile(text)
-    except (OSError, ValueError):
-        return False

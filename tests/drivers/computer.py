@@ -13,7 +13,7 @@ from typing import Any
 from famiglia.ai import Player as ComputerPlayer
 from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
 from famiglia.engine import Action, Pass, Refresh, SeatView, Take
-from famiglia.tui.model.seats import HUMAN
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.session import Session
 
 from .app import Player, redrawn

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from famiglia.engine import Pass
+from famiglia.engine import Game, Pass
 from famiglia.persistence import Move, Record, Store
-from famiglia.tui.model.home.lessons import GUIDED_OPPONENT, guided_game
-from famiglia.tui.model.seats import HUMAN, seat_name
+from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
+from famiglia.profile.seats import HUMAN, seat_name
 from tests.drivers.tmux import ROOT, Tmux, launch
 
 README = Path(ROOT) / "README.md"
@@ -23,7 +23,7 @@ def _start(tmux: Tmux, *args: str) -> None:
 
 def test_a_at_the_end_of_the_guided_game_shows_its_analysis(tmux: Tmux) -> None:
     """`a` said "leave and see the game's analysis" but the guided game left without one."""
-    game = guided_game("Anna", seat_name(GUIDED_OPPONENT))
+    game = Game.new(seed=GUIDED_SEED, names=("Anna", seat_name(GUIDED_OPPONENT)), first=GUIDED_FIRST)
     record = Record.new(game, seats=(HUMAN, GUIDED_OPPONENT))
     game.apply(Pass())
     game.apply(Pass())  # two passes: the shortest guided game there is (R8.5)

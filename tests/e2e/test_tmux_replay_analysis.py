@@ -5,7 +5,7 @@ one, `a` analyses the game in the background while the replay goes on, and saves
 from __future__ import annotations
 
 from famiglia import analysis_cli
-from famiglia.commands.records import saved_analysis
+from famiglia.commands.analysis import saved_analysis
 from famiglia.persistence.analyses import analysis_path
 from famiglia.tui.model.replay import MISTAKES
 from tests.drivers.tmux import Tmux, launch

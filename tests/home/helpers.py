@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
-from famiglia.tui.model.seats import HUMAN
+from famiglia.profile.seats import HUMAN
 
 
 def play(seed: int | str, *, names: tuple[str, str] = ("Anna", "Ben"), seats: tuple[str, str] = (HUMAN, HUMAN),

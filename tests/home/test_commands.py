@@ -11,9 +11,9 @@ import pytest
 
 from famiglia import cli
 from famiglia.persistence import Store
-from famiglia.tui.model.home.settings import Settings, load, settings_path
-from famiglia.tui.model.home.statistics import statistics
-from famiglia.tui.model.seats import HUMAN
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import Settings, load, settings_path
+from famiglia.profile.statistics import statistics
 from tests.drivers.fake_run import fake_run_play
 
 from .helpers import play, save, stamp

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from famiglia.persistence import Store
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import KEYS, SettingRefused, load, settings_path, write_value
 from famiglia.tui.model.home.commands import COMMANDS, press
 from famiglia.tui.model.home.games import game_lines
 from famiglia.tui.model.home.menu import Home, Page
-from famiglia.tui.model.home.settings import KEYS, SettingRefused, load, settings_path, write_value
-from famiglia.tui.model.seats import HUMAN
 
 from .helpers import play, save, stamp
 

@@ -15,8 +15,8 @@ import pytest
 
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
-from famiglia.tui.model.home.settings import load
-from famiglia.tui.model.seats import HUMAN
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import load
 from famiglia.tui.shell.home import build_home_app, run_home_app
 from tests.drivers.app import Keys, drive
 

@@ -17,8 +17,8 @@ import pytest
 
 from famiglia.ai import player
 from famiglia.persistence import Record, Store
+from famiglia.profile.guided_deal import is_guided
 from famiglia.tui.model.home.guided import guided_session
-from famiglia.tui.model.home.lessons import is_guided
 from famiglia.tui.model.saving import Autosave
 from famiglia.tui.shell.app import run_app
 from famiglia.tui.shell.computer import Computer

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record
-from famiglia.tui.model.home.chart import rating_chart
+from famiglia.profile.chart import rating_chart
+from famiglia.profile.guided_deal import GUIDED_SEED
 from famiglia.tui.model.home.guide import Guide
-from famiglia.tui.model.home.lessons import GUIDED_SEED
 
 
 def _guided(actions: int) -> tuple[Record, Game]:

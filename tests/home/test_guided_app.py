@@ -9,14 +9,15 @@ from typing import Any
 import pytest
 
 from famiglia.ai import player
-from famiglia.engine import Pass, Step
+from famiglia.engine import Game, Pass, Step
 from famiglia.persistence import Move, Record, Store
+from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED, is_guided
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.home.guide import Guide
 from famiglia.tui.model.home.guided import guided_session
-from famiglia.tui.model.home.lessons import GUIDED_OPPONENT, GUIDED_SEED, LESSON_IDS, guided_game, is_guided
+from famiglia.tui.model.home.lessons import LESSON_IDS
 from famiglia.tui.model.home.tutor import PLAYER, due
 from famiglia.tui.model.saving import Autosave
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.app import run_app
 from famiglia.tui.shell.computer import Computer
@@ -201,7 +202,7 @@ def test_the_computer_waits_until_its_lesson_is_read() -> None:
 
 def _finished_guided_game() -> Record:
     """A guided game played to its end by the greedy stand-in against the easy computer, as a record."""
-    game = guided_game("Anna", "cpu:easy")
+    game = Game.new(seed=GUIDED_SEED, names=("Anna", "cpu:easy"), first=GUIDED_FIRST)
     record = Record.new(game, seats=(HUMAN, GUIDED_OPPONENT))
     players = {0: STUDENT, 1: player("easy", seed=game.seed)}
     moves = []

@@ -9,10 +9,10 @@ import pytest
 
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import Settings, load, settings_path
+from famiglia.profile.statistics import statistics
 from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowAnalysis, ShowReplay
-from famiglia.tui.model.home.settings import Settings, load, settings_path
-from famiglia.tui.model.home.statistics import statistics
-from famiglia.tui.model.seats import HUMAN
 from tests.drivers.app import Keys, at_home
 from tests.drivers.fake_run import fake_run_play
 from tests.drivers.terminal import CTRL_C, DOWN, ESC, UP
@@ -147,10 +147,10 @@ def test_continue_says_on_the_home_screen_when_the_game_is_open_elsewhere() -> N
     store = Store()
     id = home_command._home(store).unfinished[0].id
     with open_elsewhere(store, id):
-        note = home_command._held_elsewhere(store, id)
+        note = home_command._refusal(store, Resume(id))
         assert note is not None and "another famiglia" in note
         assert home_command._home(store, note=note).message == note
-    assert home_command._held_elsewhere(store, id) is None
+    assert home_command._refusal(store, Resume(id)) is None
 
 
 def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,16 +167,16 @@ def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monke
 def test_a_games_analysis_from_the_home_screen_is_the_one_famiglia_analyse_shows(
         capsys: pytest.CaptureFixture[str]) -> None:
     """What the home screen runs for a: the report (plain here, off a terminal), saved for the next look."""
-    from famiglia.commands import records
+    from famiglia.commands.analysis import analysis
 
     save(play(3, actions=None), at=stamp(1))
     entry = Store().entries()[0]
     assert entry.record is not None
     id = entry.record.id
-    assert records.analysis(id, level="easy") == 0
+    assert analysis(id, level="easy") == 0
     out = capsys.readouterr().out
     assert out.startswith(f"Analysis of game {id}: ") and "Luck of the draws" in out
-    assert records.analysis("999") == 2
+    assert analysis("999") == 2
     assert capsys.readouterr().err == "famiglia: there is no saved game 999 ('famiglia games' lists the saved games)\n"
 
 

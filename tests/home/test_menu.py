@@ -7,9 +7,11 @@ from typing import Any
 import pytest
 
 from famiglia.persistence import Store, StoreError
+from famiglia.profile.guided_deal import GUIDED_SEED
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.settings import SettingRefused, Settings, load, write_value
 from famiglia.tui.model.home.commands import COMMANDS, help_lines, key_line, press
 from famiglia.tui.model.home.games import game_lines
-from famiglia.tui.model.home.lessons import GUIDED_SEED
 from famiglia.tui.model.home.menu import (
     MAIN_ENTRIES,
     Home,
@@ -23,8 +25,6 @@ from famiglia.tui.model.home.menu import (
     ShowLog,
     ShowReplay,
 )
-from famiglia.tui.model.home.settings import SettingRefused, Settings, load, write_value
-from famiglia.tui.model.seats import HUMAN
 
 from .helpers import play, save, stamp
 

@@ -18,17 +18,16 @@ import pytest
 
 from famiglia import cli
 from famiglia.commands import home as home_command
-from famiglia.commands import records
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
+from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
+from famiglia.profile.seats import HUMAN, seat_name
+from famiglia.profile.settings import Settings, load, settings_path
+from famiglia.profile.statistics import report_lines, statistics
 from famiglia.tui.model.home.games import GameLine, game_lines
 from famiglia.tui.model.home.guided import guided_session
-from famiglia.tui.model.home.lessons import GUIDED_OPPONENT, guided_game
 from famiglia.tui.model.home.menu import Home, Learn, Outcome, Page, Quit, Resume, ShowAnalysis, ShowReplay
-from famiglia.tui.model.home.settings import Settings, load, settings_path
-from famiglia.tui.model.home.statistics import report_lines, statistics
 from famiglia.tui.model.saving import Autosave, resume_session
-from famiglia.tui.model.seats import HUMAN, seat_name
 from famiglia.tui.view.home import render_home
 from tests.drivers.app import at_home
 from tests.drivers.terminal import render_text
@@ -41,7 +40,7 @@ def _saver(session: Any) -> Autosave:
 
 
 def test_leaving_the_guided_game_names_the_command_that_keeps_its_lessons() -> None:
-    game = guided_game("Anna", seat_name(GUIDED_OPPONENT))
+    game = Game.new(seed=GUIDED_SEED, names=("Anna", seat_name(GUIDED_OPPONENT)), first=GUIDED_FIRST)
     record = Record.new(game, seats=(HUMAN, GUIDED_OPPONENT))
     action = game.legal_actions()[0]
     guided = Store().create(record.with_moves([Move(game.to_move, action)]))[1]
@@ -74,7 +73,7 @@ def home_screens(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[Outcome
     monkeypatch.setattr(shell, "run_home_app", answer)
     carried: list[str] = []
     for name in ("resume", "replay", "analysis"):
-        monkeypatch.setattr(records, name, lambda *args, _name=name, **kwargs: carried.append(_name) or 0)
+        monkeypatch.setattr(home_command, name, lambda *args, _name=name, **kwargs: carried.append(_name) or 0)
     monkeypatch.setattr(home_command, "learn", lambda *args, **kwargs: carried.append("learn") or 0)
     yield outcomes, built
     assert carried == []  # nothing was carried out that the home screen refused
@@ -85,7 +84,7 @@ def test_a_game_open_elsewhere_or_deleted_is_refused_on_the_home_screen_at_once(
     outcomes, built = home_screens
     held = save(play(1, actions=20), at=stamp(1))
     gone = save(play(2, actions=20), at=stamp(2))
-    game = guided_game("Anna", seat_name(GUIDED_OPPONENT))
+    game = Game.new(seed=GUIDED_SEED, names=("Anna", seat_name(GUIDED_OPPONENT)), first=GUIDED_FIRST)
     guided = Store().create(Record.new(game, seats=(HUMAN, GUIDED_OPPONENT)).with_moves(
         [Move(game.to_move, game.legal_actions()[0])]))[1]
     Store().lock(guided.id).release()

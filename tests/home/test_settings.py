@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from famiglia.tui.model.home.settings import (
-    BARE_COMPUTER,
+from famiglia.profile.options import BARE_COMPUTER, for_play
+from famiglia.profile.settings import (
     ENV,
     SettingRefused,
     Settings,
     describe,
-    for_play,
     load,
     parse_words,
     settings_path,

@@ -25,7 +25,7 @@ import pytest
 from famiglia import cli
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
-from famiglia.tui.model.home.settings import Settings, load, settings_path, write_value
+from famiglia.profile.settings import Settings, load, settings_path, write_value
 from tests.drivers.app import at_home
 
 ROUNDS = 6

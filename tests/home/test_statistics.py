@@ -7,8 +7,9 @@ from dataclasses import replace
 import pytest
 
 from famiglia.persistence import Record, Store
-from famiglia.tui.model.home.lessons import GUIDED_SEED
-from famiglia.tui.model.home.statistics import (
+from famiglia.profile.guided_deal import GUIDED_SEED
+from famiglia.profile.seats import HUMAN
+from famiglia.profile.statistics import (
     INITIAL_RATING,
     K_FACTOR,
     LEVEL_RATINGS,
@@ -16,7 +17,6 @@ from famiglia.tui.model.home.statistics import (
     report_lines,
     statistics,
 )
-from famiglia.tui.model.seats import HUMAN
 
 from .helpers import play, save, stamp
 

@@ -9,17 +9,9 @@ import pytest
 
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record
+from famiglia.profile.guided_deal import FORMER_SEEDS, GUIDED_SEED, is_guided
 from famiglia.tui.model.commands import help_rows
-from famiglia.tui.model.home.lessons import (
-    FORMER_SEEDS,
-    GUIDED_SEED,
-    LESSON_IDS,
-    PARTS,
-    TextsError,
-    is_guided,
-    load_texts,
-    parse_texts,
-)
+from famiglia.tui.model.home.lessons import LESSON_IDS, PARTS, TextsError, load_texts, parse_texts
 from famiglia.tui.model.home.rehearsal import HINT_FOLLOWER, rehearse
 from famiglia.tui.model.home.tutor import Progress, Tutor, due
 from famiglia.tui.model.session import Session

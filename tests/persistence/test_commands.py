@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from famiglia.cli import main
-from famiglia.commands.records import game_state
+from famiglia.commands.games import game_state
 from famiglia.persistence import Record, Store, read_record
 from famiglia.tui.model.replay import Replay
 from famiglia.tui.model.saving import Autosave, resume_session

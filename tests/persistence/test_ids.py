@@ -130,7 +130,7 @@ def test_play_load_through_a_link_is_handed_the_game_file_it_leads_to(tmp_path: 
     link = tmp_path / "game-5.json"
     link.symlink_to(home() / "game-1.json")
     given: list[str] = []
-    monkeypatch.setattr("famiglia.commands.records.play_file", lambda path, **_: given.append(path) or 0)
+    monkeypatch.setattr("famiglia.commands.resume.play_file", lambda path, **_: given.append(path) or 0)
     assert cli.main(["play", "--load", str(link)]) == 0
     assert given == [str(home() / "game-1.json")]
     outside = tmp_path / "friend.json"

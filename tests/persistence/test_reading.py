@@ -16,7 +16,7 @@ import pytest
 from famiglia.persistence import StoreError, read_record
 from famiglia.persistence.analyses import AnalysisFileError, load_analysis
 from famiglia.persistence.reading import Unreadable, read_text
-from famiglia.tui.model.home.settings import load
+from famiglia.profile.settings import load
 
 
 def finished_within(call: Callable[[], object], seconds: float = 20.0) -> list[object]:

@@ -17,7 +17,7 @@ import pytest
 from famiglia.cli import main
 from famiglia.engine import Step
 from famiglia.persistence import Store, read_record
-from famiglia.tui.model.home.settings import settings_path
+from famiglia.profile.settings import settings_path
 from famiglia.tui.model.saving import Autosave
 from famiglia.tui.model.session import Screen, Session
 from tests.drivers.app import Player
@@ -76,12 +76,12 @@ def test_resume_plays_on_with_the_settings_the_game_was_started_with(sittings: S
 
 
 def test_continue_on_the_home_screen_and_play_load_keep_them_too(sittings: Sittings, tmp_path: Path) -> None:
-    from famiglia.commands import records
+    from famiglia.commands.resume import resume
 
     sittings.scripts.append(take_and_leave)
     assert main(["play", "--names", "Anna", "Ben", "--seed", "5", "--memory-aid", "--no-confirm"]) == 0
     sittings.scripts.append(look_and_leave)
-    assert records.resume("1", settings=None) == 0  # what Continue calls, with the remembered settings
+    assert resume("1", settings=None) == 0  # what Continue calls, with the remembered settings
     copy = tmp_path / "elsewhere.json"
     copy.write_bytes(saved().read_bytes())
     sittings.scripts.append(look_and_leave)

@@ -17,8 +17,8 @@ import pytest
 from famiglia.ai import Player as ComputerPlayer
 from famiglia.engine import Action, Game, Pass, PositionError, Refresh, SeatView, Take, parse_action
 from famiglia.persistence import Store
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.saving import Autosave, resume_session
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.computer import Computer, hint_text
 from famiglia.tui.view.compose import compose, prompt_text

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from famiglia import cli
-from famiglia.tui.model.seats import HUMAN
+from famiglia.profile.seats import HUMAN
 from tests.drivers.fake_run import fake_run_play
 
 USAGE_ERROR = re.compile(r"famiglia: error: .+ \(see 'famiglia play --help'\)")

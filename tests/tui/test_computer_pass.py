@@ -10,8 +10,8 @@ from rich.console import Console
 from famiglia.ai import player
 from famiglia.engine import Event, Game, Pass, Refresh, Take, parse_card
 from famiglia.persistence import Store
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.saving import Autosave, resume_session
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.lastturn import turn_line

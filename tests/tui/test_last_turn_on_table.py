@@ -14,8 +14,8 @@ import pytest
 
 from famiglia.ai import Player as ComputerPlayer
 from famiglia.engine import Action, Game, Pass, PlayBrute, Refresh, SeatView, Take, card
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.changes import new_on_street, turn_changes
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.compose import compose

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from famiglia import cli
-from famiglia.tui.model.names import NAME_LENGTH, NameRefused, check_pair, tidy_name
+from famiglia.profile.names import NAME_LENGTH, NameRefused, check_pair, tidy_name
 from famiglia.tui.model.session import Screen, Session
 
 

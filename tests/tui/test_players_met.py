@@ -13,12 +13,12 @@ import threading
 
 import pytest
 
-from famiglia.commands.records import game_state
+from famiglia.commands.games import game_state
 from famiglia.engine import Action, Game, Pass, Take
 from famiglia.persistence import Store
+from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.commands import small_keys
 from famiglia.tui.model.saving import Autosave, resume_session
-from famiglia.tui.model.seats import HUMAN
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.compose import compose
@@ -171,7 +171,7 @@ def test_the_handoff_erases_the_whole_screen_before_it_is_drawn() -> None:
 
 
 def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is() -> None:
-    from famiglia.commands.records import log_lines
+    from famiglia.commands.log import log_lines
     from famiglia.tui.shell.app import farewell
     from famiglia.tui.view.overlays import OverlayRows
 
@@ -203,7 +203,8 @@ class _Terminal(io.StringIO):
 
 @pytest.mark.parametrize("name", ["[/]", "[bold]Ann", "[link=x]y", "\\[b]"])
 def test_a_name_with_rich_markup_is_text_in_games_and_log(name: str) -> None:
-    from famiglia.commands.records import games, log
+    from famiglia.commands.games import games
+    from famiglia.commands.log import log
 
     session = Session(names=(name, "Ben"), seed=5, handoff_guard=0, confirm=False)
     saver = Autosave.attach(session, Store())

@@ -20,7 +20,7 @@ from famiglia import analysis_cli
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
 from famiglia.analysis_cli import analyse_command, analyse_record, show_analysis
-from famiglia.commands.records import saved_analysis
+from famiglia.commands.analysis import saved_analysis
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.persistence.analyses import analysis_path

@@ -1,6 +1,6 @@
 """The names question before a game: who plays, asked one seat at a time, the computer's seat named.
 
-The same rules and words as `--names` (`famiglia.tui.model.names`). Against the computer only the
+The same rules and words as `--names` (`famiglia.profile.names`). Against the computer only the
 person's name is asked: the computer's seat comes named, and the person's must read differently.
 """
 
@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from famiglia.engine import DEFAULT_NAMES
-
-from .names import NameRefused, check_pair, tidy_name
-from .seats import HUMAN, seat_name
+from famiglia.profile.names import NameRefused, check_pair, tidy_name
+from famiglia.profile.seats import HUMAN, seat_name
 
 __all__ = ["NamesQuestion"]
 

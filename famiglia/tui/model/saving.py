@@ -18,11 +18,13 @@ from typing import Any
 from famiglia.ai.reasons import pass_words
 from famiglia.engine import Action, Event, Game, Pass, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
+from famiglia.persistence.seats import NETWORK
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
+from famiglia.profile.guided_deal import is_guided
+from famiglia.profile.names import quoted
+from famiglia.profile.seats import HUMAN, level_of
 
-from .home.lessons import is_guided
-from .screens import Message, Screen, quoted
-from .seats import HUMAN, level_of
+from .screens import Message, Screen
 from .session import Session
 
 __all__ = ["Autosave", "analyse_on_leaving", "crash_save", "play_on", "resume_session"]
@@ -253,7 +255,8 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     refresh showed new cards (R5). The session is saved by an `Autosave`; a game from `path` is
     locked while it is played.
     """
-    options.setdefault("seats", _seats(record))
+    if "seats" not in options:  # a sitting of famiglia serve gives its own
+        options["seats"] = _seats(record)
     moves = record.moves
     # A take or pass its player had not confirmed is played again too, and they are asked again.
     waiting = (not record.confirmed and bool(moves) and moves[-1].action.step is Step.TAKE
@@ -277,6 +280,9 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
 
 def _seats(record: Record) -> tuple[str, str]:
     """Who plays each seat of the record: a person, or the computer at a level this famiglia knows."""
+    if NETWORK in record.seats:
+        raise StoreError(f"game {record.id} is played over the network: 'famiglia serve' plays it on, as table its "
+                         "players know ('famiglia log' and 'replay' show it here)")
     for seat in record.seats:
         if seat != HUMAN and level_of(seat) is None:
             raise StoreError(f"the record's seat {quoted(seat, 40)} is no player this famiglia knows "

@@ -1,4 +1,4 @@
-"""The screens and overlays a sitting can be on, the message line, and how a message quotes a player.
+"""The screens and overlays a sitting can be on, the message line, and how a choice number is read.
 
 Plain values (no rich, no prompt_toolkit): the session says which screen is on show, the view draws it.
 """
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Screen", "number_text", "quoted"]
+__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Screen", "number_text"]
 
 NUMBER_DIGITS: Final = 6  # longer numbers are quoted shortened: no menu has a million choices
 
@@ -58,16 +58,6 @@ class Drawn:
     scroll_limit: int = 0
     summary_crowded: bool = False
     too_small: bool = False  # the terminal cannot hold the game: the too-small screen is on show
-
-
-def quoted(text: str, limit: int = 40) -> str:
-    """What a player typed or a file held, quoted for a one-line message: `'take F9'`, cut to `limit` with `…`.
-
-    The one quoting of the screen's messages: a repr (so controls and quotes show as escapes, never act)
-    of at most `limit` characters of the text.
-    """
-    shown = text if len(text) <= limit else f"{text[:max(1, limit - 4)]}…"
-    return repr(shown)
 
 
 def number_text(text: str) -> int | None:

@@ -23,14 +23,14 @@ from typing import Any, Generic, TypeVar, cast
 
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, SeatView
 from famiglia.persistence.turns import turn_log as replay_log
+from famiglia.profile.names import NAME_LENGTH
+from famiglia.profile.seats import HUMAN
 
 from .builder import Menu
 from .handoff import HANDOFF_GUARD, HandoffGuard
-from .names import NAME_LENGTH
 from .naming import NamesQuestion
 from .overlays import Overlays, quit_question
 from .screens import Drawn, Message, Overlay, Screen, number_text
-from .seats import HUMAN
 from .table import Table
 from .turn import DONE_SWAPPING, Turn
 

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from famiglia.ai.reasons import pass_words
 from famiglia.engine import Action, Pass, Refresh, SeatView, Step, Swap
+from famiglia.profile.names import quoted
 
 from .builder import Menu, complete
-from .screens import NUMBER_DIGITS, Message, Screen, number_text, quoted
+from .screens import NUMBER_DIGITS, Message, Screen, number_text
 from .turn import DONE_SWAPPING
 from .words import describe_event, describe_own
 

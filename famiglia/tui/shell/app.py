@@ -29,10 +29,10 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
 from famiglia.leaving import leaving
+from famiglia.profile.seats import HUMAN
 
 from ..model.saving import Autosave, crash_save
 from ..model.screens import Message
-from ..model.seats import HUMAN
 from ..model.session import Screen, Session
 from ..model.words import plural
 from ..view.parts import short_name

@@ -35,9 +35,9 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 
 from famiglia.ai import Player, player
 from famiglia.engine import Action, SeatView
+from famiglia.profile.names import quoted
+from famiglia.profile.seats import SeatRefused, level_of
 
-from ..model.screens import quoted
-from ..model.seats import SeatRefused, level_of
 from ..model.session import Message, Overlay, Session
 
 __all__ = ["HINT_LEVEL", "PACE", "Computer", "PlayerMaker", "hint_text", "off_loop"]

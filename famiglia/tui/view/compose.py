@@ -15,12 +15,12 @@ from rich.panel import Panel
 from rich.text import Text
 
 from famiglia.engine import SeatView, Step
+from famiglia.profile.names import NAME_LENGTH
+from famiglia.profile.seats import seat_name
 
 from ..model.builder import Choice, Menu
 from ..model.commands import computer_turn_keys, key_line
-from ..model.names import NAME_LENGTH
 from ..model.overlays import quit_question
-from ..model.seats import seat_name
 from ..model.session import Screen, Session
 from ..model.words import describe
 from .bridge import ansi_text, render_lines

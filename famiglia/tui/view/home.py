@@ -20,11 +20,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..model.home.chart import rating_chart
+from famiglia.profile.chart import rating_chart
+from famiglia.profile.settings import KEYS, settings_path
+from famiglia.profile.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistics, streak_words
+
 from ..model.home.commands import help_lines, key_line
 from ..model.home.menu import Home, Item, Overlay, Page
-from ..model.home.settings import KEYS, settings_path
-from ..model.home.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistics, streak_words
 from ..model.words import plural
 from .bridge import ansi_text, no_color, render_lines
 from .parts import line_count

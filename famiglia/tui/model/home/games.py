@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from famiglia.engine import Game, parse_card
 from famiglia.persistence import Entry, Record, RecordError
-
-from .lessons import is_guided
+from famiglia.profile.guided_deal import is_guided
 
 __all__ = ["GameLine", "game_lines"]
 

@@ -1,6 +1,6 @@
 """The guided first game as a sitting: an ordinary `Session` against the easy computer, with a `Guide` beside it.
 
-`guided_session` deals the guided game (`lessons.GUIDED_SEED`, the player at seat 0 and starting)
+`guided_session` deals the guided game (`famiglia.profile.guided_deal.GUIDED_SEED`, the player at seat 0 and starting)
 or carries on a saved one, and ties the guide to it: every change of the game goes through the
 session's `on_action` hooks to `Guide.changed` (the screen also calls `Guide.observe` after each key,
 for the deal that follows the names question), and a try the rules refuse is explained by the
@@ -14,13 +14,13 @@ from pathlib import Path
 
 from famiglia.engine import Action
 from famiglia.persistence import Record, Store
+from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
+from famiglia.profile.seats import HUMAN, seat_name
 
 from ..saving import resume_session
-from ..seats import HUMAN, seat_name
 from ..session import Session
 from ..table import Table
 from .guide import Guide
-from .lessons import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
 from .tutor import PLAYER
 
 __all__ = ["GuidedTable", "guided_session"]

@@ -1,11 +1,9 @@
-"""The guided first game's texts, read from one data file (famiglia/data/lessons.toml), and its deal.
+"""The guided first game's texts, read from one data file (famiglia/data/lessons.toml).
 
 The texts live in the data file so they can be corrected without touching code; `load_texts` reads
 and checks it (every lesson the tutor knows has a title, the rule ids or the keys it teaches, the
 parts of the screen it is about, and one to three lines; every refusal and summary line is there).
-The guided game is dealt from one seed, with the player starting against the easy computer, so its
-record says what it is (`is_guided`): it is saved and continued like any other game, and left out
-of the statistics.
+The guided game's deal, and how a record tells it is one, are `famiglia.profile.guided_deal`'s.
 """
 
 from __future__ import annotations
@@ -16,24 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from famiglia.engine import Game
-from famiglia.persistence import Record
-
-from ..seats import HUMAN
-
-__all__ = ["FORMER_SEEDS", "GUIDED_FIRST", "GUIDED_OPPONENT", "GUIDED_SEED", "LESSON_IDS", "PARTS", "Lesson", "Texts",
-           "TextsError", "guided_game", "is_guided", "load_texts"]
+__all__ = ["LESSON_IDS", "PARTS", "Lesson", "Texts", "TextsError", "load_texts"]
 
 RESOURCE: Final = ("data", "lessons.toml")
-SEED_BASE: Final = 8_000_000_000  # the seeds tried for the guided deal are SEED_BASE + 1, + 2, …
-# Chosen by benchmarks/guided_deal.py (docs/learn.md): each part of a turn comes up in the first turns, and a
-# player who follows the hints plays on to the last round (R9.3).
-GUIDED_SEED: Final = SEED_BASE + 5
-# The guided deals of earlier versions: their games are still guided games (continued with the lessons, left
-# out of the statistics).
-FORMER_SEEDS: Final = (SEED_BASE + 122,)
-GUIDED_OPPONENT: Final = "cpu:easy"
-GUIDED_FIRST: Final = 0  # the player starts, so the first lessons are theirs
 
 # The lessons the tutor knows, in the order they are shown when several come up at once.
 LESSON_IDS: Final = ("welcome", "turn", "choosing", "looking_back", "refresh", "free_take", "pair_take", "mercenary",
@@ -79,21 +62,6 @@ class Texts:
     where: Mapping[str, str]
     steps: tuple[str, str, str, str]
     summary: Mapping[str, str]
-
-
-def is_guided(record: Record) -> bool:
-    """Whether `record` is a guided first game: its deal, its seats and who started say so.
-
-    `famiglia play --seed N --first 1 --vs cpu:easy` with that very seed deals the same game; it is
-    then the guided game played without the explanations, and counted as one.
-    """
-    return (record.seed in (GUIDED_SEED, *FORMER_SEEDS) and record.start_player == GUIDED_FIRST
-            and record.seats == (HUMAN, GUIDED_OPPONENT))
-
-
-def guided_game(name: str, opponent: str) -> Game:
-    """The guided game's deal: the player (seat 0, starting) against the computer named `opponent`."""
-    return Game.new(seed=GUIDED_SEED, names=(name, opponent), first=GUIDED_FIRST)
 
 
 @cache

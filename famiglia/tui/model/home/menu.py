@@ -15,12 +15,12 @@ from enum import Enum
 from typing import Any, Final
 
 from famiglia.persistence import StoreError
+from famiglia.profile.seats import HUMAN, LEVELS, computer_seat
+from famiglia.profile.settings import KEYS, SettingRefused, Settings, parse_words
+from famiglia.profile.statistics import Statistics
 
-from ..seats import HUMAN, LEVELS, computer_seat
 from ..words import plural
 from .games import GameLine
-from .settings import KEYS, SettingRefused, Settings, parse_words
-from .statistics import Statistics
 
 __all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overlay", "Page", "Quit", "Resume",
            "ShowAnalysis", "ShowLog", "ShowReplay"]

@@ -17,8 +17,9 @@ from typing import Final
 
 from famiglia.ai import player
 from famiglia.engine import Game, SeatView, Step
+from famiglia.profile.guided_deal import GUIDED_FIRST
 
-from .lessons import GUIDED_FIRST, LESSON_IDS
+from .lessons import LESSON_IDS
 from .tutor import PLAYER, Progress, Tutor
 
 __all__ = ["EARLY", "HINT_FOLLOWER", "Rehearsal", "rehearse"]

@@ -34,7 +34,7 @@ from .lessons import LESSON_IDS, Lesson, Texts, load_texts
 
 __all__ = ["PLAYER", "Progress", "Summary", "Tutor", "due"]
 
-PLAYER: Final = 0  # the guided game's player sits at seat 0 (`lessons.GUIDED_FIRST`)
+PLAYER: Final = 0  # the guided game's player sits at seat 0 (`famiglia.profile.guided_deal.GUIDED_FIRST`)
 
 
 def _takes(view: SeatView) -> list[Take]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Final
 
 from famiglia.ai.ismcts import LEVELS as SEARCH_LEVELS
-from famiglia.persistence.seats import COMPUTER, HUMAN, seat_level
+from famiglia.persistence.seats import COMPUTER, HUMAN, NETWORK, seat_level
 from famiglia.persistence.seats import computer_seat as _seat
 
-from .screens import quoted
+from .names import quoted
 
 __all__ = ["DEFAULT_LEVEL", "HUMAN", "LEVELS", "SeatRefused", "computer_seat", "level_of", "parse_opponent",
            "seat_name"]
@@ -56,6 +56,8 @@ def level_of(seat: object) -> str | None:
 
 def seat_name(seat: object) -> str:
     """How the screen names the computer at `seat`, e.g. 'Computer (normal)' (the player's own `name`)."""
+    if seat == NETWORK:  # a person at another terminal (famiglia serve): the game itself names them
+        return "Player at another terminal"
     level = level_of(seat)
     if level is None:
         raise SeatRefused(f"{quoted(str(seat), _QUOTED)} is not a computer's seat")

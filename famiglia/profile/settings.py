@@ -10,8 +10,7 @@ writes the file: one famiglia at a time (`folder_lock`: it reads the file again 
 two writing at once both keep their setting), in one step (a temporary file renamed over it), in a
 folder made private (0700, the file 0600) whatever the umask, and it refuses to write over a file that
 is no TOML or cannot be read.
-Options given on the command line win over the file for one game (`for_play`). The command line
-imports this module at start, so it imports nothing heavy (no engine, no screen) until asked.
+Options given on the command line win over the file for one game (`famiglia.profile.options`).
 """
 
 from __future__ import annotations
@@ -29,22 +28,18 @@ from typing import Any, Final
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.writing import folder_lock, private_folder, remove_unheld, write_atomically
 
-from ..names import NameRefused, check_pair, tidy_name
-from ..seats import DEFAULT_LEVEL, LEVELS, SeatRefused, computer_seat, seat_name
+from .names import NameRefused, check_pair, tidy_name
+from .seats import DEFAULT_LEVEL, LEVELS
 
 __all__ = [
-    "BARE_COMPUTER",
     "ENV",
     "FILE_NAME",
     "KEYS",
     "Loaded",
-    "PlayChoice",
     "SettingRefused",
     "Settings",
     "config_dir",
     "describe",
-    "for_play",
-    "for_resume",
     "key_name",
     "load",
     "parse_words",
@@ -56,7 +51,6 @@ __all__ = [
 ENV: Final = "FAMIGLIA_CONFIG"  # overrides the configuration directory (the tests use it)
 FILE_NAME: Final = "settings.toml"
 MAX_SIZE: Final = 64 * 1024  # a settings file is a few lines; anything this large is not one of ours
-BARE_COMPUTER: Final = "cpu"  # `--vs cpu` with no level: the level of the settings
 _TRUE: Final = ("true", "yes", "on")
 _FALSE: Final = ("false", "no", "off")
 _HEADER: Final = ("famiglia's settings: 'famiglia settings' shows them, 'famiglia settings set KEY VALUE'\n"
@@ -447,66 +441,3 @@ def _new_document() -> Any:
     for line in _HEADER.splitlines():
         document.add(tomlkit.comment(line))
     return document
-
-
-# -- the settings and the command line, for one game ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayChoice:
-    """What one game is played with: the options given on the command line, the settings for the rest.
-
-    `names` is what `famiglia play --names` would have been given (None: the game asks), `vs` the
-    computer's seat or None for a game for two at this keyboard. `note` is one line to show when a
-    setting could not be used for this game (the names clash with the computer's, say).
-    """
-
-    names: tuple[str, ...] | None
-    vs: str | None
-    memory_aid: bool
-    confirm: bool
-    colour: bool
-    note: str | None = None
-
-
-def for_play(settings: Settings, *, names: Sequence[str] | None = None, vs: str | None = None,
-             memory_aid: bool | None = None, confirm: bool | None = None,
-             colour: bool | None = None) -> PlayChoice:
-    """Merge the settings with the options of one `famiglia play`: an option given (not None) wins.
-
-    `vs` is the seat `--vs` gave, or `BARE_COMPUTER` for `--vs cpu` without a level, which plays at the
-    settings' level. Names come from the settings only when none were given: both for a game for two,
-    yours against the computer (unless it reads like the computer's own name; then the game asks).
-    """
-    if vs == BARE_COMPUTER:
-        vs = computer_seat(settings.level)
-    note = None
-    chosen: tuple[str, ...] | None = tuple(names) if names is not None else None
-    if chosen is None:
-        if vs is None and len(settings.names) == 2:
-            chosen = settings.names
-        elif vs is not None and settings.names:
-            try:
-                check_pair(settings.names[0], seat_name(vs))
-                chosen = settings.names[:1]
-            except (NameRefused, SeatRefused):
-                note = f"the name {settings.names[0]!r} of the settings reads like the computer's: give another"
-    return PlayChoice(
-        names=chosen,
-        vs=vs,
-        memory_aid=settings.memory_aid if memory_aid is None else memory_aid,
-        confirm=settings.confirm if confirm is None else confirm,
-        colour=settings.colour if colour is None else colour,
-        note=note,
-    )
-
-
-def for_resume(settings: Settings, kept: Mapping[str, bool], *, memory_aid: bool | None = None,
-               confirm: bool | None = None) -> tuple[bool, bool]:
-    """The memory aid and confirming for playing a saved game on: an option given (not None) wins, then what
-    the game's record `kept` (`Sitting.given()`), then the settings; a record that keeps none plays on with
-    the settings, as records written before they were kept always have.
-    """
-    kept_memory_aid = kept.get("memory_aid", settings.memory_aid)
-    kept_confirm = kept.get("confirm", settings.confirm)
-    return (kept_memory_aid if memory_aid is None else memory_aid, kept_confirm if confirm is None else confirm)

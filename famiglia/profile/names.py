@@ -3,6 +3,7 @@
 A name labels the player rows, the handoff and the input line, so it must be printable and short
 enough to keep them on their lines. Both ways in, the screen's question and the command line, call
 `tidy_name` and `check_pair`, so a name refused in one is refused in the other with the same words.
+`quoted` is how a one-line message quotes what a player typed, the screen's and the seats' alike.
 Plain standard library: the command line imports this without loading the screen.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["NAME_LENGTH", "NameRefused", "check_pair", "tidy_name"]
+__all__ = ["NAME_LENGTH", "NameRefused", "check_pair", "quoted", "tidy_name"]
 
 NAME_LENGTH: Final = 20
 
@@ -35,3 +36,13 @@ def check_pair(first: str, second: str) -> None:
     """Raise `NameRefused` when the two names read the same (case aside): the screen could not tell them apart."""
     if first.casefold() == second.casefold():
         raise NameRefused(f"the two names must differ: {first} and {second} read the same")
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """What a player typed or a file held, quoted for a one-line message: `'take F9'`, cut to `limit` with `…`.
+
+    The one quoting of the screen's messages: a repr (so controls and quotes show as escapes, never act)
+    of at most `limit` characters of the text.
+    """
+    shown = text if len(text) <= limit else f"{text[:max(1, limit - 4)]}…"
+    return repr(shown)

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from famiglia.persistence import Entry, Record, RecordError
+from famiglia.persistence.seats import NETWORK
 
-from ..seats import HUMAN, level_of, seat_name
-from ..words import plural
-from .lessons import is_guided
+from .guided_deal import is_guided
+from .seats import HUMAN, level_of, seat_name
 
 __all__ = ["INITIAL_RATING", "K_FACTOR", "LEVEL_RATINGS", "Finished", "Opponent", "OpponentStats",
            "RatingPoint", "Statistics", "expected_score", "finished_games", "report_lines", "statistics"]
@@ -147,7 +147,8 @@ def finished_games(entries: Iterable[Entry], *, you: str | None) -> tuple[list[F
             continue
         side = _your_seat(record, you)
         if side is None:
-            leave("played by others" if HUMAN == record.seats[0] == record.seats[1] else "no person playing")
+            others = HUMAN == record.seats[0] == record.seats[1] or NETWORK in record.seats  # famiglia serve's
+            leave("played by others" if others else "no person playing")
             continue
         seat, opponent = side
         outcome = "draw" if result.winner is None else ("win" if result.winner == seat else "loss")
@@ -237,7 +238,8 @@ def report_lines(stats: Statistics) -> list[str]:
                          f"{row.win_rate:>6.0%} {row.best_score:>5}  {streak_words(row.streak)}")
     lines.append("")
     if stats.history:
-        lines.append(f"Rating: {stats.rating:.0f} after {plural(len(stats.history), 'game')} against the computer "
+        games = f"{len(stats.history)} {'game' if len(stats.history) == 1 else 'games'}"
+        lines.append(f"Rating: {stats.rating:.0f} after {games} against the computer "
                      f"(started at {INITIAL_RATING}; the computer: "
                      + ", ".join(f"{level} {rating}" for level, rating in LEVEL_RATINGS.items()) + ")")
     else:

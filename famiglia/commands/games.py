@@ -1,0 +1,125 @@
+"""`famiglia games`: the saved games listed, newest first, and `games --delete ID` removing one.
+
+A file that cannot be read is named on stderr in one line and listed no further; the others are
+still listed. The table is drawn with rich on a terminal and as plain text when piped. A game is
+removed only when no sitting plays it, and on a terminal only once the player says yes.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from famiglia.engine import Game
+from famiglia.persistence import GameNotFound, Record, Store, StoreError, parse_id, printable
+from famiglia.tui.view.theme import THEME
+
+from .errors import EXIT_BAD_RECORD, EXIT_OK, EXIT_USAGE, UsageError, complain, fail
+
+__all__ = ["delete", "game_state", "games", "started"]
+
+
+def game_state(game: Game) -> str:
+    """Whose turn it is, or how the game ended, in a few words."""
+    result = game.result()
+    if result is None:
+        return f"{game.names[game.to_move]} to move"
+    if result.winner is None:
+        return f"draw {result.scores[0]}–{result.scores[1]}"
+    w = result.winner
+    return f"{game.names[w]} won {result.scores[w]}–{result.scores[1 - w]}"  # the winner's score first
+
+
+def started(record: Record) -> str:
+    """When the game was started, to the minute (UTC), as the list and the log write it."""
+    return record.started.replace("T", " ")[:16]
+
+
+def games(*, out: TextIO | None = None) -> int:
+    """`famiglia games`: the saved games, newest first; a file that cannot be read is named on stderr."""
+    out = sys.stdout if out is None else out
+    store = Store()
+    try:
+        entries = store.entries()
+    except StoreError as error:
+        return fail(str(error))
+    rows = []
+    problems = []
+    for entry in entries:
+        if entry.record is None:
+            problems.append(entry.problem or entry.path.name)
+            continue
+        record = entry.record
+        rows.append((record.id, f"{record.players[0]}, {record.players[1]}", started(record),
+                     str(record.turn_count), game_state(record.game())))
+    for problem in problems:
+        fail(problem)
+    if not rows:
+        if not problems:
+            print(f"No saved games yet (they are kept in {store.root}).", file=out)
+        return EXIT_BAD_RECORD if problems else EXIT_OK
+    head = ("id", "players", "started (UTC)", "turns", "state")
+    if out.isatty():
+        table = Table(*head, box=None, header_style="heading", pad_edge=False)
+        table.columns[3].justify = "right"
+        for row in rows:
+            table.add_row(*(Text(cell) for cell in row))  # names are text, never markup
+        Console(file=out, theme=THEME, highlight=False).print(table)
+    else:
+        _plain(out, head, rows, right=(3,))
+    return EXIT_BAD_RECORD if problems else EXIT_OK
+
+
+def _plain(out: TextIO, head: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[int] = ()) -> None:
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
+    for row in (head, *rows):
+        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        print("  ".join(cells).rstrip(), file=out)
+
+
+def delete(text: str, *, yes: bool) -> int:
+    """`famiglia games --delete ID`: remove one saved game, asking first on a terminal (docs/records.md)."""
+    store = Store()
+    try:
+        id = parse_id(text)
+        what = _described(store, id)
+        if store.is_locked(id):
+            raise StoreError(f"game {id} is being played in another famiglia right now; it is kept")
+        if not yes and not _agreed(id, what):
+            print(f"Game {id} is kept.")
+            return EXIT_OK
+        store.delete(id)
+    except StoreError as error:
+        complain(str(error))
+        return EXIT_USAGE
+    print(f"Removed {what}.")
+    return EXIT_OK
+
+
+def _described(store: Store, id: str) -> str:
+    """Game `id` as the question and the answer name it; `GameNotFound` if there is none."""
+    try:
+        _, record = store.find(id)
+        return (f"game {id} ({printable(record.players[0], 40)} and {printable(record.players[1], 40)}, "
+                f"started {started(record)} UTC)")
+    except GameNotFound:
+        raise
+    except StoreError:
+        store.entries()  # a folder famiglia does not use says so here; a file it cannot read can still go
+        return f"game {id} (a file famiglia cannot read)"
+
+
+def _agreed(id: str, what: str) -> bool:
+    """Whether the player at the terminal says yes to removing `what`; off a terminal, a usage error."""
+    if not sys.stdin.isatty():
+        raise UsageError(f"--delete asks before it removes a game: add --yes to remove game {id} without asking")
+    try:
+        answer = input(f"Remove {what}? This cannot be undone. [y/N] ")
+    except EOFError:
+        answer = ""
+    return answer.strip().lower() in ("y", "yes")

@@ -1,0 +1,63 @@
+"""`famiglia learn [ID] [--new]`: the guided first game, the unfinished one saved last played on, or a new one.
+
+The guided game is a game like any other, saved as it is played; its lessons come from where the
+player stands (`famiglia.tui.model.home.tutor`), so one played on shows no lesson twice.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable
+from famiglia.profile.guided_deal import is_guided
+from famiglia.profile.options import for_resume
+from famiglia.profile.settings import load
+from famiglia.tui.model.home.guided import guided_session
+
+from .errors import EXIT_BAD_RECORD
+
+__all__ = ["learn"]
+
+
+def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], None] | None = None) -> int:
+    """`famiglia learn`: the guided game saved last (or game `target`) played on, or a new one (`new`).
+
+    `say` takes the lines said on leaving in place of the terminal (the home screen shows them).
+    """
+    from famiglia.tui.shell.guided import run_guided
+
+    settings = load().settings
+    store = Store()
+    try:
+        found: tuple[Path, Record] | None = None
+        if target is not None:
+            found = store.find(target)
+            if not is_guided(found[1]):
+                raise GameNotFound(f"game {printable(target, 40)} is not a guided game ('famiglia resume "
+                                   f"{printable(target, 40)}' plays it on)")
+        elif not new:
+            found = _latest_guided(store)
+        if found is None:
+            session, guide = guided_session(settings.you, memory_aid=settings.memory_aid, confirm=settings.confirm)
+        else:
+            memory_aid, confirm = for_resume(settings, found[1].sitting.given())
+            session, guide = guided_session(record=found[1], store=store, path=found[0],
+                                            memory_aid=memory_aid, confirm=confirm)
+    except StoreError as error:
+        print(f"famiglia: {printable(str(error), 400)}", file=sys.stderr, flush=True)
+        return EXIT_BAD_RECORD
+    return run_guided(session, guide, say=say)
+
+
+def _latest_guided(store: Store) -> tuple[Path, Record] | None:
+    """The unfinished guided game saved last, if there is one."""
+    best: tuple[str, int, Path, Record] | None = None
+    for entry in store.entries():
+        record = entry.record
+        if record is None or not is_guided(record) or record.game().is_over:
+            continue
+        if best is None or (record.updated, entry.number) > best[:2]:
+            best = (record.updated, entry.number, entry.path, record)
+    return None if best is None else (best[2], best[3])

@@ -1,0 +1,88 @@
+"""`famiglia log [ID|FILE]`: a saved game printed, one line per turn, and its result.
+
+The turns are the record's own (`Record.turns`), so the log, the replay and the screen's game log
+divide a game the same way. On a terminal it is a rich table; piped, plain text. The seed is printed
+only once the game is over: before, it would tell the draw stack (R12.2).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from famiglia.engine import Game, Step
+from famiglia.persistence import Record, Store, StoreError, Turn
+from famiglia.tui.view.theme import THEME
+
+from .errors import EXIT_OK, fail
+from .games import started
+
+__all__ = ["log", "log_lines"]
+
+
+def log(target: str | None, *, out: TextIO | None = None) -> int:
+    """`famiglia log [ID|FILE]`: the game's turns, one line each, and its result."""
+    out = sys.stdout if out is None else out
+    try:
+        _, record, _ = Store().locate(target)
+    except StoreError as error:
+        return fail(str(error))
+    if not out.isatty():
+        out.write("\n".join(log_lines(record)) + "\n")
+        return EXIT_OK
+    console = Console(file=out, theme=THEME, highlight=False)
+    console.print(_title(record), style="title", markup=False)
+    table = Table("turn", "player", "actions", "points after", box=None, header_style="heading", pad_edge=False)
+    table.columns[0].justify = "right"
+    for turn in record.turns():
+        table.add_row(*(Text(cell) for cell in _turn_line(record, turn)))  # names are text, never markup
+    console.print(table)
+    for line in _ending(record, record.game()):
+        console.print(line, markup=False)
+    return EXIT_OK
+
+
+def log_lines(record: Record) -> list[str]:
+    """The game as plain text: a title, one numbered line per turn, and the result."""
+    rows = [_turn_line(record, t) for t in record.turns()]
+    lines = [_title(record)]
+    if rows:
+        widths = [max(len(r[i]) for r in rows) for i in range(3)]
+        for number, who, actions, points in rows:
+            lines.append(f"{number.rjust(widths[0])}  {who.ljust(widths[1])}  {actions.ljust(widths[2])}  {points}")
+    else:
+        lines.append("No action yet.")
+    return [*lines, *_ending(record, record.game())]
+
+
+def _turn_line(record: Record, turn: Turn) -> tuple[str, str, str, str]:
+    names = record.players
+    points = f"{names[0]} {turn.points[0]} · {names[1]} {turn.points[1]}"
+    return str(turn.number), names[turn.player], ", ".join(str(a) for a in turn.actions), points
+
+
+def _ending(record: Record, game: Game) -> list[str]:
+    result = game.result()
+    if result is None:
+        under_way = " (a turn is under way)" if record.moves and record.moves[-1].action.step is not Step.TAKE else ""
+        return [f"Not finished: {game.names[game.to_move]} to move{under_way}."]
+    names = record.players
+    if result.winner is None:
+        lines = [f"Result: a draw at {result.scores[0]} each ({result.reason})."]
+    else:
+        w = result.winner
+        lines = [f"Result: {names[w]} wins, {result.scores[w]} to {result.scores[1 - w]} ({result.reason})."]
+    if result.tiebreak:
+        lines.append(f"Tie-break: {result.tiebreak}.")
+    return lines
+
+
+def _title(record: Record) -> str:
+    """The log's title; the seed only of a finished game (before, it would tell the draw stack, R12.2)."""
+    seed = f"seed {record.seed}, " if record.game().is_over else ""
+    return (f"Game {record.id}: {record.players[0]} and {record.players[1]}, started {started(record)} UTC, "
+            f"{seed}{record.players[record.start_player]} first")

@@ -1,0 +1,79 @@
+"""`famiglia serve`: the game server that friends join with plain `ssh` (docs/serve.md).
+
+The server runs on an event loop of its own thread, so the applications of its connections run
+without a signal handler of theirs; the main thread keeps the signals. Ctrl-C (SIGINT) or a `kill`
+(SIGTERM, through the run's `famiglia.leaving.Leaving`) stops the server: every table is saved and
+every client told so in one line, then the command ends (0 after Ctrl-C, 143 after SIGTERM).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from typing import Final
+
+from famiglia.leaving import leaving
+
+__all__ = ["serve"]
+
+EXIT_FAILURE: Final = 1
+JOIN_WAIT: Final = 0.2  # how often the main thread looks up from waiting, so that signals are heard
+
+
+def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
+    """Run the server with `settings` (`famiglia.server.server.Settings`) until it is stopped; the exit status."""
+    from famiglia.server.server import Server, ServerError, Settings
+
+    assert isinstance(settings, Settings)
+    server = Server(settings)
+    started = threading.Event()
+    loop_box: list[asyncio.AbstractEventLoop] = []
+    failure: list[str] = []
+    stopping = asyncio.Event()
+
+    async def main() -> None:
+        loop_box.append(asyncio.get_running_loop())
+        try:
+            await server.start()
+        except ServerError as error:
+            failure.append(str(error))
+            return
+        finally:
+            started.set()
+        await stopping.wait()
+        await server.stop()
+
+    def stop() -> None:
+        if loop_box:
+            loop_box[0].call_soon_threadsafe(stopping.set)
+
+    thread = threading.Thread(target=asyncio.run, args=(main(),), name="famiglia-serve", daemon=True)
+    previous = signal.getsignal(signal.SIGINT)
+    interrupted = False
+
+    def on_interrupt(number: int, frame: object) -> None:
+        nonlocal interrupted
+        interrupted = True
+        stop()
+
+    with leaving() as run, run.showing(lambda code: stop()):
+        signal.signal(signal.SIGINT, on_interrupt)
+        try:
+            thread.start()
+            while not started.wait(JOIN_WAIT):
+                pass
+            if failure:
+                print(f"famiglia: {failure[0]}", file=sys.stderr)
+                return EXIT_FAILURE
+            for line in server.lines():
+                say(line)
+            sys.stdout.flush()
+            while thread.is_alive():
+                thread.join(JOIN_WAIT)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        say("famiglia serve: stopped; every table is saved." if not failure else "")
+        return run.code if run.code is not None else 0

@@ -1,0 +1,22 @@
+"""`famiglia serve`: a game server that friends join with plain `ssh`, each seeing only their own hand.
+
+Above the screen in the layers: it builds each connection's screen from `famiglia.tui` and keeps the
+games with `famiglia.persistence`; nothing below imports it (import-linter keeps it so).
+
+- `codes`: the four-character table codes, drawn with `secrets`;
+- `hostkey`: the server's Ed25519 host key, made once, private, and its OpenSSH fingerprint;
+- `limits`: connections in all and per address, the time an unauthenticated connection or an idle
+  lobby is given, and the pause after a wrong table code;
+- `tables`: `ServerTable`, the one owner of a table's game and record, and `Tables`, every table of
+  the server with its code, saved and brought back on a restart;
+- `seats`: who holds a seat (the SSH key first used, or a seat word) and checking it;
+- `screen`: the seam between a table and one connection's screen (`SeatScreen`), and its screens
+  today: a player's (`PlayerScreen`) and a watcher's (`WatchScreen`);
+- `lobby`: the first screen of a connection, in the home screen's look and keys;
+- `connection`: asyncssh's side: authentication, the refusals, one prompt_toolkit application per channel;
+- `server`: `Server`, which ties them together, starts, and stops with every table saved.
+"""
+
+from __future__ import annotations
+
+__all__: list[str] = []

@@ -1,0 +1,92 @@
+"""The server's limits: what one client, or many, may take of it, each with a flag and a default.
+
+- `connections`: open connections in all (64): one more is closed at once, before any key exchange;
+- `per_address`: open connections from one address (8), so one host cannot take them all;
+- `login_timeout`: seconds an unauthenticated connection is given (20);
+- `idle_lobby`: seconds a lobby waits for a key before it closes the connection (15 minutes);
+- wrong table codes from one address are answered later and later (`CodeThrottle`): one second after
+  the third, doubling up to `code_delay_max`, so trying the million codes would take years.
+
+The clock is injected (`time.monotonic` by default), so tests need no sleep that hopes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["CodeThrottle", "Gate", "Limits"]
+
+FREE_TRIES: Final = 2  # wrong codes answered at once (a typo or two)
+FORGET: Final = 600.0  # seconds after which an address's wrong codes are forgotten
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The limits of one server; see the module docstring."""
+
+    connections: int = 64
+    per_address: int = 8
+    login_timeout: float = 20.0
+    idle_lobby: float = 15 * 60.0
+    code_delay: float = 1.0  # the pause after the first wrong code past the free tries
+    code_delay_max: float = 30.0
+
+
+class Gate:
+    """The connections open now, in all and by address: `admit` says whether one more may come in."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._open: Counter[str] = Counter()
+
+    def admit(self, address: str) -> str | None:
+        """Count a new connection from `address` in; None if it may stay, else the reason it may not."""
+        if sum(self._open.values()) >= self.limits.connections:
+            return f"the server is full ({self.limits.connections} connections)"
+        if self._open[address] >= self.limits.per_address:
+            return f"too many connections from {address} ({self.limits.per_address})"
+        self._open[address] += 1
+        return None
+
+    def leave(self, address: str) -> None:
+        """A connection counted in by `admit` has closed."""
+        self._open[address] -= 1
+        if self._open[address] <= 0:
+            del self._open[address]
+
+    @property
+    def count(self) -> int:
+        return sum(self._open.values())
+
+
+class CodeThrottle:
+    """Wrong table codes by address: each one past the free tries makes the next answer wait longer."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._wrong: dict[str, tuple[int, float]] = {}  # address -> (wrong codes, when the last came)
+
+    def delay(self, address: str) -> float:
+        """Seconds to wait before `address`'s next code is looked up."""
+        wrong, last = self._wrong.get(address, (0, 0.0))
+        if not wrong or self.clock() - last > FORGET:
+            return 0.0
+        past = wrong - FREE_TRIES
+        if past <= 0:
+            return 0.0
+        return min(self.limits.code_delay * 2 ** (past - 1), self.limits.code_delay_max)
+
+    def wrong(self, address: str) -> None:
+        """`address` gave a code no table has."""
+        wrong, last = self._wrong.get(address, (0, 0.0))
+        if self.clock() - last > FORGET:
+            wrong = 0
+        self._wrong[address] = (wrong + 1, self.clock())
+        if len(self._wrong) > 10_000:  # a bound on what is kept: the oldest are forgotten
+            for old in sorted(self._wrong, key=lambda a: self._wrong[a][1])[:5_000]:
+                del self._wrong[old]

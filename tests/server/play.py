@@ -1,0 +1,60 @@
+"""Playing a table over SSH as its players would: each action typed in notation on the mover's own client.
+
+The actions are chosen by the `greedy` player from the mover's own view (what that player's screen is
+drawn from), typed on their client, and confirmed with Enter where the table asks. Each step waits,
+bounded in time, until the table has taken it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from famiglia.ai import player
+from famiglia.engine import Pass
+from famiglia.server.tables import ServerTable
+from tests.drivers.ssh import WAIT, Client
+
+MAX_ACTIONS: Final = 400  # far beyond a game of greedy players (some 80 actions)
+
+
+async def until(test: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not test():
+        if loop.time() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+def moves(table: ServerTable) -> int:
+    return len(table.record.moves) if table.record is not None else 0
+
+
+async def play_action(table: ServerTable, clients: Mapping[int, Client], *, confirm: bool = True) -> None:
+    """The mover plays one action on their own client; their take or pass is confirmed with Enter."""
+    assert table.game is not None
+    seat = table.game.to_move
+    view = table.game.view(seat)
+    action = player("greedy", seed=len(table.record.moves) if table.record else 0).choose(view)
+    before = moves(table)
+    client = clients[seat]
+    client.send("p" if isinstance(action, Pass) else f"{action}\r")
+    await until(lambda: moves(table) == before + 1, f"{action} played by seat {seat}")
+    if table.pending:
+        assert confirm, "the table waits for a confirmation it was told not to ask"
+        await client.wait_for("Enter: end")
+        client.send("\r")
+        await until(lambda: not table.pending, "the turn's end confirmed")
+
+
+async def play_on(table: ServerTable, clients: Mapping[int, Client], *, actions: int = MAX_ACTIONS,
+                  each: Callable[[], None] | None = None) -> None:
+    """Play up to `actions` actions, or to the game's end; `each` runs after every action (the checks)."""
+    for _ in range(actions):
+        if table.is_over:
+            return
+        await play_action(table, clients, confirm=table.options.confirm)
+        if each is not None:
+            each()
