@@ -119,20 +119,20 @@ def _simulate_players(text: str) -> tuple[str, str]:
     return (names[0], names[1])
 
 
-def _simulate_count(top: int) -> Any:
-    """Argument type for a whole number from 1 to `top`."""
+def _number(low: float, high: float, *, whole: bool = True) -> Any:
+    """Argument type for a number from `low` to `high` (`whole`: an integer), said in one line otherwise."""
 
-    def count(text: str) -> int:
+    def number(text: str) -> float:
         shown = text if len(text) <= 24 else f"{text[:20]}…"
         try:
-            value = int(text)
+            value = int(text) if whole else float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
-        if not 1 <= value <= top:
-            raise argparse.ArgumentTypeError(f"must be from 1 to {top:,}, not {shown}")
+            raise argparse.ArgumentTypeError(f"not a {'whole ' if whole else ''}number: {shown!r}") from None
+        if not low <= value <= high or value != value:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {shown}")
         return value
 
-    return count
+    return number
 
 
 # -- the commands and their options ----------------------------------------------------------------------
@@ -230,10 +230,10 @@ def _add_simulate_command(commands: Any) -> None:
     simulate.add_argument("--players", type=_simulate_players, required=True, metavar="A,B",
                           help="two of random, greedy, easy, normal, hard, like normal,greedy (or the "
                                "reference levels easy-1, normal-1, hard-1)")
-    simulate.add_argument("--games", type=_simulate_count(SIMULATE_MAX_GAMES), default=100, metavar="N",
+    simulate.add_argument("--games", type=_number(1, SIMULATE_MAX_GAMES), default=100, metavar="N",
                           help="how many games to play (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, metavar="N", help="seed of the match (default 1)")
-    simulate.add_argument("--jobs", type=_simulate_count(SIMULATE_MAX_JOBS), default=1, metavar="N",
+    simulate.add_argument("--jobs", type=_number(1, SIMULATE_MAX_JOBS), default=1, metavar="N",
                           help="processes to spread the games over (default 1); the results do not change")
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON on stdout")
     simulate.set_defaults(handler=_cmd_simulate, command_parser=simulate)
@@ -297,7 +297,7 @@ def _add_analyse_command(commands: Any) -> None:
     analyse.add_argument("--level", choices=ANALYSE_LEVELS, default="normal",
                          help="how deep the computer looks at each decision: easy (some 2 s for a 50-turn game), "
                               "normal (the default, some 20 s) or hard (some 2.5 minutes)")
-    analyse.add_argument("--jobs", type=_simulate_count(SIMULATE_MAX_JOBS), default=1, metavar="N",
+    analyse.add_argument("--jobs", type=_number(1, SIMULATE_MAX_JOBS), default=1, metavar="N",
                          help="processes to spread the decisions over (default 1); the results do not change")
     analyse.add_argument("--json", action="store_true", help="print every figure as JSON on stdout")
     analyse.set_defaults(handler=_cmd_analyse, command_parser=analyse)
@@ -398,58 +398,32 @@ def _add_serve_command(commands: Any) -> None:
                     "code, play the computer or watch. Every table's game is saved here, and Ctrl-C stops the server.")
     serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                        help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others in)")
-    serve.add_argument("--port", type=_port, default=2222, help="the port (default 2222; 0 takes a free one)")
+    serve.add_argument("--port", type=_number(0, 65535), default=2222,
+                       help="the port (default 2222; 0 takes a free one)")
     serve.add_argument("--seed", type=_seed, help="deal the tables the games of seeds N, N+1, … as they are opened")
     serve.add_argument("--password-file", metavar="FILE", help="ask for the password on the file's first line")
     serve.add_argument("--authorized-keys", metavar="FILE", help="let in only the SSH keys in FILE")
-    serve.add_argument("--max-connections", type=_count, default=64, metavar="N",
+    serve.add_argument("--max-connections", type=_number(1, 100_000), default=64, metavar="N",
                        help="connections open at once, in all (default 64)")
-    serve.add_argument("--max-per-address", type=_count, default=8, metavar="N",
+    serve.add_argument("--max-per-address", type=_number(1, 100_000), default=8, metavar="N",
                        help="connections open at once from one address (default 8)")
-    serve.add_argument("--login-timeout", type=_seconds, default=20.0, metavar="SECONDS",
+    serve.add_argument("--login-timeout", type=_number(0.001, 86_400 * 7, whole=False), default=20.0, metavar="SECONDS",
                        help="how long a connection may take to log in (default 20)")
-    serve.add_argument("--idle-lobby", type=_seconds, default=900.0, metavar="SECONDS",
+    serve.add_argument("--idle-lobby", type=_number(0.001, 86_400 * 7, whole=False), default=900.0, metavar="SECONDS",
                        help="how long the lobby waits for a key before it closes the connection (default 900)")
-    serve.add_argument("--code-delay", type=_seconds, default=1.0, metavar="SECONDS",
+    serve.add_argument("--code-delay", type=_number(0.001, 86_400 * 7, whole=False), default=1.0, metavar="SECONDS",
                        help="the pause after the third wrong table code from one address, doubling with each "
                             "further one up to 30 s (default 1)")
     serve.set_defaults(handler=_cmd_serve, command_parser=serve)
 
 
-def _port(text: str) -> int:
-    if not text.strip().isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text[:12]!r}")
-    return int(text)
-
-
-def _count(text: str) -> int:
-    if not text.strip().isdigit() or not 1 <= int(text) <= 100_000:
-        raise argparse.ArgumentTypeError(f"a count from 1 to 100000, not {text[:12]!r}")
-    return int(text)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a number of seconds, not {text[:12]!r}") from None
-    if not 0 < value <= 86_400 * 7:
-        raise argparse.ArgumentTypeError(f"a number of seconds above 0 and at most a week, not {text[:12]!r}")
-    return value
-
-
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from pathlib import Path
+    from famiglia.commands.serve import serve_with
 
-    from famiglia.commands.serve import serve
-    from famiglia.server.limits import Limits
-    from famiglia.server.server import Settings
-
-    limits = Limits(connections=args.max_connections, per_address=args.max_per_address,
-                    login_timeout=args.login_timeout, idle_lobby=args.idle_lobby, code_delay=args.code_delay)
-    return serve(Settings(host=args.host, port=args.port, seed=args.seed, limits=limits,
-                          password_file=Path(args.password_file) if args.password_file else None,
-                          authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None))
+    return serve_with(host=args.host, port=args.port, seed=args.seed, password_file=args.password_file,
+                      authorized_keys=args.authorized_keys, connections=args.max_connections,
+                      per_address=args.max_per_address, login_timeout=args.login_timeout,
+                      idle_lobby=args.idle_lobby, code_delay=args.code_delay)
 
 
 def _silence_stdout() -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from famiglia.persistence import Record, Store, StoreError, path_as_given
+from famiglia.profile.guided_deal import is_guided
 from famiglia.profile.options import for_resume
 from famiglia.profile.settings import Settings
 
@@ -70,8 +71,26 @@ def _play(target: str | None, options: Options, *, unfinished: bool = False, fil
             path, record, ours = store.locate(target, unfinished=unfinished)
     except StoreError as error:
         return fail(str(error))
+    if ours and not file and is_guided(record):
+        return _play_guided(store, path, record, options, say=say)
     try:
         session = resume_session(record, store=store, path=path if ours else None, **options.for_record(record))
     except StoreError as error:
         return fail(f"{path.name if ours else path_as_given(path)}: {error}")
     return run_play(session=session, say=say)
+
+
+def _play_guided(store: Store, path: Path, record: Record, options: Options,
+                 say: Callable[[str], None] | None = None) -> int:
+    """A guided game plays on with its lessons, as `famiglia learn` plays it: `resume` finds it too, as the
+    unfinished game saved last, and the player who left it mid-lesson expects the lessons back."""
+    from famiglia.tui.model.home.guided import guided_session
+    from famiglia.tui.shell.guided import run_guided
+
+    try:
+        given = options.for_record(record)
+        session, guide = guided_session(record=record, store=store, path=path, memory_aid=given["memory_aid"],
+                                        confirm=given["confirm"])
+    except StoreError as error:
+        return fail(f"{path.name}: {error}")
+    return run_guided(session, guide, say=say)

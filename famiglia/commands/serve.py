@@ -17,10 +17,25 @@ from typing import Final
 
 from famiglia.leaving import leaving
 
-__all__ = ["serve"]
+__all__ = ["serve", "serve_with"]
 
 EXIT_FAILURE: Final = 1
 JOIN_WAIT: Final = 0.2  # how often the main thread looks up from waiting, so that signals are heard
+
+
+def serve_with(*, host: str, port: int, seed: int | None, password_file: str | None, authorized_keys: str | None,
+               connections: int, per_address: int, login_timeout: float, idle_lobby: float, code_delay: float) -> int:
+    """`famiglia serve` with its options as given: the server's settings and limits made of them, then `serve`."""
+    from pathlib import Path
+
+    from famiglia.server.limits import Limits
+    from famiglia.server.server import Settings
+
+    limits = Limits(connections=connections, per_address=per_address, login_timeout=login_timeout,
+                    idle_lobby=idle_lobby, code_delay=code_delay)
+    return serve(Settings(host=host, port=port, seed=seed, limits=limits,
+                          password_file=Path(password_file) if password_file else None,
+                          authorized_keys=Path(authorized_keys) if authorized_keys else None))
 
 
 def serve(settings: object, *, say: Callable[[str], None] = print) -> int:

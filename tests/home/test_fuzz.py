@@ -28,7 +28,7 @@ from .helpers import play, save, stamp
 
 pytestmark = pytest.mark.slow
 
-CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "300"))
+CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "1000"))
 NAMED = (*(k for c in COMMANDS for k in c.keys), "backspace", "tab", "pageup", "f1", "c-z", "s-tab")
 ODD = "²③\u0661\uff19\u200f\u202e\u0000\x1b\ud800é😀 ,"
 

@@ -24,7 +24,7 @@ from .helpers import play, save, stamp
 
 pytestmark = pytest.mark.slow
 
-CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "150"))
+CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "400"))
 KEYS = ("\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\t", "\x1b", "\r", "\x7f", "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F",
         "\x1b[3~", "\x1bOP", "\x1a", "\x15", "\x04")
 LETTERS = "123456789?lrdynq xé"

@@ -58,6 +58,37 @@ def test_leaving_the_guided_game_names_the_command_that_keeps_its_lessons() -> N
         _saver(session).close(session)
 
 
+
+def test_resume_plays_a_guided_game_on_with_its_lessons(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `famiglia resume` finds the guided game as the unfinished one saved last; it once played it on bare.
+    import famiglia.tui.shell.app as app
+    import famiglia.tui.shell.guided as shell
+    from famiglia.commands.resume import resume
+
+    plain = save(play(4, actions=12))
+    game = Game.new(seed=GUIDED_SEED, names=("Anna", seat_name(GUIDED_OPPONENT)), first=GUIDED_FIRST)
+    record = Record.new(game, seats=(HUMAN, GUIDED_OPPONENT))
+    guided = Store().create(record.with_moves([Move(game.to_move, game.legal_actions()[0])]))[1]
+    Store().lock(guided.id).release()
+    shown: list[tuple[str, Any]] = []
+
+    def guided_run(session: Any, guide: Any, *, say: Any = None) -> int:
+        shown.append(("guided", _saver(session).hint()))
+        _saver(session).close(session)
+        return 0
+
+    def plain_run(*, session: Any, say: Any = None) -> int:
+        shown.append(("plain", _saver(session).hint()))
+        _saver(session).close(session)
+        return 0
+
+    monkeypatch.setattr(shell, "run_guided", guided_run)
+    monkeypatch.setattr(app, "run_play", plain_run)
+    assert resume(None) == 0
+    assert resume(str(plain.id)) == 0
+    assert shown == [("guided", f"This game is saved: 'famiglia learn {guided.id}' plays it on."),
+                     ("plain", f"This game is saved: 'famiglia resume {plain.id}' plays it on.")]
+
 @pytest.fixture
 def home_screens(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[list[Outcome], list[Home]]]:
     """`run_home` with each home screen answered by the next outcome of the list; the screens it built."""
