@@ -164,6 +164,7 @@ def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once(monke
     assert not os.environ.get("NO_COLOR")
 
 
+@pytest.mark.slow
 def test_a_games_analysis_from_the_home_screen_is_the_one_famiglia_analyse_shows(
         capsys: pytest.CaptureFixture[str]) -> None:
     """What the home screen runs for a: the report (plain here, off a terminal), saved for the next look."""

@@ -33,6 +33,7 @@ WRITES = (("level", "hard"), ("confirm", "false"), ("colour", "false"), ("memory
           ("names", "Anna"))
 
 
+@pytest.mark.slow
 def test_settings_set_at_once_in_many_famiglias_keeps_every_value(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Five `settings set` at once, and the Settings page's write in this famiglia meanwhile: all of them land,

@@ -89,6 +89,7 @@ def _compact(block: list[str]) -> bool:
             and all(row.startswith(_BOTTOMS) for row in block[1::2]) and not any("│" in row for row in block))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("memory_aid", [False, True])
 def test_at_80x24_one_drawing_holds_for_the_whole_game_whatever_the_street(memory_aid: bool) -> None:
     """Every moment of long seeded games: compact cards, the Street's first row and the hand's title in place."""
