@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 from famiglia.ai.analysis import DEFAULT_LEVEL, MARKS, VERSION, Analysis, Decision, analyse, mark
 from famiglia.ai.evaluation import calibration
 from famiglia.ai.ismcts import LEVELS
+from famiglia.ai.moments import key_moments
 from famiglia.engine import Step
 from famiglia.persistence import Record, Store, StoreError, printable
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, save_analysis, saved_analyses
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 __all__ = ["EXIT_BAD", "analyse_command", "analyse_record", "decisions_to_rate", "find_saved", "graph_lines",
-           "keep_analysis", "load_or_analyse", "report_lines", "saved_key"]
+           "keep_analysis", "key_moment_lines", "load_or_analyse", "report_lines", "saved_key"]
 
 EXIT_OK: Final = 0
 EXIT_BAD: Final = 2
@@ -183,11 +184,7 @@ def analyse_command(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int
             del data["seed"]  # R12.2
         out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         return EXIT_OK
-    if out.isatty():
-        _print_rich(out, record, analysis)
-    else:
-        out.write("\n".join(report_lines(record, analysis, width=100)) + "\n")
-    return EXIT_OK
+    return _show(out, record, analysis)
 
 
 def show_analysis(path: Path, record: Record, *, level: str | None = None, out: TextIO | None = None) -> int:
@@ -200,6 +197,12 @@ def show_analysis(path: Path, record: Record, *, level: str | None = None, out: 
     except KeyboardInterrupt:  # Ctrl-C while it runs: the game is saved, 'famiglia analyse' can go on later
         print(f"famiglia: analysis stopped; 'famiglia analyse {record.id}' starts it again", file=sys.stderr)
         return EXIT_OK
+    return _show(out, record, analysis)
+
+
+def _show(out: TextIO, record: Record, analysis: Analysis) -> int:
+    """The analysis as text: plain when piped; on a terminal in colour and paged, so that the graph at its top
+    is not scrolled away (`famiglia analyse` and the end screen's a show it the same way)."""
     if not out.isatty():
         out.write("\n".join(report_lines(record, analysis, width=100)) + "\n")
         return EXIT_OK
@@ -270,17 +273,11 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
         f"Chances are each player's chance to win, in %; a loss is the points of chance given away "
         f"({thresholds}).",
         "",
+        *key_moment_lines(record, analysis, width),
         *graph_lines(analysis, width),
         "",
     ]
-    rows = [("turn", "player", "played", "chance", "best instead", "loss", "")]
-    for d in analysis.decisions:
-        rows.append(_decision_row(d, names))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    for r in rows:
-        cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1]), r[2].ljust(widths[2]), r[3].rjust(widths[3]),
-                 r[4].ljust(widths[4]), r[5].rjust(widths[5]), r[6]]
-        lines.append("  ".join(cells).rstrip())
+    lines += _table_lines(analysis, width)
     lines += ["", "Luck of the draws (points of chance the cards gave the player whose turn it was):"]
     if not analysis.luck:
         lines.append("  no cards were drawn")
@@ -300,15 +297,61 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     return lines
 
 
+def key_moment_lines(record: Record, analysis: Analysis, width: int = 100) -> list[str]:
+    """The key moments (`famiglia.ai.moments`), the turns where the game turned, each in one sentence,
+    wrapped to `width` under its own turn (a line run on into the first column would read as a turn)."""
+    import textwrap
+
+    try:
+        views = [game.view(None) for game in record.games()]
+    except ValueError:  # a record that no longer replays has no moments to tell
+        return []
+    moments = key_moments(analysis, views)
+    if not moments:
+        return []
+    lines = ["Key moments (the moves that changed the chances most):"]
+    for m in moments:
+        lines += textwrap.wrap(m.words, width=max(40, width), initial_indent=f"  turn {m.turn:>3}  ",
+                               subsequent_indent=" " * 12)
+    return [*lines, ""]
+
+
+def _table_lines(analysis: Analysis, width: int) -> list[str]:
+    """One row per decision: turn, player, played, its chance, the loss and its mark, and the best instead.
+
+    Where a row would not fit `width` (80 columns, a long action), the best instead goes on a line of its
+    own under the played action, so nothing wraps to the first column where it would read as a turn.
+    """
+    names = analysis.players
+    head = ("turn", "player", "played", "chance", "loss", "", "best instead")
+    rows = [_decision_row(d, names) for d in analysis.decisions]
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    inline = sum(widths) + 2 * (len(widths) - 1) <= width
+    shown = head if inline else (*head[:-1], "")
+    lines = []
+    for r in [shown, *rows]:
+        cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1]), r[2].ljust(widths[2]), r[3].rjust(widths[3]),
+                 r[4].rjust(widths[4]), r[5].ljust(widths[5])]
+        if inline:
+            cells.append(r[6])
+        lines.append("  ".join(cells).rstrip())
+        if not inline and r[6] and r is not shown:
+            indent = widths[0] + widths[1] + 4
+            lines.append(f"{' ' * indent}instead: {r[6]}")
+    return lines
+
+
 def _decision_row(d: Decision, names: tuple[str, str]) -> tuple[str, str, str, str, str, str, str]:
-    best = ""
+    """The cells of one decision's row. The loss is the difference of the two chances as the row shows them
+    (39% against 31% is a loss of 8), and a best instead is shown only where it is better than the played."""
+    best, loss = "", ""
+    played, better = round(d.played_chance * 100), round(d.best_chance * 100)
     if d.forced:
         best = "(the only action allowed)"
-    elif d.action != d.best:
-        best = f"{d.best} ({_points(d.best_chance)})"
-    loss = f"{d.loss * 100:.0f}" if d.loss else ""
+    elif d.action != d.best and better > played:
+        best, loss = f"{d.best} ({better}%)", str(better - played)
     word = f"{SYMBOLS[d.mark]} {d.mark}" if d.mark else ""
-    return (str(d.turn), printable(names[d.player], 20), d.action, _points(d.played_chance), best, loss, word)
+    return (str(d.turn), printable(names[d.player], 20), d.action, f"{played}%", loss, word, best)
 
 
 def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> list[str]:
@@ -321,8 +364,8 @@ def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> lis
     """
     names = analysis.players
     chances = analysis.chances
-    label = max(len(printable(n, 12)) for n in names) + 1
-    left = max(5, label)
+    shown = [printable(n, max(6, min(20, width // 4))) for n in names]  # "Computer (normal)" whole at 80 columns
+    left = max(5, max(len(n) for n in shown) + 1)
     columns = max(10, width - left - 2)
     moves = max(1, len(chances))
 
@@ -361,7 +404,7 @@ def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> lis
         lines.append(f"{percent.rjust(left)} │{''.join(cells)}".rstrip())
     lines.append(f"{'':>{left}} └{'─' * columns}")
     for p in (0, 1):
-        lines.append(f"{printable(names[p], 12).rjust(left)}  {''.join(marks[p])}".rstrip())
+        lines.append(f"{shown[p].rjust(left)}  {''.join(marks[p])}".rstrip())
     if at is not None:
         x = column(max(0, min(moves - 1, at)))
         here = "▲ on screen"

@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -317,3 +320,57 @@ def test_every_one_field_edit_of_a_saved_analysis_is_one_line_or_read_in_analyse
             assert where.read_bytes() == text or err == ""  # a file reported is never changed
     print(f"one-field edits: {edits}")
     assert edits > 300
+
+
+def _rows(analysis: Analysis, lines: list[str]) -> list[str]:
+    """The decision table's lines of a report (between the graph and the luck)."""
+    start = next(i for i, line in enumerate(lines) if line.split()[:3] == ["turn", "player", "played"])
+    end = lines.index("", start)
+    return lines[start + 1:end]
+
+
+def test_the_table_reads_at_80_columns_with_the_best_instead_under_its_row() -> None:
+    # At 80 columns the loss and the mark wrapped to the first column, where they read as turn numbers.
+    path, record = saved_game(limit=30)
+    analysis = analysis_cli.load_or_analyse(path, record, level="easy")
+    long = replace(analysis, players=("Computer (normal)", "Annabella Rossini"))
+    for width in (80, 100):
+        rows = _rows(long, analysis_cli.report_lines(record, long, width=width))
+        assert all(len(row) <= width for row in rows), width
+        turns = [row for row in rows if not row.lstrip().startswith("instead:")]
+        assert len(turns) == len(analysis.decisions)
+        assert all(row.split()[0].isdigit() for row in turns)
+        if width == 80:  # the best instead on a line of its own, under the played action
+            assert sum(row.lstrip().startswith("instead:") for row in rows) == sum(
+                1 for d in analysis.decisions
+                if d.forced or (d.action != d.best and round(d.best_chance * 100) > round(d.played_chance * 100)))
+    graph = analysis_cli.graph_lines(long, 80)
+    assert any(line.strip().startswith("Computer (normal)") for line in graph)  # the label is whole
+
+
+def test_the_loss_is_the_difference_the_row_shows_and_the_best_instead_is_better() -> None:
+    path, record = saved_game(limit=30)
+    analysis = analysis_cli.load_or_analyse(path, record, level="easy")
+    decisions = [replace(analysis.decisions[0], action="refresh M3", best="refresh M1", played_chance=0.3149,
+                         best_chance=0.3851, loss=0.0702, mark="inaccurate", forced=False),
+                 replace(analysis.decisions[0], action="refresh M3", best="refresh M1", played_chance=0.27,
+                         best_chance=0.26, loss=0.0, mark=None, forced=False)]
+    rows = _rows(analysis, analysis_cli.report_lines(record, replace(analysis, decisions=decisions), width=160))
+    assert rows[0].split()[4:7] == ["31%", "8", "~"] and rows[0].endswith("refresh M1 (39%)")  # 39 − 31, not 7
+    assert "refresh M1" not in rows[1] and rows[1].split()[4:] == ["27%"]  # a worse move is not "best instead"
+
+
+def test_analyse_on_a_terminal_is_paged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # 130 lines scrolled past and the graph at their top was lost; the end screen's a was paged already.
+    saved_game()
+    pager = tmp_path / "pager.py"
+    got = tmp_path / "paged.txt"
+    pager.write_text(f"import sys\nopen({str(got)!r}, 'w', encoding='utf-8').write(sys.stdin.read())\n")
+    monkeypatch.setenv("PAGER", shlex.join([sys.executable, str(pager)]))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    code, out, _ = analysed(capsys, *LEVEL)
+    assert code == 0 and out == ""  # all of it went to the pager
+    text = got.read_text(encoding="utf-8")
+    assert text.startswith("Analysis of game") and "chance to win over the game" in text and "Totals:" in text

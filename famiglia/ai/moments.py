@@ -1,0 +1,132 @@
+"""The key moments of an analysed game: the few decisions and draws that moved it most, each said in words.
+
+A player who lost from 55% to 3% learns nothing from "3 inaccurate, 0 mistakes"; they want to know where
+the game turned and why, as a game review on lichess tells it. Each move of the game moved the first
+player's chance from one position to the next; a move's swing is split into what its decision gave
+away (its loss) and what the cards drawn after it gave (its luck). The moves with the largest swings,
+three to five of them, are the key moments, said in game order.
+
+The sentence of a moment is made from public facts of that moment only (the action, the Street before
+and after, the exhaustions, the passes) and the analysis's chances: never a hand or the draw stack's
+order, so two games that differ only in hidden cards are told in the same words (R12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from famiglia.engine import SeatView
+
+from .analysis import Analysis, Decision, Luck
+
+__all__ = ["KEY_MOMENTS", "Moment", "key_moments"]
+
+KEY_MOMENTS: Final = (3, 5)  # at least, at most
+SWING: Final = 0.05  # a move that moved the game by less than 5 points is no key moment (unless too few are)
+DRAWN: Final = {"refresh": "drew", "deal": "the new Street brought", "reshuffle": "after the reshuffle drew"}
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One key moment: the move (its index), its turn and player, its kind, the chance of the player who
+    moved before and after it (0–1), and what it says."""
+
+    move: int
+    turn: int
+    player: int
+    kind: str  # "decision" (its loss moved the game most) or "draw" (the cards drawn after it did)
+    before: float
+    after: float
+    words: str
+
+
+def key_moments(analysis: Analysis, views: Sequence[SeatView]) -> list[Moment]:
+    """The key moments of `analysis`, in game order; `views` are the public views (`game.view(None)`) of
+    the game at every moment, the deal first, one more than the decisions."""
+    if any(view.seat is not None for view in views):
+        raise ValueError("key moments are told from the public views only (R12)")
+    decisions = analysis.decisions
+    if len(views) < len(decisions) + 1 or len(analysis.chances) < len(decisions) + 1:
+        return []
+    luck = {x.move: x for x in analysis.luck}
+    swings = []
+    for d in decisions:
+        first_before, first_after = analysis.chances[d.move], analysis.chances[d.move + 1]
+        swings.append((abs(first_after - first_before), d.move))
+    ranked = sorted(swings, key=lambda s: (-s[0], s[1]))
+    low, high = KEY_MOMENTS
+    chosen = [move for size, move in ranked[:high] if size >= SWING]
+    chosen += [move for size, move in ranked[len(chosen):low] if size > 0]
+    moments = []
+    for move in sorted(chosen):
+        d = decisions[move]
+        before, after = _own(analysis.chances[move], d.player), _own(analysis.chances[move + 1], d.player)
+        drawn = luck.get(move)
+        by_cards = drawn is not None and abs(drawn.swing) > d.loss
+        chance = f"{_name(analysis.players[d.player])}'s chance {_points(before)} → {_points(after)}"
+        if drawn is not None and by_cards:
+            words = _draw_words(d, drawn, chance, names=analysis.players)
+        else:
+            words = _decision_words(d, views[move], views[move + 1], chance, names=analysis.players)
+        moments.append(Moment(move, d.turn, d.player, "draw" if by_cards else "decision", before, after, words))
+    return moments
+
+
+def _name(name: str) -> str:
+    """A player's name as a sentence shows it: printable characters, at most 20."""
+    shown = "".join(c if c.isprintable() else "?" for c in name)
+    return shown if len(shown) <= 20 else f"{shown[:19]}…"
+
+
+def _own(first_player_chance: float, player: int) -> float:
+    return first_player_chance if player == 0 else 1.0 - first_player_chance
+
+
+def _points(chance: float) -> str:
+    return f"{chance * 100:.0f}%"
+
+
+def _decision_words(d: Decision, before: SeatView, after: SeatView, chance: str, *, names: tuple[str, str]) -> str:
+    """The decision, what it gave away, and the public fact it left for the opponent."""
+    who, other = _name(names[d.player]), _name(names[1 - d.player])
+    said = [f"{who} played {d.action} ({chance})"]
+    if d.loss >= SWING and d.best != d.action:
+        said.append(f"giving away {d.loss * 100:.0f} points ({d.best} kept them)")
+    fact = _fact(d, before, after, other)
+    if fact:
+        said.append(fact)
+    return "; ".join(said) + "."
+
+
+def _fact(d: Decision, before: SeatView, after: SeatView, other: str) -> str:
+    """The public fact the move left: the end of the game, an exhaustion, a refresh blocked or opened."""
+    if after.is_over:
+        if d.action == "pass" and before.passes == 1:
+            return "the second pass in a row ended the game (R10.2)"
+        return "that ended the game"
+    if after.exhaustions > before.exhaustions:
+        if after.exhaustions == 2:
+            return "the draw stack ran out for the second time: the game ends with this round (R9.3)"
+        return "the draw stack ran out: from now on one refresh a turn (R5.4)"
+    if d.action == "pass":
+        return f"one more pass by {other} would end the game (R10.2)"
+    ended_turn = d.action.startswith("take")
+    if not ended_turn:
+        return ""
+    zeros = [s.card.name for s in after.street if s.card.value == 0]
+    if zeros:
+        return f"{' and '.join(sorted(set(zeros)))} left on the Street: {other} could not refresh (R5.1)"
+    if after.exhaustions < 2 and after.street:
+        return f"no 0 left on the Street: {other} could refresh it (R5.1)"
+    return ""
+
+
+def _draw_words(d: Decision, drawn: Luck, chance: str, *, names: tuple[str, str]) -> str:
+    """The cards drawn after the decision, and how much they moved the chance of the player who drew."""
+    cards = " ".join(drawn.drawn) or "no card"
+    gain = round(drawn.swing * 100)
+    itself = f"; the {d.action.split()[0]} itself gave away {d.loss * 100:.0f}" if d.loss >= 0.01 else ""
+    return (f"{_name(names[d.player])} played {d.action}, then {DRAWN[drawn.kind]} {cards} ({chance}): "
+            f"the cards' luck, {gain:+d} points{itself}.")
