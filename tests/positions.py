@@ -1,7 +1,9 @@
-"""Positions for tests, built from the keys of the position format only (interface.md)."""
+"""Positions for tests, built from the keys of the position format only (interface.md), and the same position with
+a hidden card exchanged (`exchange`), for the tests that nothing shown depends on a hand the screen hides."""
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
@@ -41,3 +43,31 @@ def position(*, hand0=(), hand1=(), area0=(), area1=(), street=(), stack=(), dis
         "to_move": to_move,
         "passes": passes,
     }
+
+
+def all_cards(position: dict[str, Any]) -> Counter[str]:
+    """Every card of a position (or of a state with the same zones), wherever it lies: hands, play areas, the
+    Street, the draw stack and the discard pile; a whole game holds `DECK` (R1.2)."""
+    cards: Counter[str] = Counter()
+    for player in position["players"]:
+        cards.update(player["hand"])
+        cards.update(player["play_area"])
+    for zone in ("street", "draw_stack", "discard_pile"):
+        cards.update(position[zone])
+    return cards
+
+
+def exchange(position: dict[str, Any], player: int) -> dict[str, Any] | None:
+    """The same position with one card of `player`'s hand swapped for another kind from the draw stack.
+
+    The card comes from the bottom of the stack, so that the next few draws are the same in both.
+    """
+    changed = copy.deepcopy(position)
+    hand = changed["players"][player]["hand"]
+    stack = changed["draw_stack"]
+    for j in range(len(stack) - 1, -1, -1):
+        for i, held in enumerate(hand):
+            if stack[j].upper() != held.upper():
+                hand[i], stack[j] = stack[j], held
+                return changed
+    return None

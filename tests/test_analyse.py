@@ -14,25 +14,13 @@ from pathlib import Path
 import pytest
 
 from famiglia import analysis_cli, cli
-from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
-from famiglia.engine import Game
-from famiglia.persistence import Move, Record, Store
 from famiglia.persistence.analyses import FORMAT, analysis_path
+from tests.persistence.records import saved_game
+
+pytestmark = pytest.mark.slow
 
 LEVEL = ["--level", "easy"]  # a small search: the figures are the same kind at every level
-
-
-def saved_game(seed: int = 3, limit: int = 12) -> tuple[Path, Record]:
-    game = Game.new(seed=seed, names=("Anna", "Ben"), first=0)
-    record = Record.new(game)
-    players = (player("greedy", 1), player("easy", 2))
-    moves = []
-    while not game.is_over and len(moves) < limit:
-        action = players[game.to_move].choose(game.view(game.to_move, memory=True))
-        moves.append(Move(game.to_move, action))
-        game.apply(action)
-    return Store().create(record.with_moves(moves), game)
 
 
 def analysed(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -215,7 +203,7 @@ def test_fuzzed_arguments(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ctrl_c_stops_every_worker_at_once_and_saves_nothing() -> None:
     """Ctrl-C under --jobs 2 left the workers running every queued decision (15 s for a short game) before
     famiglia exited; it now stops them where they are."""
-    from tests.interrupting import interrupted
+    from tests.drivers.processes import interrupted
 
     path, _ = saved_game(seed=5, limit=400)  # a whole game: at hard, minutes of work
     code, out, err = interrupted("analyse", str(path), "--jobs", "2", "--level", "hard", with_workers=True,
@@ -297,7 +285,7 @@ def test_every_one_field_edit_of_a_saved_analysis_is_one_line_or_read_in_analyse
     from famiglia.commands.analysis import saved_analysis
     from famiglia.tui.model.replay import Replay
     from famiglia.tui.view.replay import render_replay
-    from tests.tui.conftest import render_text
+    from tests.drivers.terminal import render_text
 
     path, record = saved_game(limit=8)
     assert analysed(capsys, "1", *LEVEL)[0] == 0

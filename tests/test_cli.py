@@ -24,6 +24,7 @@ import famiglia.tui
 from famiglia import cli
 from famiglia.commands.rules import rules_text
 from famiglia.paging import pager_command
+from tests.drivers.fake_run import fake_run_play
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_IDS = [f"R{n}" for n in range(1, 13)]
@@ -277,18 +278,8 @@ def test_rules_into_a_closed_pipe_is_quiet() -> None:
 
 @pytest.fixture
 def fake_tui(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
-    """Put a stand-in ``famiglia.tui`` in place; it records how ``run_play`` was called."""
-    calls: dict[str, Any] = {}
-
-    def run_play(**kwargs: Any) -> int:
-        calls.update(kwargs)
-        behaviour = calls.get("raise")
-        if behaviour is not None:
-            raise behaviour
-        return 0
-
-    monkeypatch.setattr(famiglia.tui, "run_play", run_play)  # the rest of the screen package stays importable
-    yield calls
+    """Put a stand-in ``famiglia.tui.run_play`` in place; it records how it was called."""
+    yield fake_run_play(monkeypatch)
 
 
 def given(calls: dict[str, Any]) -> dict[str, Any]:
@@ -318,7 +309,7 @@ def test_play_tidies_names(fake_tui: dict[str, Any]) -> None:
 
 
 def test_play_returns_the_screen_exit_code(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(famiglia.tui, "run_play", lambda **kwargs: 3)
+    fake_run_play(monkeypatch, status=3)
     assert cli.main(["play"]) == 3
 
 

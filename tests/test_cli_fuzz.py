@@ -24,6 +24,8 @@ import pytest
 
 from famiglia import cli
 
+pytestmark = pytest.mark.slow
+
 CASES = int(os.environ.get("FAMIGLIA_FUZZ_ARGV", "300"))
 SEED = int(os.environ.get("FAMIGLIA_FUZZ_SEED", "0"))
 

@@ -31,8 +31,8 @@ from famiglia.tui.shell.app import farewell
 from famiglia.tui.view.compose import compose
 from famiglia.tui.view.home import render_home
 from famiglia.tui.view.replay import render_replay
+from tests.drivers.terminal import render_text
 from tests.home.helpers import play
-from tests.tui.conftest import render_text
 
 SEED = 918_273_645_546_372_819
 DIGITS = str(SEED)

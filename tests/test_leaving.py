@@ -15,10 +15,10 @@ import time
 import pytest
 
 from famiglia.leaving import Leave, Leaving, leaving
-from tests.interrupting import signalled, still_running, workers
-from tests.test_analyse import saved_game
+from tests.drivers.processes import signalled, still_running, workers
+from tests.persistence.records import saved_game
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGTERM and SIGHUP here")
+pytestmark = [pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="no SIGTERM and SIGHUP here"), pytest.mark.slow]
 
 
 def _raised_by(number: int) -> None:

@@ -9,6 +9,8 @@ import pytest
 from famiglia.ai.match import play_game, run_match
 from famiglia.ai.stats import report, summarize, wilson_interval
 
+pytestmark = pytest.mark.slow
+
 SPECS = ("greedy", "random")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -79,6 +80,7 @@ def test_every_plan_plays_as_it_stands(seed: int, n: int) -> None:
             assert not any(type(a) is PlayBrute for a in plan.actions)  # R4.1
 
 
+@pytest.mark.slow
 def test_the_best_plan_matches_an_exhaustive_search() -> None:
     """Like a perft count: the planner's best take equals the best over every action sequence of the turn."""
     for seed in range(60):

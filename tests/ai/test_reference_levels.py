@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Game, Pass
+
+pytestmark = pytest.mark.slow
 
 BEFORE = ["take M0", "pass", "take F1 pay F0 keep F0", "take A0", "take M1 pay M0 keep M0", "take A1 pay A0 keep A0",
           "take B0", "take B1 pay B0 keep B0", "take M1 pay M0 keep M0", "pass", "refresh F1",

@@ -131,7 +131,7 @@ def test_a_progress_bar_on_a_terminal_leaves_stdout_alone(capsys: pytest.Capture
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_every_worker_at_once_and_prints_the_games_so_far(jobs: str) -> None:
     """Issue 14.15: Ctrl-C once left the bar running for 45 s, six processes alive, and worker tracebacks."""
-    from tests.interrupting import interrupted
+    from tests.drivers.processes import interrupted
 
     code, out, err = interrupted("simulate", "--players", "random,random", "--games", "1000000", "--jobs", jobs,
                                  "--json", with_workers=jobs != "1", running=3, timeout=15)

@@ -1,5 +1,6 @@
-"""The `tmux` fixture of `test_tmux`, shared by every end-to-end test in this folder."""
+"""The `tmux` fixture of the tmux driver (`tests.drivers.tmux`), shared by every end-to-end test in this folder;
+the tests that take it are marked `tmux` (tests/conftest.py)."""
 
 from __future__ import annotations
 
-from tests.e2e.test_tmux import tmux  # noqa: F401 (a fixture, found by its name)
+from tests.drivers.tmux import tmux  # noqa: F401 (a fixture, found by its name)

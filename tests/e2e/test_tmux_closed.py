@@ -2,37 +2,28 @@
 
 from __future__ import annotations
 
-import os
 import shlex
-import sys
-import time
 from pathlib import Path
 
 from famiglia.persistence import Store, read_record
-from tests.e2e.test_tmux import GUARD, NAMES, ROOT, Tmux
+from tests.drivers.processes import until
+from tests.drivers.tmux import NAMES, Tmux, famiglia, window
 
 
 def test_closing_the_terminal_window_exits_129_with_the_game_saved(tmux: Tmux, tmp_path: Path) -> None:
     status = tmp_path / "status"
     errors = tmp_path / "stderr"
-    command = shlex.join([sys.executable, "-m", "famiglia", "play", "--seed", "5", "--names", *NAMES])
+    command = famiglia("play", "--seed", "5", "--names", *NAMES)
     # The shell around the game ignores the hangup, so it lives to write down the game's exit status.
-    shell = (f"trap '' HUP; cd {shlex.quote(str(ROOT))} && {command} 2>{shlex.quote(str(errors))}; "
-             f"echo $? > {shlex.quote(str(status))}")
-    tmux.run("new-session", "-d", "-s", "game", "-x", "80", "-y", "24", "-e", "TERM=xterm-256color",
-             "-e", f"FAMIGLIA_HOME={os.environ['FAMIGLIA_HOME']}", "sh", "-c", shell)
+    shell = f"trap '' HUP; {command} 2>{shlex.quote(str(errors))}; echo $? > {shlex.quote(str(status))}"
+    window(tmux, ["sh", "-c", shell], 80, 24)
     tmux.wait_for("Pass the keyboard to")
-    time.sleep(GUARD)
-    tmux.keys("Enter")
-    tmux.wait_for("Your hand")
+    tmux.enter_at_handoff()
     tmux.type("take M0")
     tmux.keys("Enter")
     tmux.wait_for("End of your turn?")
     tmux.run("kill-session", "-t", "game")  # the window is closed: the terminal goes away
-    deadline = time.monotonic() + 15
-    while not status.exists() or not status.read_text().strip():
-        assert time.monotonic() < deadline, errors.read_text() if errors.exists() else "no exit status"
-        time.sleep(0.05)
+    until(lambda: status.exists() and status.read_text().strip(), "the game's exit status")
     assert status.read_text().strip() == "129", errors.read_text()
     assert "Input/output error" not in errors.read_text()
     # read from the files: a game whose first turn was never confirmed is kept but left out of the list

@@ -1,14 +1,12 @@
 """`famiglia play --vs cpu:easy` in a real terminal at 80×24: a turn against the computer, its answer, quitting.
 
-The same tmux helper as `test_tmux`; the computer's real player (the easy search) answers.
+The tmux driver as in `test_tmux`; the computer's real player (the easy search) answers.
 """
 
 from __future__ import annotations
 
-import time
-
 from famiglia.engine import Game, Step
-from tests.e2e.test_tmux import Tmux, start
+from tests.drivers.tmux import Tmux, start
 
 SEED = 5
 NAMES = ("Anna", "Computer (easy)")
@@ -30,17 +28,12 @@ def test_a_turn_against_the_computer_in_a_real_terminal(tmux: Tmux) -> None:
     tmux.keys("Enter")
 
     # The computer plays its turn (Anna's table stays on show), then Anna's next turn sums it up.
-    deadline = time.monotonic() + 30
-    screen = tmux.screen()
-    while time.monotonic() < deadline:
-        screen = tmux.screen()
-        shown = "What Computer (easy) did" in screen or "Computer (easy) last turn: " in screen
-        if "Your turn, Anna" in screen and shown:
-            break
+    def summed_up(screen: str) -> bool:
         assert "Pass the keyboard" not in screen
-        time.sleep(0.05)
-    else:
-        raise AssertionError(f"the computer's turn did not end:\n{screen}")
+        shown = "What Computer (easy) did" in screen or "Computer (easy) last turn: " in screen
+        return "Your turn, Anna" in screen and shown
+
+    screen = tmux.wait_until(summed_up, "the end of the computer's turn", timeout=30)
     if "What Computer (easy) did" not in screen:  # no room beside the table at 80x24: l lays it on top
         assert "Computer (easy) last turn: " in screen  # its turn in one row meanwhile
         tmux.type("l")
@@ -50,9 +43,6 @@ def test_a_turn_against_the_computer_in_a_real_terminal(tmux: Tmux) -> None:
     assert "• Computer (easy)" not in screen
     assert all(len(line) <= 80 for line in screen.splitlines())
 
-    tmux.keys("C-c")
-    tmux.wait_for("Quit the game?")
-    tmux.type("y")
-    screen = tmux.wait_for("exit status 0")
+    screen = tmux.quit_game()
     assert "Anna and Computer (easy)" in screen and f"seed {SEED}" not in screen  # unfinished: its seed hidden
     assert "Traceback" not in tmux.screen(history=True)

@@ -1,28 +1,24 @@
 """The guided game and the home screen in a real terminal, where what is left on it is the point: the end screen's
 `a` of the guided game shows its analysis, leaving from the home screen leaves one true line, and the README's
-first command opens the home screen. tmux runs it (the `tmux` fixture of `test_tmux`)."""
+first command opens the home screen. tmux runs it (the tmux driver, `tests.drivers.tmux`)."""
 
 from __future__ import annotations
 
 import re
-import shlex
-import sys
 from pathlib import Path
 
 from famiglia.engine import Game, Pass
 from famiglia.persistence import Move, Record, Store
 from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
 from famiglia.profile.seats import HUMAN, seat_name
-from tests.e2e.test_tmux import ROOT, Tmux
+from tests.drivers.tmux import ROOT, Tmux, launch
 
 README = Path(ROOT) / "README.md"
 
 
-def _start(tmux: Tmux, *args: str, width: int = 80, height: int = 24) -> None:
-    command = shlex.join([sys.executable, "-m", "famiglia", *args])
-    shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo \"exit status $?\"; sleep 60"
-    tmux.run("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), "-e", "TERM=xterm-256color",
-             "-e", "NO_COLOR=1", "-e", "PAGER=cat", "sh", "-c", shell)
+def _start(tmux: Tmux, *args: str) -> None:
+    """`famiglia ARGS` at 80x24, without colour, paging with `cat` (what it pages stays in the scrollback)."""
+    launch(tmux, *args, width=80, height=24, env={"NO_COLOR": "1", "PAGER": "cat"})
 
 
 def test_a_at_the_end_of_the_guided_game_shows_its_analysis(tmux: Tmux) -> None:

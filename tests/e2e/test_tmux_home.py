@@ -1,15 +1,10 @@
 """`famiglia` alone in a real terminal: the home screen, a game against the computer started from it, left,
 continued from Continue and finished; and the guided game played to its end. tmux runs it, the test types
-with send-keys and reads capture-pane (the `tmux` fixture of `test_tmux`)."""
+with send-keys and reads capture-pane (the tmux driver, `tests.drivers.tmux`)."""
 
 from __future__ import annotations
 
-import re
-import time
-
-from tests.e2e.test_tmux import Tmux, launch
-
-TURN = "Your turn, Anna"
+from tests.drivers.tmux import TURN, Tmux, against_the_computer, launch, take_or_pass
 
 
 def start_home(tmux: Tmux, *, width: int = 100, height: int = 30) -> None:
@@ -17,52 +12,17 @@ def start_home(tmux: Tmux, *, width: int = 100, height: int = 30) -> None:
     launch(tmux, width=width, height=height)
 
 
-def against_the_computer(tmux: Tmux) -> str:
-    """From the home screen: a new game against the easy computer, Anna at the keyboard; her first table."""
-    tmux.type("1")
-    tmux.wait_for("Against the computer: easy")
-    tmux.type("2")
-    tmux.wait_for("Player 1's name")
-    tmux.type("Anna")
-    tmux.keys("Enter")
-    return tmux.wait_for(TURN, timeout=30)
-
-
-def wait_any(tmux: Tmux, *texts: str, timeout: float = 30.0) -> str:
-    deadline = time.monotonic() + timeout
-    screen = ""
-    while time.monotonic() < deadline:
-        screen = tmux.screen()
-        if any(text in screen for text in texts):
-            return screen
-        time.sleep(0.05)
-    raise AssertionError(f"none of {texts!r} appeared on the screen:\n{screen}")
-
-
-def take_or_pass(tmux: Tmux, screen: str) -> None:
-    """Take the first card on offer (its number), or pass; then confirm the turn's end."""
-    offer = re.search(r"Take/pass\s+(\d+) ", screen)
-    if offer:
-        tmux.type(offer.group(1))
-        if int(offer.group(1)) >= 10 or "Take/pass" not in tmux.screen():
-            tmux.keys("Enter")
-    else:
-        tmux.type("p")
-    tmux.wait_for("End of your turn?")
-    tmux.keys("Enter")
-
-
 def play_to_the_end(tmux: Tmux, *, box: bool = False) -> str:
     """Pass (or read the guide's box) until the game is over; the last screen."""
     for _ in range(200):
-        screen = wait_any(tmux, TURN, "Game over", "End of your turn?", "Enter: go on")
+        screen = tmux.wait_any(TURN, "Game over", "End of your turn?", "Enter: go on")
         if "Game over" in screen:
             return screen
         if "End of your turn?" in screen or (box and "Enter: go on" in screen):
             tmux.keys("Enter")
         else:
             tmux.type("p")
-        time.sleep(0.2)
+        tmux.settled(screen)
     raise AssertionError(f"the game did not end:\n{tmux.screen()}")
 
 
@@ -72,7 +32,7 @@ def test_a_game_against_the_computer_from_the_home_screen_left_continued_and_fin
     assert all(entry in screen for entry in ("New game", "Continue", "Your games", "Statistics", "Rules",
                                               "Settings", "Quit"))
     take_or_pass(tmux, against_the_computer(tmux))
-    wait_any(tmux, TURN, "Game over")
+    tmux.wait_any(TURN, "Game over")
     if "Game over" not in tmux.screen():
         tmux.type("q")
         tmux.wait_for("Quit the game?")

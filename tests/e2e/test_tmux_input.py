@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import time
-
-from tests.e2e.test_tmux import GUARD, NAMES, Tmux, start
+from tests.drivers.tmux import NAMES, Tmux, start
 
 MOUSE_LIKE = ("1b 5b 31 3b 32 6d", "1b 5b 4d 63 21 21", "1b 5b 4d 80 81 82", "1b 5b 3b 3b 4d")
 
@@ -15,9 +13,7 @@ def test_mouse_report_like_bytes_and_ctrl_q_are_ignored(tmux: Tmux) -> None:
     for sequence in MOUSE_LIKE:  # at the handoff
         tmux.keys("-H", *sequence.split())
     tmux.keys("C-q")
-    time.sleep(GUARD)
-    tmux.keys("Enter")
-    screen = tmux.wait_for("Your hand")
+    screen = tmux.enter_at_handoff()
     assert "unexpected error" not in screen
     for sequence in MOUSE_LIKE:  # on the table
         tmux.keys("-H", *sequence.split())

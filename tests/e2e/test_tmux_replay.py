@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 
 import pytest
 
@@ -12,7 +11,7 @@ from famiglia.engine import Take
 from famiglia.persistence import Store
 from famiglia.tui.model.saving import Autosave
 from famiglia.tui.model.session import Screen, Session
-from tests.e2e.test_tmux import Tmux, launch
+from tests.drivers.tmux import Tmux, launch
 
 
 def _saved_unfinished_game() -> str:
@@ -38,7 +37,7 @@ def test_a_signal_ends_the_replay_and_leaves_no_hand_on_the_terminal(tmux: Tmux,
     tmux.wait_for("Show it?")
     tmux.type("y")
     tmux.wait_for("'s hand")
-    time.sleep(0.2)
+    tmux.settled()  # the replay drawn whole
     os.kill(tmux.program(), getattr(signal, signal_name))
     screen = tmux.wait_for(f"exit status {status}")
     everything = tmux.screen(history=True)

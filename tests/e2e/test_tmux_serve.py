@@ -23,8 +23,8 @@ import asyncssh
 import pytest
 
 from famiglia.server.hostkey import fingerprint, host_key
-
-from .test_tmux import ROOT, Tmux, until
+from tests.drivers.processes import until
+from tests.drivers.tmux import ROOT, Tmux
 
 WAIT = 20.0  # seconds a screen is given to show what is waited for
 SEED = 7

@@ -18,9 +18,9 @@ import pytest
 
 from famiglia.persistence import Store, read_record
 from famiglia.persistence.analyses import analysis_path
-from tests.e2e.test_tmux import Tmux, children, in_shell, launch, until
-from tests.e2e.test_tmux_home import against_the_computer, take_or_pass
-from tests.test_analyse import saved_game
+from tests.drivers.processes import children, until
+from tests.drivers.tmux import Tmux, against_the_computer, in_shell, launch, take_or_pass
+from tests.persistence.records import saved_game
 
 LEAVING = [("SIGTERM", 143), ("SIGHUP", 129)]
 HOME = "Learn to play"

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 
-from tests.e2e.test_tmux import GUARD, NAMES, Tmux, in_shell
+from tests.drivers.tmux import NAMES, Tmux, in_shell
 
 
 def stopped_and_back(tmux: Tmux, shown: str) -> str:
@@ -23,9 +22,7 @@ def stopped_and_back(tmux: Tmux, shown: str) -> str:
 def test_a_stopped_game_leaves_the_screen_and_fg_brings_it_back(tmux: Tmux) -> None:
     in_shell(tmux, "play", "--seed", "5", "--names", *NAMES)
     tmux.wait_for("Pass the keyboard to")
-    time.sleep(GUARD)
-    tmux.keys("Enter")
-    tmux.wait_for("Your hand")
+    tmux.enter_at_handoff()
     screen = stopped_and_back(tmux, "Your hand")
     assert "Your turn, " in screen
     tmux.type("?")  # the keys work again: the terminal is back in the game's hands

@@ -1,6 +1,6 @@
 """The table at 80×24 in a real terminal: what the last turn changed is marked on it, and its shape holds.
 
-The same tmux helper as `test_tmux`. A copy of the game is played in the engine alongside, so the test
+The tmux driver as in `test_tmux`. A copy of the game is played in the engine alongside, so the test
 knows the legal actions and types them as a player would (issue: the screen rebuilt, items 3 and 5).
 """
 
@@ -8,26 +8,12 @@ from __future__ import annotations
 
 import random
 import re
-import time
 
 from famiglia.engine import Action, Game, Pass, PlayBrute, Refresh, Take
 from famiglia.tui.view.theme import card_text
-from tests.e2e.test_tmux import GUARD, Tmux, start
+from tests.drivers.tmux import Tmux, start
 
 NAMES = ("Anna", "Ben")
-
-
-def _settled(tmux: Tmux, before: str) -> str:
-    """The screen once it has changed from `before` and stays as it is for a moment."""
-    deadline = time.monotonic() + 15
-    screen = tmux.screen()
-    while time.monotonic() < deadline:
-        time.sleep(0.08)
-        again = tmux.screen()
-        if again != before and again == screen:
-            return again
-        screen = again
-    raise AssertionError(f"the screen did not settle:\n{screen}")
 
 
 def _act(tmux: Tmux, action: Action) -> str:
@@ -35,11 +21,10 @@ def _act(tmux: Tmux, action: Action) -> str:
     before = tmux.screen()
     tmux.type(str(action))
     tmux.keys("Enter")
-    screen = _settled(tmux, before)
+    screen = tmux.settled(before)
     if "Pass the keyboard to" in screen:
-        time.sleep(GUARD)
-        tmux.keys("Enter")
-        screen = _settled(tmux, screen)
+        tmux.enter_at_handoff()
+        screen = tmux.settled(screen)
     return screen
 
 
@@ -52,9 +37,7 @@ def test_the_card_taken_and_the_card_the_brute_reduced_are_marked_for_the_next_p
     game = Game.new(seed=16, names=NAMES, first=0)
     start(tmux, "--seed", "16", "--names", *NAMES, "--first", "1", "--no-confirm", width=80, height=24)
     tmux.wait_for("Pass the keyboard to Anna")
-    time.sleep(GUARD)
-    tmux.keys("Enter")
-    screen = tmux.wait_for("Your hand")
+    screen = tmux.enter_at_handoff()
     seen_reduced = False
     for _ in range(16):  # turns
         mover = game.to_move
@@ -102,9 +85,7 @@ def test_at_80x24_the_table_keeps_its_drawing_and_its_rows_as_the_street_grows(t
     start(tmux, "--seed", "4", "--names", *NAMES, "--first", "1", "--no-confirm", "--memory-aid",
           width=80, height=24)
     tmux.wait_for("Pass the keyboard to Anna")
-    time.sleep(GUARD)
-    tmux.keys("Enter")
-    screens = [tmux.wait_for("Your hand")]
+    screens = [tmux.enter_at_handoff()]
     longest = 0
     for _ in range(40):  # actions
         if game.is_over:

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from famiglia.engine import Game, Pass
-from tests.positions import DECK, position
+from tests.positions import DECK, all_cards, position
 
 ZEROS = ["F0", "A0", "B0", "M0"]
 NO_ZERO_STREET = ["F1", "A2", "B3", "M1", "F2", "A1"]
@@ -37,16 +37,6 @@ def area(g: Game, p: int) -> Counter[str]:
 
 def street(g: Game) -> Counter[str]:
     return Counter(g.to_dict()["street"])
-
-
-def all_cards(d: dict[str, Any]) -> Counter[str]:
-    c: Counter[str] = Counter()
-    for p in d["players"]:
-        c.update(p["hand"])
-        c.update(p["play_area"])
-    for k in ("street", "draw_stack", "discard_pile"):
-        c.update(d[k])
-    return c
 
 
 def play(g: Game, *actions: str) -> Game:

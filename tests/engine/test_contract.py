@@ -174,6 +174,16 @@ def mid_turn() -> dict[str, Any]:
     return g.to_dict()
 
 
+def mid_turn_with(where: tuple[Any, ...], key: Any, value: Any) -> dict[str, Any]:
+    """The mid-turn position with `value` put under `key` in the part of it found by the steps `where`."""
+    d = mid_turn()
+    target: Any = d
+    for step in where:
+        target = target[step]
+    target[key] = value
+    return d
+
+
 def refused(d: dict[str, Any], match: str | None = None) -> None:
     with pytest.raises(PositionError, match=match):
         Game.from_dict(d, seed=1)
@@ -244,23 +254,14 @@ def test_deeply_nested_card_fields_are_refused_with_a_reason(zone):
 ])
 def test_keys_the_position_format_does_not_name_are_ignored(where, key, value):
     """interface.md lets a position carry more keys than it names: they change nothing."""
-    d = mid_turn()
-    target: Any = d
-    for step in where:
-        target = target[step]
-    target[key] = value
+    d = mid_turn_with(where, key, value)
     assert Game.from_dict(d, seed=1).to_dict() == Game.from_dict(mid_turn(), seed=1).to_dict()
 
 
 @pytest.mark.parametrize(("where", "key", "value"), [(("turn",), "extra", 0), (("this_turn", 0), "note", "x")])
 def test_unknown_keys_in_the_engines_own_extras_are_refused(where, key, value):
     """The state of a turn under way is the engine's own: a key it never writes is state it cannot honour."""
-    d = mid_turn()
-    target: Any = d
-    for step in where:
-        target = target[step]
-    target[key] = value
-    refused(d, "unknown|key")
+    refused(mid_turn_with(where, key, value), "unknown|key")
 
 
 @pytest.mark.parametrize(("key", "bad"), [("exhaustions", 1e999), ("exhaustions", HUGE), ("passes", 1.0),

@@ -37,6 +37,8 @@ from famiglia.engine import (
     parse_action,
 )
 
+pytestmark = pytest.mark.slow
+
 CASES = int(os.environ.get("FAMIGLIA_FUZZ_CASES", "300"))
 SEED = int(os.environ.get("FAMIGLIA_FUZZ_SEED", "0"))
 HUGE = 10**5000

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,6 +93,7 @@ def test_every_legal_action_round_trips_through_its_notation_and_applies(seed):
     play_out(seed, 0.03, each_action)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=seeds)
 def test_from_dict_to_dict_is_identical_at_every_moment_of_a_turn(seed):
@@ -173,6 +175,7 @@ def test_random_games_reach_the_second_exhaustion():
     assert "EXHAUSTION" in reasons
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(seed=seeds)
 def test_apply_legal_without_the_list_of_legal_actions_does_the_same(seed: int) -> None:

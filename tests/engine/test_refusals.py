@@ -13,12 +13,15 @@ import functools
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from famiglia.engine import CARDS, Game, IllegalAction, Pass, PlayAccountant, PlayBrute, Refresh, Swap, Take
 
 from .helpers import game, random_moves, snapshot
+
+pytestmark = pytest.mark.slow
 
 CANDIDATES = (
     [Refresh(c) for c in CARDS]

@@ -1,8 +1,11 @@
-"""Saved games for the home screen's tests: seeded games played to their end (or not) and put in the store."""
+"""Saved games for the home screen's tests: seeded games played to their end (or not) and put in the store, and a
+game held open by another famiglia."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 from famiglia.engine import Game
@@ -37,3 +40,13 @@ def save(record: Record, *, at: str | None = None, store: Store | None = None) -
 def stamp(n: int) -> str:
     """The n-th minute of a fixed day, as a record writes times."""
     return f"2026-01-01T{n // 60:02d}:{n % 60:02d}:00+00:00"
+
+
+@contextmanager
+def open_elsewhere(store: Store, id: str) -> Iterator[None]:
+    """For the block, the game `id` is held by another famiglia: its lock is taken, as a second sitting takes it."""
+    lock = store.lock(id)
+    try:
+        yield
+    finally:
+        lock.release()

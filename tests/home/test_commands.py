@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-import famiglia.tui
 from famiglia import cli
 from famiglia.persistence import Store
 from famiglia.profile.seats import HUMAN
 from famiglia.profile.settings import Settings, load, settings_path
 from famiglia.profile.statistics import statistics
+from tests.drivers.fake_run import fake_run_play
 
 from .helpers import play, save, stamp
 
@@ -22,13 +22,7 @@ from .helpers import play, save, stamp
 @pytest.fixture
 def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     """A stand-in for the screen's `run_play` that records how it was called."""
-    calls: dict[str, Any] = {}
-
-    def run_play(**kwargs: Any) -> int:
-        calls.update(kwargs)
-        return 0
-
-    monkeypatch.setattr(famiglia.tui, "run_play", run_play)
+    calls = fake_run_play(monkeypatch)
     yield calls
 
 

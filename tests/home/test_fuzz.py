@@ -26,6 +26,8 @@ from famiglia.tui.model.home.menu import Home, Page
 
 from .helpers import play, save, stamp
 
+pytestmark = pytest.mark.slow
+
 CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "1000"))
 NAMED = (*(k for c in COMMANDS for k in c.keys), "backspace", "tab", "pageup", "f1", "c-z", "s-tab")
 ODD = "²③\u0661\uff19\u200f\u202e\u0000\x1b\ud800é😀 ,"

@@ -7,21 +7,22 @@ home screen, as the loop of `famiglia` does. `FAMIGLIA_FUZZ_CHUNKS=20000` runs m
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 from typing import Any
 
-from prompt_toolkit.input import create_pipe_input
+import pytest
 
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
 from famiglia.profile.seats import HUMAN
 from famiglia.profile.settings import load
 from famiglia.tui.shell.home import build_home_app, run_home_app
+from tests.drivers.app import Keys, drive
 
-from .driver import Terminal
 from .helpers import play, save, stamp
+
+pytestmark = pytest.mark.slow
 
 CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "400"))
 KEYS = ("\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\t", "\x1b", "\r", "\x7f", "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F",
@@ -45,27 +46,22 @@ def test_random_keys_never_break_the_home_screen() -> None:
     save(play(2, actions=25, seats=(HUMAN, "cpu:easy"), names=("Anna", "Computer (easy)")), at=stamp(2))
     rng = random.Random(2026)
     outcomes: list[Any] = []
-
-    async def main() -> None:
-        left = CHUNKS
-        while left > 0:
-            with create_pipe_input() as pipe:
-                home = home_command._home(Store())
-                app = build_home_app(home, input=pipe, output=Terminal(rng.choice((80, 60, 120)), rng.choice((24, 12))))
-                task = asyncio.create_task(run_home_app(app))
-                while left > 0 and not task.done():
-                    left -= 1
-                    before = app.render_counter
-                    pipe.send_text(_chunk(rng))
-                    for _ in range(2000):
-                        if task.done() or (app.render_counter > before and not app.invalidated):
-                            break
-                        await asyncio.sleep(0.001)
-                    assert home.pages
-                if not task.done():
-                    app.exit()
-                outcomes.append(await asyncio.wait_for(task, 5))
-
-    asyncio.run(main())
+    left = [CHUNKS]
+    while left[0] > 0:
+        outcomes.append(_sitting(rng, left))
     assert outcomes
     assert load().problem is None  # whatever the keys wrote is a settings file that reads back
+
+
+def _sitting(rng: random.Random, left: list[int]) -> Any:
+    """One home screen that random chunks go into, until it ends or `left[0]` chunks are used up; its result."""
+    home = home_command._home(Store())
+
+    async def script(k: Keys[Any]) -> None:
+        while left[0] > 0 and not k.task.done():
+            left[0] -= 1
+            assert await k.burst(_chunk(rng), patience=2), "the screen was not drawn again"
+            assert home.pages
+
+    return drive(lambda pipe, terminal: build_home_app(home, input=pipe, output=terminal), script,
+                 runner=run_home_app, columns=rng.choice((80, 60, 120)), rows=rng.choice((24, 12)))

@@ -10,11 +10,10 @@ on from its record, as `famiglia learn` does. Every record the keys left reads b
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 
-from prompt_toolkit.input import create_pipe_input
+import pytest
 
 from famiglia.ai import player
 from famiglia.persistence import Record, Store
@@ -24,8 +23,9 @@ from famiglia.tui.model.saving import Autosave
 from famiglia.tui.shell.app import run_app
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.shell.guided import build_guided_app
+from tests.drivers.app import Keys, drive
 
-from .driver import Terminal
+pytestmark = pytest.mark.slow
 
 CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "120"))
 KEYS = ("\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\t", "\x1b", "\r", "\r", "\r", "\x7f", "\x1b[5~", "\x1b[6~", "\x03",
@@ -49,46 +49,41 @@ def test_random_keys_never_break_the_guided_game() -> None:
     rng = random.Random(2027)
     store = Store()
     sittings = 0
-
-    async def main() -> None:
-        nonlocal sittings
-        left = CHUNKS
-        while left > 0:
-            saved = [e for e in store.entries() if e.record is not None and is_guided(e.record)
-                     and not e.record.game().is_over]
-            if saved:
-                session, guide = guided_session(record=saved[0].record, store=store, path=saved[0].path)
-                Autosave.attach(session, store, record=saved[0].record, path=saved[0].path)
-            else:
-                session, guide = guided_session("Anna")
-                Autosave.attach(session, store)
-            columns, rows = rng.choice(SIZES)
-            computer = Computer(session, make_player=lambda level, seed: player(level, seed=seed), pace=0)
-            with create_pipe_input() as pipe:
-                app = build_guided_app(session, guide, input=pipe, output=Terminal(columns, rows), computer=computer)
-                task = asyncio.create_task(run_app(app, session))
-                sittings += 1
-                while left > 0 and not task.done():
-                    left -= 1
-                    before = app.render_counter
-                    pipe.send_text(_chunk(rng))
-                    for _ in range(3000):
-                        if task.done() or (app.render_counter > before and not app.invalidated):
-                            break
-                        await asyncio.sleep(0.001)
-                    if task.done():
-                        break
-                    assert app.render_counter > before, "the screen was not drawn again"
-                    placed = app.layout.container.floats[0]  # type: ignore[attr-defined]
-                    assert placed.top is not None and 0 <= placed.top <= rows - 1
-                if app.is_running and app.future is not None and not app.future.done():
-                    app.exit(result=0)
-                await asyncio.wait_for(task, 10)
-            for hook in session.on_action:
-                if isinstance(hook, Autosave):
-                    hook.close(session)
-
-    asyncio.run(main())
+    left = [CHUNKS]
+    while left[0] > 0:
+        _sitting(store, rng, left)
+        sittings += 1
     assert sittings >= 1
     for entry in store.entries():
         assert entry.record is not None and Record.loads(entry.record.dumps()) == entry.record
+
+
+def _sitting(store: Store, rng: random.Random, left: list[int]) -> None:
+    """One sitting of the guided game (played on from its record, if one is unfinished) that random chunks go
+    into, until it ends or `left[0]` chunks are used up."""
+    saved = [e for e in store.entries() if e.record is not None and is_guided(e.record)
+             and not e.record.game().is_over]
+    if saved:
+        session, guide = guided_session(record=saved[0].record, store=store, path=saved[0].path)
+        Autosave.attach(session, store, record=saved[0].record, path=saved[0].path)
+    else:
+        session, guide = guided_session("Anna")
+        Autosave.attach(session, store)
+    columns, rows = rng.choice(SIZES)
+    computer = Computer(session, make_player=lambda level, seed: player(level, seed=seed), pace=0)
+
+    async def script(k: Keys[int]) -> None:
+        while left[0] > 0 and not k.task.done():
+            left[0] -= 1
+            drawn = await k.burst(_chunk(rng), patience=3)
+            if k.task.done():
+                break
+            assert drawn, "the screen was not drawn again"
+            placed = k.app.layout.container.floats[0]  # type: ignore[attr-defined]
+            assert placed.top is not None and 0 <= placed.top <= rows - 1
+
+    drive(lambda pipe, terminal: build_guided_app(session, guide, input=pipe, output=terminal, computer=computer),
+          script, runner=lambda app: run_app(app, session), columns=columns, rows=rows, unfinished=0)
+    for hook in session.on_action:
+        if isinstance(hook, Autosave):
+            hook.close(session)

@@ -4,7 +4,6 @@ lesson talks about, the computer waiting for its lesson, and the end under the e
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -24,8 +23,7 @@ from famiglia.tui.shell.app import run_app
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.shell.guided import READ_FIRST, build_guided_app
 from famiglia.tui.view.compose import compose, compose_parts, end_rows
-
-from .driver import Keys, drive
+from tests.drivers.app import Keys, drive, redrawn
 
 STUDENT = player("greedy", seed=1)  # the newcomer who takes the best card in sight
 
@@ -50,10 +48,10 @@ async def _turns(k: Keys[Any], session: Session, guide: Guide, *, turns: int | N
             if guide.lesson is not None:
                 shown.append(guide.lesson.id)
             screens.append(k.screen())
-            await k.press("\r")
+            await k.keys("\r")
             continue
         if session.ending is not None:
-            await k.press("\r")
+            await k.keys("\r")
             if session.ending is None:
                 played += 1
             continue
@@ -61,17 +59,17 @@ async def _turns(k: Keys[Any], session: Session, guide: Guide, *, turns: int | N
         assert game is not None
         if not tried_wrong:  # one try the rules refuse: explained, never just refused
             tried_wrong = True
-            await k.press("take F4 pay F3 keep F3\r")
+            await k.keys("take F4 pay F3 keep F3\r")
             assert guide.refused is not None and "R8" in guide.refused[1]
             screens.append(k.screen())
-            await k.press("x")
+            await k.keys("x")
             assert session.message is not None and session.message.text == READ_FIRST
-            await k.press("\r")
+            await k.keys("\r")
             assert guide.refused is None
-            await k.press("\x1b")  # the refused words leave the line
+            await k.keys("\x1b")  # the refused words leave the line
             continue
         action = STUDENT.choose(game.view(PLAYER, memory=True))
-        await k.press(("p" if isinstance(action, Pass) else str(action)) + "\r")
+        await k.keys(("p" if isinstance(action, Pass) else str(action)) + "\r")
         if action.step is Step.TAKE and session.ending is None:
             played += 1
 
@@ -102,8 +100,8 @@ def test_a_guided_game_left_halfway_is_continued_without_repeating_a_lesson() ->
 
     async def first_sitting(k: Keys[Any]) -> None:
         await _turns(k, session, guide, turns=6, shown=first, screens=[])
-        await k.press("q")
-        await k.press("y")
+        await k.keys("q")
+        await k.keys("y")
 
     drive(_app(session, guide), first_sitting, runner=lambda app: run_app(app, session), columns=100, rows=40)
     saver.close(session)
@@ -161,15 +159,15 @@ def test_each_lesson_box_leaves_in_sight_what_it_explains(columns: int, rows: in
                     assert "╭─F0♥─╮" in k.screen() and "Your hand" in k.screen()  # the hand it talks about
                 if lesson.id == "free_take" and columns == 100:
                     assert "Take/pass   1 B0♣   p pass" in k.screen()  # the choice it talks about
-                await k.press("\r")
+                await k.keys("\r")
                 continue
             if session.ending is not None:
-                await k.press("\r")
+                await k.keys("\r")
                 continue
             game = session.game
             assert game is not None
             action = STUDENT.choose(game.view(PLAYER, memory=True))
-            await k.press(("p" if isinstance(action, Pass) else str(action)) + "\r")
+            await k.keys(("p" if isinstance(action, Pass) else str(action)) + "\r")
 
     drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=columns, rows=rows)
     assert set(checked) == set(LESSON_IDS)
@@ -182,17 +180,19 @@ def test_the_computer_waits_until_its_lesson_is_read() -> None:
 
     async def script(k: Keys[Any]) -> None:
         while guide.lesson is not None:
-            await k.press("\r")
-        await k.press("p\r")  # a pass; Enter ends the turn
+            await k.keys("\r")
+        await k.keys("p\r")  # a pass; Enter ends the turn
         await k.until(lambda: guide.lesson is not None and guide.lesson.id == "opponent")
         played = len(session.history)
-        await asyncio.sleep(0.5)  # the computer plays at once here (no pace): it waits for the box instead
+        # The computer plays at once here (no pace): it has chosen its action and waits for the box instead.
+        await k.until(lambda: session.activity == "Computer (easy) waits until you have read the box")
+        await redrawn(k)
         seen.append(k.screen())
         assert session.computer_to_move and len(session.history) == played
         assert session.activity == "Computer (easy) waits until you have read the box"
-        await k.press("x")  # a key while the box is up neither reads it nor hurries the computer
+        await k.keys("x")  # a key while the box is up neither reads it nor hurries the computer
         assert session.computer_to_move and len(session.history) == played
-        await k.press("\r")
+        await k.keys("\r")
         await k.until(lambda: not session.computer_to_move)
         assert len(session.history) > played
 

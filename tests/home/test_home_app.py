@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-import famiglia.tui
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
 from famiglia.profile.seats import HUMAN
@@ -15,20 +14,11 @@ from famiglia.profile.settings import Settings, load, settings_path
 from famiglia.profile.statistics import statistics
 from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowAnalysis, ShowReplay
 from famiglia.tui.shell.home import build_home_app, run_home_app
+from tests.drivers.app import Keys, at_home, drive
+from tests.drivers.fake_run import fake_run_play
+from tests.drivers.terminal import CTRL_C, DOWN, ESC, UP
 
-from .driver import CTRL_C, DOWN, ESC, UP, Keys, drive
-from .helpers import play, save, stamp
-
-
-def run(home: Home, *keys: str, columns: int = 80, rows: int = 24, check: Any = None) -> Any:
-    async def script(k: Keys[Any]) -> None:
-        for key in keys:
-            await k.press(key)
-        if check is not None:
-            check(k)
-
-    return drive(lambda pipe, out: build_home_app(home, input=pipe, output=out), script, runner=run_home_app,
-                 columns=columns, rows=rows)
+from .helpers import open_elsewhere, play, save, stamp
 
 
 def saved_games() -> None:
@@ -46,7 +36,7 @@ def saved_games() -> None:
     ((CTRL_C, "y"), Quit()),
 ])
 def test_entries_that_leave_the_home_screen(keys: tuple[str, ...], outcome: object) -> None:
-    assert run(Home(), *keys) == outcome
+    assert at_home(Home(), *keys) == outcome
 
 
 def test_every_entry_is_reached_by_keys_and_drawn() -> None:
@@ -59,29 +49,29 @@ def test_every_entry_is_reached_by_keys_and_drawn() -> None:
             seen[name] = k.screen()
         return check
 
-    assert run(home, "2", DOWN, "\r") == Resume(home.unfinished[1].id)  # Continue: the older of the two under way
+    assert at_home(home, "2", DOWN, "\r") == Resume(home.unfinished[1].id)  # Continue: the older of the two under way
     for number, title, words in [("4", "Your games", "Anna v Computer (hard)"), ("5", "Statistics", "finished"),
                                  ("6", "Rules", "R1"), ("7", "Settings", "memory_aid"), ("1", "New game", "hard")]:
         home = home_command._home(Store())
-        run(home, number, check=look(title))
+        at_home(home, number, check=look(title))
         assert home.page.value == title, title
         assert f"Famiglia \u203a {title}" in seen[title] and words in seen[title], seen[title]
     home = home_command._home(Store())
-    assert run(home, "4", "r") == ShowReplay(home.games[0].id)
+    assert at_home(home, "4", "r") == ShowReplay(home.games[0].id)
     home = home_command._home(Store())
-    assert run(home, "4", "a") == ShowAnalysis(home.games[0].id)
+    assert at_home(home, "4", "a") == ShowAnalysis(home.games[0].id)
 
 
 def test_help_esc_and_a_key_that_does_nothing(tmp_path: Any) -> None:
     home = Home()
     screens: list[str] = []
-    run(home, "?", check=lambda k: screens.append(k.screen()))
+    at_home(home, "?", check=lambda k: screens.append(k.screen()))
     assert "Help" in screens[0] and "quit (asks first)" in screens[0]
     home = Home()
-    run(home, "x", check=lambda k: screens.append(k.screen()))
+    at_home(home, "x", check=lambda k: screens.append(k.screen()))
     assert "'x' does nothing here: ? lists the keys." in screens[1]
     home = Home()
-    run(home, "6", ESC, check=lambda k: screens.append(k.screen()))
+    at_home(home, "6", ESC, check=lambda k: screens.append(k.screen()))
     assert home.page is Page.MAIN
 
 
@@ -89,16 +79,15 @@ def test_the_log_of_a_game_is_a_page() -> None:
     saved_games()
     home = home_command._home(Store())
     shown: list[str] = []
-    run(home, "4", "l", check=lambda k: shown.append(k.screen()))
+    at_home(home, "4", "l", check=lambda k: shown.append(k.screen()))
     assert home.page is Page.LOG and f"Game {home.games[0].id}" in shown[0]
 
 
 def test_settings_written_from_the_screen_are_read_back_and_used_by_play(monkeypatch: pytest.MonkeyPatch) -> None:
     home = home_command._home(Store())
-    run(home, "7", "2", " ", "3", "\r", "1", "\r", *"Anna", "\r", "\r", ESC)  # your name, then none for player 2
+    at_home(home, "7", "2", " ", "3", "\r", "1", "\r", *"Anna", "\r", "\r", ESC)  # your name, then none for player 2
     assert load().settings == Settings(("Anna",), "hard", memory_aid=True)
-    calls: dict[str, Any] = {}
-    monkeypatch.setattr(famiglia.tui, "run_play", lambda **kw: calls.update(kw) or 0)
+    calls = fake_run_play(monkeypatch)
     home_command._new_game((HUMAN, "cpu:hard"), load().settings)
     assert calls["names"] == ("Anna", "Computer (hard)") and calls["memory_aid"] is True
     assert calls["seats"] == (HUMAN, "cpu:hard")
@@ -116,10 +105,10 @@ def test_a_broken_or_foreign_settings_file_is_said_on_the_home_screen_and_left_a
     settings_path().write_text(content, encoding="utf-8")
     home = home_command._home(Store())
     shown: list[str] = []
-    run(home, check=lambda k: shown.append(k.screen()))
+    at_home(home, check=lambda k: shown.append(k.screen()))
     assert "settings file" in shown[0] and said in " ".join(shown[0].split()), shown[0]
     assert "\u202e" not in shown[0]  # a direction mark is written as an escape, never acted on
-    run(home_command._home(Store()), "7", "4", "\r")  # a change asked for: refused on a broken file, kept otherwise
+    at_home(home_command._home(Store()), "7", "4", "\r")  # a change asked for: refused on a broken file, kept otherwise
     if said in ("not valid TOML", "TOML"):
         assert settings_path().read_text(encoding="utf-8") == content
 
@@ -129,7 +118,7 @@ def test_statistics_on_screen_equal_those_of_the_saved_games() -> None:
         save(play(n, seats=(HUMAN, "cpu:easy"), names=("Anna", "Computer (easy)")), at=stamp(n))
     home = home_command._home(Store())
     shown: list[str] = []
-    run(home, "5", check=lambda k: shown.append(k.screen()), columns=100, rows=30)
+    at_home(home, "5", check=lambda k: shown.append(k.screen()), columns=100, rows=30)
     stats = statistics(Store().entries())
     row, = stats.opponents
     assert home.stats == stats
@@ -143,17 +132,14 @@ def test_delete_from_your_games_asks_then_removes_and_refuses_a_game_open_elsewh
     saved_games()
     store = Store()
     newest = home_command._home(store).games[0].id
-    lock = store.lock(newest)
-    try:
+    with open_elsewhere(store, newest):
         home = home_command._home(store)
-        run(home, "4", "d", "y")
+        at_home(home, "4", "d", "y")
         assert "was not deleted" in (home.message or "") and store.path(newest).exists()
-    finally:
-        lock.release()
     home = home_command._home(store)
-    run(home, "4", "d", "n")
+    at_home(home, "4", "d", "n")
     assert store.path(newest).exists()
-    run(home, "4", "d", "y")
+    at_home(home, "4", "d", "y")
     assert not store.path(newest).exists() and len(home_command._home(store).games) == 2
 
 
@@ -161,13 +147,10 @@ def test_continue_says_on_the_home_screen_when_the_game_is_open_elsewhere() -> N
     saved_games()
     store = Store()
     id = home_command._home(store).unfinished[0].id
-    lock = store.lock(id)
-    try:
+    with open_elsewhere(store, id):
         note = home_command._refusal(store, Resume(id))
         assert note is not None and "another famiglia" in note
         assert home_command._home(store, note=note).message == note
-    finally:
-        lock.release()
     assert home_command._refusal(store, Resume(id)) is None
 
 
@@ -181,10 +164,10 @@ def _coloured(k: Keys[Any]) -> bool:
 def test_colour_turned_off_in_settings_turns_the_home_screen_plain_at_once() -> None:
     home = home_command._home(Store())
     seen: list[bool] = []
-    run(home, "7", check=lambda k: seen.append(_coloured(k)))
-    run(home, "5", " ", check=lambda k: seen.append(_coloured(k)))  # colour: on -> off
+    at_home(home, "7", check=lambda k: seen.append(_coloured(k)))
+    at_home(home, "5", " ", check=lambda k: seen.append(_coloured(k)))  # colour: on -> off
     assert load().settings.colour is False
-    run(home, " ", check=lambda k: seen.append(_coloured(k)))  # still on Settings, on colour: back on
+    at_home(home, " ", check=lambda k: seen.append(_coloured(k)))  # still on Settings, on colour: back on
     assert seen == [True, False, True]
     assert "NO_COLOR" not in os.environ  # the process is not told: the application of this player is
 
@@ -201,6 +184,7 @@ def test_no_color_from_the_environment_keeps_the_home_screen_plain_whatever_the_
     assert home.settings.colour is True and seen == [True, False]
 
 
+@pytest.mark.slow
 def test_a_games_analysis_from_the_home_screen_is_the_one_famiglia_analyse_shows(
         capsys: pytest.CaptureFixture[str]) -> None:
     """What the home screen runs for a: the report (plain here, off a terminal), saved for the next look."""
@@ -222,7 +206,7 @@ def test_at_80_columns_the_key_line_of_your_games_still_ends_with_help() -> None
     save(play(1, actions=5), at=stamp(1))
     seen: list[str] = []
     home = home_command._home(Store())
-    run(home, "4", ESC, check=lambda k: seen.append(k.screen()))
-    run(home_command._home(Store()), "4", check=lambda k: seen.append(k.screen()))
+    at_home(home, "4", ESC, check=lambda k: seen.append(k.screen()))
+    at_home(home_command._home(Store()), "4", check=lambda k: seen.append(k.screen()))
     last = seen[-1].rstrip().splitlines()[-1]
     assert "?: help" in last and "1–9 Enter: choose" in last and "d: delete" in last and len(last) <= 80, last

@@ -29,10 +29,10 @@ from famiglia.tui.model.home.guided import guided_session
 from famiglia.tui.model.home.menu import Home, Learn, Outcome, Page, Quit, Resume, ShowAnalysis, ShowReplay
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.view.home import render_home
-from tests.tui.conftest import render_text
+from tests.drivers.app import at_home
+from tests.drivers.terminal import render_text
 
 from .helpers import play, save, stamp
-from .test_home_app import run
 
 
 def _saver(session: Any) -> Autosave:
@@ -160,16 +160,16 @@ def test_six_faults_in_the_settings_file_are_counted_and_each_is_named(capsys: p
 
 def test_a_name_with_a_comma_on_the_settings_page_is_one_name() -> None:
     home = home_command._home(Store())
-    run(home, "7", "1", "\r", *"Anna,Ben", "\r", "\r")
+    at_home(home, "7", "1", "\r", *"Anna,Ben", "\r", "\r")
     assert load().settings.names == ("Anna,Ben",)
     home = home_command._home(Store())
     shown: list[str] = []
-    run(home, "7", "1", "\r", "\r", *"Carla", check=lambda k: shown.append(k.screen()))  # Enter keeps yours
+    at_home(home, "7", "1", "\r", "\r", *"Carla", check=lambda k: shown.append(k.screen()))  # Enter keeps yours
     assert "Player 2's name: Carla" in shown[0]
-    run(home, "\r")
+    at_home(home, "\r")
     assert load().settings.names == ("Anna,Ben", "Carla")
     home = home_command._home(Store())
-    run(home, "7", "1", "\r", "\r", *["\x7f"] * 5, *"anna,ben", "\r")  # two that read the same: refused
+    at_home(home, "7", "1", "\r", "\r", *["\x7f"] * 5, *"anna,ben", "\r")  # two that read the same: refused
     assert "differ" in (home.message or "") and load().settings.names == ("Anna,Ben", "Carla")
 
 

@@ -26,14 +26,14 @@ from famiglia import cli
 from famiglia.commands import home as home_command
 from famiglia.persistence import Store
 from famiglia.profile.settings import Settings, load, settings_path, write_value
-
-from .test_home_app import run
+from tests.drivers.app import at_home
 
 ROUNDS = 6
 WRITES = (("level", "hard"), ("confirm", "false"), ("colour", "false"), ("memory-aid", "true"),
           ("names", "Anna"))
 
 
+@pytest.mark.slow
 def test_settings_set_at_once_in_many_famiglias_keeps_every_value(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Five `settings set` at once, and the Settings page's write in this famiglia meanwhile: all of them land,
@@ -102,7 +102,7 @@ def _said_on_the_settings_page() -> str:
     """Enter on the level on the Settings page: what the message line says (the page is still running)."""
     home = home_command._home(Store())
     shown: list[str] = []
-    run(home, "7", "\x1b[B", "\r", check=lambda k: shown.append(k.screen()))
+    at_home(home, "7", "\x1b[B", "\r", check=lambda k: shown.append(k.screen()))
     assert home.message is not None and "\n" not in home.message
     assert " ".join(home.message.split()[:2]) in " ".join(shown[0].split())
     return home.message

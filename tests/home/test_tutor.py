@@ -68,6 +68,7 @@ def test_the_guided_deal_brings_every_part_of_a_turn_early_and_the_game_to_its_e
     assert played.first_turn["exhaustion"] == 17 and played.first_turn["last_round"] == 22
 
 
+@pytest.mark.slow
 def test_a_player_who_follows_the_hints_plays_the_guided_deal_to_its_last_round() -> None:
     """docs/learn.md says the deal reaches the last round (R9.3); both guided games that followed the hints ended on
     two passes before it. A player who plays every hint now sees it, and every other lesson."""

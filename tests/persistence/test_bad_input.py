@@ -267,15 +267,22 @@ def damage(text: str, rng: random.Random) -> bytes:
     return json.dumps(data).encode()
 
 
+def spoilt(folder: Path, n: int, rng: random.Random, spoil: Callable[[str, random.Random], bytes],
+           actions: int) -> tuple[Path, tuple[bytes, int]]:
+    """A real record of up to `actions` random actions, spoilt by `spoil` and written to `game-N.json` in `folder`:
+    its path, and what the file holds (to check that reading it changes nothing)."""
+    record, game = played(rng.randrange(10_000), rng.randint(0, actions))
+    path = folder / f"game-{n + 1}.json"
+    path.write_bytes(spoil(record.dumps(game), rng))
+    return path, snapshot(path)
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_damaged_records_are_refused_in_one_line_or_read_as_the_game_they_still_are(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], chunk: int) -> None:
     rng = random.Random(1000 + chunk)
     for n in range(FUZZ_FILES // 4):
-        record, game = played(rng.randrange(10_000), rng.randint(0, 120))
-        path = tmp_path / f"game-{n + 1}.json"
-        path.write_bytes(damage(record.dumps(game), rng))
-        before = snapshot(path)
+        path, before = spoilt(tmp_path, n, rng, damage, 120)
         try:
             Record.loads(path.read_bytes().decode("utf-8"))
             readable = True
@@ -372,10 +379,7 @@ def test_records_with_seats_seeds_and_ids_at_their_limits_are_refused_in_one_lin
     rng = random.Random(2000 + chunk)
     store = Store(tmp_path / "home")
     for n in range(FUZZ_FILES // 2):
-        record, game = played(rng.randrange(10_000), rng.randint(0, 60))
-        path = tmp_path / f"game-{n + 1}.json"
-        path.write_bytes(mutate(record.dumps(game), rng))
-        before = snapshot(path)
+        path, before = spoilt(tmp_path, n, rng, mutate, 60)
         try:
             read = read_record(path, given=True)
         except StoreError as error:

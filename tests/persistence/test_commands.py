@@ -22,8 +22,9 @@ from famiglia.tui.model.session import Screen
 from famiglia.tui.shell.replay import build_replay_app
 from famiglia.tui.view.pieces import short_name
 from famiglia.tui.view.replay import caption, render_replay
-from tests.persistence.helpers import home, moments, new_session
-from tests.tui.test_app import Player, Terminal, play
+from tests.drivers.app import Keys, Player, drive, play
+from tests.drivers.session import moments, new_session
+from tests.persistence.helpers import home
 
 
 def saved_game(seed: int, *, limit: int = 2000) -> Autosave:
@@ -128,7 +129,7 @@ def test_replay_steps_through_every_position_by_action_and_by_turn() -> None:
 
 
 def test_replay_draws_both_hands_and_the_final_scores() -> None:
-    from tests.tui.conftest import render_text
+    from tests.drivers.terminal import render_text
 
     saver = saved_game(7)
     assert saver.record is not None
@@ -149,27 +150,18 @@ def test_replay_draws_both_hands_and_the_final_scores() -> None:
 def replayed(record: Record, *keys: str, after: Callable[[Replay], None] | None = None) -> Replay:
     """The replay of `record` through its application, each of `keys` sent in turn; `after` sees the replay after
     each (once its screen is drawn again). An unfinished game's replay asks first."""
-    import asyncio
+    replay = Replay(record)
 
-    from prompt_toolkit.input import create_pipe_input
+    async def script(k: Keys[int]) -> None:
+        assert replay.asking == (not replay.positions[-1].is_over)
+        for key in keys:
+            await k.keys(key)
+            if after is not None:
+                after(replay)
+        await k.ended()
 
-    async def run() -> Replay:
-        replay = Replay(record)
-        with create_pipe_input() as pipe:
-            app = build_replay_app(replay, input=pipe, output=Terminal(100, 30))
-            task = asyncio.create_task(app.run_async())
-            while app.render_counter == 0:
-                await asyncio.sleep(0.01)
-            assert replay.asking == (not replay.positions[-1].is_over)
-            for key in keys:
-                pipe.send_text(key)
-                if after is not None:
-                    await asyncio.sleep(0.15)
-                    after(replay)
-            await asyncio.wait_for(task, 5)
-        return replay
-
-    return asyncio.run(run())
+    drive(lambda pipe, terminal: build_replay_app(replay, input=pipe, output=terminal), script, columns=100, rows=30)
+    return replay
 
 
 def test_replay_of_an_unfinished_game_asks_first_through_the_keys() -> None:
@@ -242,28 +234,20 @@ def test_random_keys_never_break_the_replay() -> None:
     """A seeded fuzzer: random keys, escape sequences and odd Unicode into the replay; only q leaves."""
     import asyncio
 
-    from prompt_toolkit.input import create_pipe_input
-
     saver = saved_game(13)
     assert saver.record is not None
     rng = random.Random(13)
     keys = ["\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F", "n", "p", " ", "\r", "\x7f", "y", "²", "\u0661", "😀", "\x1b[5~",
             *"0123456789", "9" * 40, "\x00", "\t"]
+    replay = Replay(saver.record)
 
-    async def run() -> Replay:
-        replay = Replay(saver.record)  # type: ignore[arg-type]
-        with create_pipe_input() as pipe:
-            app = build_replay_app(replay, input=pipe, output=Terminal(80, 24))
-            task = asyncio.create_task(app.run_async())
-            while app.render_counter == 0:
-                await asyncio.sleep(0.01)
-            for _ in range(300):
-                pipe.send_text(rng.choice(keys))
-                await asyncio.sleep(0)
-                assert not task.done()
-                assert 0 <= replay.index <= replay.last
-            pipe.send_text("q")
-            await asyncio.wait_for(task, 5)
-        return replay
+    async def script(k: Keys[int]) -> None:
+        for _ in range(300):
+            k.pipe.send_text(rng.choice(keys))
+            await asyncio.sleep(0)  # no wait for the screen: keys may come faster than it is drawn
+            assert not k.task.done()
+            assert 0 <= replay.index <= replay.last
+        await k.keys("q")
 
-    assert asyncio.run(run()).done
+    drive(lambda pipe, terminal: build_replay_app(replay, input=pipe, output=terminal), script)
+    assert replay.done

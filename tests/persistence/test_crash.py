@@ -23,13 +23,15 @@ import pytest
 from famiglia.persistence import read_record
 from tests.persistence.helpers import home
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("FAMIGLIA_KILLS", "6"))
 
 CHILD = """
 import hashlib, json, random, sys
 from famiglia.tui.model.saving import Autosave
-from tests.persistence.helpers import new_session, step
+from tests.drivers.session import new_session, step
 
 seed = int(sys.argv[1])
 session = new_session(seed, confirm=False)

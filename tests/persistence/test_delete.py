@@ -15,6 +15,7 @@ import pytest
 from famiglia import cli
 from famiglia.engine import Game, Step
 from famiglia.persistence import GameNotFound, Move, Record, Store, StoreError
+from tests.drivers.fake_run import fake_run_play
 from tests.persistence.helpers import home
 from tests.persistence.records import played
 
@@ -173,12 +174,6 @@ def test_a_game_being_played_is_not_removed_however_young() -> None:
 def test_a_new_game_of_famiglia_play_tidies_first(monkeypatch: pytest.MonkeyPatch) -> None:
     never = unconfirmed(2)
     kept = saved(1)
-    started: list[object] = []
-
-    def run_play(**options: object) -> int:
-        started.append(options)
-        return 0
-
-    monkeypatch.setattr("famiglia.tui.run_play", run_play)
+    started = fake_run_play(monkeypatch)
     assert cli.main(["play", "--names", "Anna", "Ben"]) == 0
     assert started and not never.exists() and kept.exists()

@@ -29,6 +29,8 @@ from famiglia.persistence import MAX_ID, Move, Record, Store, StoreError
 from famiglia.persistence.store import ENV
 from tests.persistence.records import played
 
+pytestmark = pytest.mark.slow
+
 CASES = int(os.environ.get("FAMIGLIA_FUZZ_DIRS", "40"))
 SEED = int(os.environ.get("FAMIGLIA_FUZZ_SEED", "0"))
 IDS = ["1", "2", "3", "7", "999999999", "1000000000", str(MAX_ID), str(MAX_ID + 1), "9" * 256, "0", "", ".", "/",

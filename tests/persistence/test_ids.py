@@ -17,7 +17,8 @@ import pytest
 from famiglia import cli
 from famiglia.persistence import MAX_ID, GameNotFound, Store, StoreError, parse_id, read_record
 from famiglia.tui.model.saving import Autosave, resume_session
-from tests.persistence.helpers import home, moments
+from tests.drivers.session import moments
+from tests.persistence.helpers import home
 from tests.persistence.records import played
 
 

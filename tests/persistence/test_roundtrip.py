@@ -18,7 +18,7 @@ from famiglia.persistence import Record, Store, read_record
 from famiglia.tui.model.playing import undo
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Screen, Session
-from tests.persistence.helpers import at_table, moments, new_session
+from tests.drivers.session import at_table, moments, new_session
 
 GAMES = int(os.environ.get("FAMIGLIA_ROUND_TRIPS", "8"))
 

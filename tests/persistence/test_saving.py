@@ -21,7 +21,8 @@ from famiglia.persistence.store import Store as StoreClass
 from famiglia.tui.model import playing
 from famiglia.tui.model.saving import Autosave, crash_save, resume_session
 from famiglia.tui.model.session import Screen
-from tests.persistence.helpers import at_table, home, moments, new_session, step
+from tests.drivers.session import at_table, moments, new_session, step
+from tests.persistence.helpers import home
 from tests.persistence.records import given_name, write
 
 

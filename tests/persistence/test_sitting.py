@@ -9,47 +9,24 @@ before the settings were kept plays on with the remembered settings, as it alway
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import famiglia.tui.shell.app as app_module
 from famiglia.cli import main
 from famiglia.engine import Step
 from famiglia.persistence import Store, read_record
 from famiglia.profile.settings import settings_path
 from famiglia.tui.model.saving import Autosave
 from famiglia.tui.model.session import Screen, Session
-from tests.tui.test_app import Player, play
-
-Script = Callable[[Player], Awaitable[None]]
-
-
-class Sittings:
-    """Runs each sitting `main` starts on a pipe, with the next script; keeps the sessions it ran."""
-
-    def __init__(self) -> None:
-        self.scripts: list[Script] = []
-        self.sessions: list[Session] = []
-
-    def run_play(self, *, session: Session | None = None, colour: bool = True, **options: Any) -> int:
-        if session is None:
-            session = Session(**options)
-        session.guard.guard = 0  # the handoff's guard against a hasty Enter: the script waits for the handoff
-        saver = Autosave.attach(session)
-        self.sessions.append(session)
-        code = play(session, self.scripts.pop(0), columns=100, rows=30)
-        saver.close(session)
-        return code
+from tests.drivers.app import Player
+from tests.drivers.fake_run import Sittings
 
 
 @pytest.fixture
 def sittings(monkeypatch: pytest.MonkeyPatch) -> Sittings:
-    runs = Sittings()
-    monkeypatch.setattr(app_module, "run_play", runs.run_play)
-    return runs
+    return Sittings.install(monkeypatch)
 
 
 async def take_and_leave(p: Player) -> None:
@@ -176,7 +153,7 @@ def test_a_record_from_before_the_settings_were_kept_plays_on_with_the_remembere
 def test_learn_plays_the_guided_game_on_with_its_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     import famiglia.tui.shell.guided as guided_shell
     from famiglia.tui.model.home.guided import guided_session
-    from tests.persistence.helpers import at_table
+    from tests.drivers.session import at_table
 
     session, _ = guided_session("Anna", memory_aid=True, confirm=False)
     session.guard.guard = 0

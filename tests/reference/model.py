@@ -109,16 +109,6 @@ def to_position(state: State) -> dict[str, Any]:
     return {k: s[k] for k in REQUIRED_KEYS}
 
 
-def all_cards(state: State) -> Counter[str]:
-    cards: Counter[str] = Counter()
-    for p in state["players"]:
-        cards.update(p["hand"])
-        cards.update(p["play_area"])
-    for key in ("street", "draw_stack", "discard_pile"):
-        cards.update(state[key])
-    return cards
-
-
 def second_player(state: State) -> int:
     return 1 - state["start_player"]
 

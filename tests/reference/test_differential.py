@@ -22,8 +22,11 @@ from typing import Any
 import pytest
 
 from famiglia.engine import Game, IllegalAction
+from tests.positions import all_cards
 from tests.reference import model
 from tests.reference.model import DECK, KINDS, REQUIRED_KEYS
+
+pytestmark = pytest.mark.slow
 
 MAX_ACTIONS = 3000
 # For a longer search: REFERENCE_SCALE=20 REFERENCE_SEED=7 .venv/bin/python -m pytest tests/reference
@@ -301,7 +304,7 @@ def coverage(before: model.State, action: str, after: model.State, stats: Stats)
 
 
 def check(g: Game, state: model.State, context: str) -> None:
-    assert model.all_cards(state) == DECK, f"{context}\nthe model lost cards"  # R1
+    assert all_cards(state) == DECK, f"{context}\nthe model lost cards"  # R1
     if g.is_over != state["over"]:
         raise Disagreement(f"{context}\nis_over: expected {state['over']}, got {g.is_over}")
     got = normalized(g.to_dict(), g.is_over)

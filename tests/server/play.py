@@ -14,8 +14,7 @@ from typing import Final
 from famiglia.ai import player
 from famiglia.engine import Pass
 from famiglia.server.tables import ServerTable
-
-from .driver import WAIT, Client
+from tests.drivers.ssh import WAIT, Client
 
 MAX_ACTIONS: Final = 400  # far beyond a game of greedy players (some 80 actions)
 

@@ -11,10 +11,14 @@ import os
 import random
 from pathlib import Path
 
-from famiglia.server.screen import PlayerScreen
+import pytest
 
-from .driver import Client, run, serving
+from famiglia.server.screen import PlayerScreen
+from tests.drivers.ssh import Client, run, serving
+
 from .play import until
+
+pytestmark = pytest.mark.slow
 
 CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "60"))
 ESCAPES = [b"\x1b[A", b"\x1b[B", b"\x1b[1;5C", b"\x1b[200~", b"\x1b[201~", b"\x1b[<0;10;10M", b"\x1b[M !!",

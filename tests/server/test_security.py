@@ -19,12 +19,11 @@ import pytest
 from famiglia.server.hostkey import KEY_NAME, HostKeyError, fingerprint, host_key
 from famiglia.server.limits import CodeThrottle, Limits
 from famiglia.server.server import Server, ServerError, Settings
-
-from .driver import HOST, Client, run, serving
+from tests.drivers.ssh import HOST, Client, run, serving
 
 
 async def _plain(port: int, user: str = "anna", **options: object) -> asyncssh.SSHClientConnection:
-    from .driver import _Answers
+    from tests.drivers.ssh import _Answers
 
     return await asyncssh.connect(HOST, port, username=user, known_hosts=None, client_keys=[], agent_path=None,
                                   client_factory=lambda: _Answers(None), preferred_auth="keyboard-interactive",

@@ -16,9 +16,11 @@ from famiglia.engine import Refresh
 from famiglia.persistence import Store
 from famiglia.server.screen import PlayerScreen
 from famiglia.server.tables import ServerTable
+from tests.drivers.ssh import Client, run, serving
 
-from .driver import Client, run, serving
 from .play import play_action, play_on, until
+
+pytestmark = pytest.mark.slow
 
 SEED = 987_654_321  # a seed whose digits are found nowhere else on a screen
 
@@ -36,6 +38,18 @@ async def _open_table(server, anna: Client) -> ServerTable:
     code = re.search(r"table ([A-Z2-9]{4})", screen).group(1)
     assert f"ssh -p {server.port} NAME+{code}@127.0.0.1" in screen
     return server.tables.tables[code]
+
+
+async def _seated(server, key: asyncssh.SSHKey | None = None, *,
+                  shows: str | None = "Your hand") -> tuple[Client, Client, ServerTable]:
+    """Anna opens a table and Ben takes its second seat by its code; both clients and the table, once Ben's screen
+    `shows` what it is waited for (nothing is waited for with None)."""
+    anna = await Client.connect(server.port, "anna", key=key)
+    table = await _open_table(server, anna)
+    ben = await Client.connect(server.port, f"ben+{table.code}")
+    if shows is not None:
+        await ben.wait_for(shows)
+    return anna, ben, table
 
 
 def _hand_rows(screen: str) -> str:
@@ -67,10 +81,7 @@ def test_a_whole_seeded_game_between_two_clients_each_drawn_from_its_own_seat(tm
 
     async def main() -> None:
         async with serving(tmp_path, seed=SEED) as server:
-            anna = await Client.connect(server.port, "anna", key=key)
-            table = await _open_table(server, anna)
-            ben = await Client.connect(server.port, f"ben+{table.code}")
-            await ben.wait_for("Your hand")
+            anna, ben, table = await _seated(server, key)
             await anna.wait_for("Your hand")
             assert table.record is not None and table.record.seats == ("network", "network")
             assert table.holders[0].key == str(key.get_fingerprint("sha256"))  # Anna's seat is her key's
@@ -126,10 +137,7 @@ def test_the_seed_of_an_unfinished_game_and_the_other_hand_never_reach_a_client(
 def test_a_watcher_sees_the_public_table_as_it_changes(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna = await Client.connect(server.port, "anna")
-            table = await _open_table(server, anna)
-            ben = await Client.connect(server.port, f"ben+{table.code}")
-            await ben.wait_for("Your hand")
+            anna, ben, table = await _seated(server)
             cleo = await Client.connect(server.port, "cleo")
             await cleo.wait_for("Lobby")
             cleo.send("w")
@@ -156,9 +164,7 @@ def test_a_dropped_seat_waits_and_comes_back_at_the_same_moment(tmp_path: Path) 
 
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna = await Client.connect(server.port, "anna", key=key)
-            table = await _open_table(server, anna)
-            ben = await Client.connect(server.port, f"ben+{table.code}")
+            anna, ben, table = await _seated(server, key, shows=None)
             screen = await ben.wait_for("seat word")
             word = re.search(r"is ([a-z2-9]{4}-[a-z2-9]{4})", screen).group(1)
             clients = {0: anna, 1: ben}
@@ -231,10 +237,7 @@ def test_a_game_against_the_computer_from_the_lobby(tmp_path: Path) -> None:
 def test_a_key_of_the_player_not_to_move_says_whose_turn_it_is(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna = await Client.connect(server.port, "anna")
-            table = await _open_table(server, anna)
-            ben = await Client.connect(server.port, f"ben+{table.code}")
-            await ben.wait_for("Your hand")
+            anna, ben, table = await _seated(server)
             waiting = (anna, ben)[1 - table.game.to_move]
             waiting.send("take M0\r")
             await waiting.wait_for("'s turn: your keys act once it is yours")
@@ -250,9 +253,7 @@ def test_stopping_saves_every_table_tells_every_client_and_a_restart_brings_them
 
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna = await Client.connect(server.port, "anna", key=key)
-            table = await _open_table(server, anna)
-            ben = await Client.connect(server.port, f"ben+{table.code}")
+            anna, ben, table = await _seated(server, key, shows=None)
             lobby = await Client.connect(server.port, "cleo")
             await lobby.wait_for("Lobby")
             watcher = await Client.connect(server.port, f"dan+{table.code}")  # the table is full: he watches

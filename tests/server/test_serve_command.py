@@ -16,6 +16,8 @@ from famiglia.persistence import Move, Record
 from famiglia.server.hostkey import fingerprint, host_key
 from famiglia.server.server import Server, Settings
 
+pytestmark = pytest.mark.slow
+
 START = 30.0  # seconds the command is given to start and to stop
 
 

@@ -1,22 +1,20 @@
 """Shared fixtures for the screen tests: no colour settings leak in, and renderables become plain text.
 
-What is drawn is asserted from rich's plain-text render at a fixed width, never from escape bytes.
+What is drawn is asserted from rich's plain-text render at a fixed width (`tests.drivers.terminal`), never
+from escape bytes.
 Positions are built from the keys of the position format only, like the engine's own tests.
 """
 
 from __future__ import annotations
 
-import io
 import random
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from rich.console import Console, RenderableType
 
-from famiglia.engine import Family, Game
-from famiglia.tui.view.theme import FAMILY_SYMBOL, THEME
+from famiglia.engine import Game
+from tests.drivers.terminal import render_text
 from tests.positions import position
 
 
@@ -25,19 +23,6 @@ def _no_colour_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rich reads these from the environment; the tests set what they need themselves."""
     for name in ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS", "LINES", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
         monkeypatch.delenv(name, raising=False)
-
-
-def render_text(renderable: RenderableType, width: int = 80) -> str:
-    """`renderable` as plain text at `width` columns, trailing spaces removed from every line."""
-    console = Console(file=io.StringIO(), width=width, record=True, color_system=None, theme=THEME,
-                      legacy_windows=False)
-    console.print(renderable)
-    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
-
-
-def shown(words: str) -> str:
-    """`words` as the screen writes them: every card name followed by its family's symbol (F2 -> F2♥)."""
-    return re.sub(r"\b([FABM])([0-4])\b", lambda m: m.group(0) + FAMILY_SYMBOL[Family(m.group(1))], words)
 
 
 @pytest.fixture

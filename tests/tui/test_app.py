@@ -3,209 +3,24 @@
 Whole games are played to the end with number keys, arrows and Enter, and typed notation, with
 refused input on the way and the handoff between every two turns. The tests assert on the session's
 state and on the plain text of what is drawn (the renderer's screen grid), never on escape bytes.
+The driver (`tests.drivers.app`) presses the keys and reads the screen.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from prompt_toolkit.application import Application
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import PipeInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
-from famiglia.engine import Action, Game, Pass, Step
+from famiglia.engine import Game
 from famiglia.tui.model.builder import menu
 from famiglia.tui.model.session import Overlay, Screen, Session
-from famiglia.tui.shell.app import build_app, run_app
 from famiglia.tui.shell.layout import INPUT_BUFFER
-
-DOWN = "\x1b[B"
-UP = "\x1b[A"
-ESC = "\x1b"
-CTRL_C = "\x03"
-CTRL_D = "\x04"
-CTRL_Z = "\x1a"
-
-
-class Terminal(DummyOutput):
-    """A dummy output of a fixed size: nothing is written, but the application lays itself out for it."""
-
-    def __init__(self, columns: int = 80, rows: int = 24) -> None:
-        self.size = Size(rows=rows, columns=columns)
-
-    def get_size(self) -> Size:
-        return self.size
-
-
-class Player:
-    """Keys in, state and screen out: one running application on a pipe."""
-
-    def __init__(self, session: Session, app: Application[int], pipe: PipeInput, task: asyncio.Task[int]) -> None:
-        self.session = session
-        self.app = app
-        self.pipe = pipe
-        self.task = task
-
-    async def until(self, condition: Callable[[], bool], timeout: float = 5.0) -> None:
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while not condition():
-            if self.task.done():
-                self.task.result()  # raise what ended the application
-                raise AssertionError("the application has ended")
-            if loop.time() > deadline:
-                raise AssertionError("timed out waiting for the application")
-            await asyncio.sleep(0.002)
-
-    async def keys(self, text: str) -> None:
-        """Type `text` and wait until the application has handled it and drawn the screen again.
-
-        Keys that end the application (a quit answered `y`) end the wait too: no redraw follows them.
-        """
-        before = self.app.render_counter
-        self.pipe.send_text(text)
-        await self.until(lambda: self._ended_well() or (self.app.render_counter > before and not self.app.invalidated))
-        await asyncio.sleep(0)  # let any keys of the same chunk still in the pipe be handled
-
-    def _ended_well(self) -> bool:
-        return self.task.done() and not self.task.cancelled() and self.task.exception() is None
-
-    async def at_handoff(self) -> None:
-        """Wait until the handoff screen is on show and takes keys."""
-        await self.until(lambda: self.session.screen is Screen.HANDOFF and self.session.accepts_keys())
-
-    @property
-    def line(self) -> str:
-        buffer = self.app.layout.get_buffer_by_name(INPUT_BUFFER)
-        assert buffer is not None
-        return buffer.text
-
-    @property
-    def game(self) -> Game:
-        assert self.session.game is not None
-        return self.session.game
-
-    def screen(self) -> str:
-        """The characters the renderer last put on the screen, row by row."""
-        drawn = self.app.renderer.last_rendered_screen  # the grid of characters, no escape bytes
-        assert drawn is not None
-        size = self.app.output.get_size()
-        rows = []
-        for y in range(size.rows):
-            row = drawn.data_buffer[y]
-            rows.append("".join(row[x].char for x in range(size.columns)).rstrip())
-        return "\n".join(rows)
-
-
-def play(session: Session, script: Callable[[Player], Awaitable[None]], *, columns: int = 80, rows: int = 24,
-         computer: Any = None) -> int:
-    """Run the application for `session` (with `computer` at its seat, if given) while `script` types.
-
-    Returns the application's result.
-    """
-
-    async def main() -> int:
-        with create_pipe_input() as pipe:
-            app = build_app(session, input=pipe, output=Terminal(columns, rows), computer=computer)
-            task = asyncio.create_task(run_app(app, session))
-            player = Player(session, app, pipe, task)
-            await player.until(lambda: app.render_counter > 0)
-            try:
-                await script(player)
-            finally:
-                if app.is_running and app.future is not None and not app.future.done():
-                    app.exit(result=-1)
-            return await asyncio.wait_for(task, 5)
-
-    return asyncio.run(main())
-
-
-def new_session(**kw: Any) -> Session:
-    kw.setdefault("names", ("Anna", "Ben"))
-    kw.setdefault("handoff_guard", 0)
-    return Session(**kw)
-
-
-# -- entering an action the three ways a player can -------------------------------------------------------
-
-
-async def by_numbers(p: Player, action: Action) -> None:
-    """Number keys, one level of the menu after the other; Enter only where a longer number could follow,
-    or for a take among ten or more choices; `p` for a pass."""
-    if isinstance(action, Pass):
-        await p.keys("p")
-        return
-    while True:
-        current = p.session.menu()
-        assert current is not None
-        choice = next(c for c in current.choices if action in c.actions)
-        count = len(current.choices)
-        wait = choice.number * 10 <= count or (count >= 10 and choice.action is not None and choice.step is Step.TAKE)
-        await p.keys(str(choice.number) + ("\r" if wait else ""))
-        if choice.action is not None:
-            return
-
-
-async def by_arrows(p: Player, action: Action) -> None:
-    """Down to the entry, Enter; level by level (a pass is `p`: it is not in the list)."""
-    if isinstance(action, Pass):
-        await p.keys("p")
-        return
-    while True:
-        current = p.session.menu()
-        assert current is not None
-        choice = next(c for c in current.choices if action in c.actions)
-        await p.keys(DOWN * choice.number)
-        assert p.session.highlight == choice.number
-        await p.keys("\r")
-        if choice.action is not None:
-            return
-
-
-async def by_typing(p: Player, action: Action) -> None:
-    await p.keys(str(action) + "\r")
-
-
-async def play_out(p: Player, rng: random.Random, *, illegal_every: int = 9) -> None:
-    """Play the game to its end with random legal actions, entered in turn by numbers, arrows and typing."""
-    ways = (by_numbers, by_arrows, by_typing)
-    moves = 0
-    while p.session.screen is not Screen.END:
-        if p.session.screen is Screen.HANDOFF:
-            await p.at_handoff()
-            screen = p.screen()
-            assert "Pass the keyboard to" in screen
-            await p.keys("\r")
-            assert p.session.screen is Screen.TABLE
-            continue
-        game = p.game
-        moves += 1
-        if moves % illegal_every == 0:
-            before = game.to_dict()
-            await p.keys("take M9 pay X keep Y\r")
-            assert p.session.message is not None and p.session.message.style == "error"
-            assert game.to_dict() == before
-            assert p.line == "take M9 pay X keep Y"  # left on the line to be corrected
-            await p.keys(ESC)
-            await p.until(lambda: p.line == "")
-        legal = game.legal_actions()
-        takes = [a for a in legal if str(a) != "pass"]
-        action = rng.choice(takes) if takes and rng.random() < 0.9 else rng.choice(legal)
-        count = len(p.session.history)
-        way = ways[moves % 3]
-        await way(p, action)
-        assert p.session.history[count:] == [action], (way.__name__, p.session.message, p.screen())
-        if action.step is Step.TAKE and p.session.ending is not None:  # typing `pass` + Enter confirms at once
-            assert p.session.ending == action and "End of your turn?" in p.screen()
-            await p.keys("\r")
-        if action.step is Step.TAKE:
-            assert p.session.screen in (Screen.HANDOFF, Screen.END) and p.session.ending is None
-
+from tests.drivers.app import Player, at_the_table, new_session, play, play_out, resize, sitting
+from tests.drivers.terminal import CTRL_C, CTRL_D, CTRL_Z, ESC
 
 # -- whole games ------------------------------------------------------------------------------------------
 
@@ -252,18 +67,14 @@ def test_the_names_are_asked_and_a_new_game_keeps_them() -> None:
         first = p.game
         await p.keys("n")
         assert p.session.screen is Screen.HANDOFF and p.game is not first and p.game.names == ("Anna", "Ben")
-        await p.keys(CTRL_C)
-        await p.keys("y")
 
-    assert play(session, script) == 0
+    sitting(session, script)
 
 
 # -- the handoff: no hand before the keyboard changed hands (R12.2) ----------------------------------------
 
 
 def test_the_handoff_shows_no_hand_and_discards_keys_typed_ahead() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
         await p.at_handoff()
         screen = p.screen()
@@ -274,7 +85,8 @@ def test_the_handoff_shows_no_hand_and_discards_keys_typed_ahead() -> None:
         await p.keys("pass\r\r\r1")  # Anna's extra Enter and a number must not reach Ben's turn
         assert p.session.screen is Screen.HANDOFF
         await p.until(lambda: p.session.accepts_keys())
-        await asyncio.sleep(0.05)
+        await p.keys("u")  # a key after them: once it is answered, the keys typed ahead have all been handled
+        assert p.session.message is not None and "undo works within a turn" in p.session.message.text
         assert p.session.screen is Screen.HANDOFF and p.line == ""
         screen = p.screen()
         assert "Pass the keyboard to Ben" in screen and "Your hand" not in screen
@@ -284,24 +96,23 @@ def test_the_handoff_shows_no_hand_and_discards_keys_typed_ahead() -> None:
         assert "What Anna did" in screen and "Anna passed" in screen  # the opponent's last turn
         await p.keys("l")
         assert "What Anna did" not in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    sitting(new_session(seed=3), script)
 
 
 def test_the_handoff_guard_discards_a_hasty_enter() -> None:
-    session = new_session(seed=3, handoff_guard=0.3)
+    now = [100.0]
+    session = new_session(seed=3, handoff_guard=0.3, clock=lambda: now[0])
 
     async def script(p: Player) -> None:
         await p.until(lambda: p.session.screen is Screen.HANDOFF and p.session.drawn() is False)
         await p.keys("\r")  # at once: too soon, the keyboard cannot have changed hands yet
         assert p.session.screen is Screen.HANDOFF
-        await asyncio.sleep(0.35)
+        now[0] += 0.35  # a pause longer than the guard
         await p.keys("\r")
         assert p.session.screen is Screen.TABLE
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    sitting(session, script)
 
 
 def test_enter_held_down_at_the_handoff_is_discarded_until_it_is_let_go() -> None:
@@ -317,20 +128,15 @@ def test_enter_held_down_at_the_handoff_is_discarded_until_it_is_let_go() -> Non
         now[0] += 0.5  # let go, and a pause: the keyboard may have changed hands
         await p.keys("\r")
         assert p.session.screen is Screen.TABLE
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    sitting(session, script)
 
 
 # -- refusals, undo, help, quitting, the terminal's size ---------------------------------------------------
 
 
 def test_mistyped_and_illegal_actions_say_why_in_one_line_and_change_nothing() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         before = p.game.to_dict()
         await p.keys("take B4\r")
         message = p.session.message
@@ -341,59 +147,44 @@ def test_mistyped_and_illegal_actions_say_why_in_one_line_and_change_nothing() -
         await p.keys("\x15" + "9")  # seven choices: 9 is refused at once
         assert p.session.message is not None and "no choice 9" in p.session.message.text
         assert p.game.to_dict() == before and p.session.history == []
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 def test_a_key_that_types_nothing_and_is_no_command_says_so() -> None:
     """F5 or Shift-Right at the table did nothing and said nothing: now one line names the key."""
-    session = new_session(seed=3)
 
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         before = p.game.to_dict()
         await p.keys("\x1b[15~")  # F5
         assert p.session.message is not None and p.session.message.text == "F5 does nothing here: ? lists the keys."
         await p.keys("\x1b[1;2C")  # Shift-Right
         assert p.session.message is not None and p.session.message.text.startswith("Shift-Right does nothing here")
         assert p.game.to_dict() == before
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 def test_tab_completes_a_legal_action() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         await p.keys("refresh b4\t")
         assert p.line == "refresh B4"
         await p.keys("\x15ref\t")
         await p.until(lambda: p.app.current_buffer.complete_state is not None)
         assert p.line.startswith("refresh ")
         await p.keys(ESC + ESC)
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 def test_undo_by_key_within_the_turn() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         await p.keys("refresh B3\r")
         assert p.session.message is not None and "refreshed B3" in p.session.message.text
         await p.keys("u")
         assert len(p.session.history) == 1 and "Nothing to undo" in p.session.message.text  # type: ignore[union-attr]
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 def test_l_shows_a_last_turn_too_long_to_stand_beside_the_table(game: Callable[..., Game]) -> None:
@@ -407,8 +198,6 @@ def test_l_shows_a_last_turn_too_long_to_stand_beside_the_table(game: Callable[.
     session = Session.resume(g, handoff_guard=0)
 
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         await p.keys("take M1 pay M0 keep M2\r")  # Anna's turn of nine actions ends ...
         await p.keys("\r")  # ... once she confirms it
         await p.at_handoff()
@@ -426,17 +215,12 @@ def test_l_shows_a_last_turn_too_long_to_stand_beside_the_table(game: Callable[.
         await p.keys(ESC)
         await p.until(lambda: p.session.overlay is None)
         assert "Your hand" in p.screen() and p.session.screen is Screen.TABLE
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(session, script)
 
 
 def test_help_lies_on_top_and_closes_with_esc_q_or_question_mark() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         for close in (ESC, "q", "?"):
             await p.keys("?")
             assert p.session.overlay is Overlay.HELP
@@ -445,9 +229,8 @@ def test_help_lies_on_top_and_closes_with_esc_q_or_question_mark() -> None:
             await p.keys(close)
             await p.until(lambda: p.session.overlay is None)
             assert p.session.screen is Screen.TABLE and p.session.exit_code is None
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 @pytest.mark.parametrize("key", [CTRL_C, CTRL_D, "q"])
@@ -474,8 +257,6 @@ def test_ctrl_z_undoes_and_esc_goes_back_a_choice(game: Callable[..., Game]) -> 
     start = g.to_dict()
 
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         top = menu(p.game.legal_actions())
         brute = next(c for c in top.choices if c.label == "brute B2")
         await p.keys(str(brute.number))
@@ -487,38 +268,20 @@ def test_ctrl_z_undoes_and_esc_goes_back_a_choice(game: Callable[..., Game]) -> 
         assert [str(a) for a in p.session.history] == ["accountant A2"]
         await p.keys(CTRL_Z)
         assert p.session.history == [] and p.game.to_dict() == start
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(session, script)
 
 
 def test_a_small_terminal_says_how_big_it_must_be() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
         screen = p.screen()
         assert "too small" in screen and "80×24" in screen
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script, columns=70, rows=20) == 0
-
-
-async def resize(p: Player, columns: int, rows: int) -> None:
-    """The player makes the window `columns` x `rows`."""
-    terminal = p.app.output
-    assert isinstance(terminal, Terminal)
-    terminal.size = Size(rows=rows, columns=columns)
-    before = p.app.render_counter
-    p.app.invalidate()
-    await p.until(lambda: p.app.render_counter > before)
+    sitting(new_session(seed=3), script, columns=70, rows=20)
 
 
 def test_while_the_terminal_is_too_small_keys_do_nothing_but_quitting() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         await p.keys("refresh B3\r")
         before = p.game.to_dict()
         played = list(p.session.history)
@@ -539,9 +302,8 @@ def test_while_the_terminal_is_too_small_keys_do_nothing_but_quitting() -> None:
         await resize(p, 80, 24)
         await p.keys("l")
         assert "Your turn, Anna" in p.screen() and p.game.to_dict() == before
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 def test_a_too_small_terminal_takes_no_name_blindly() -> None:
@@ -552,23 +314,17 @@ def test_a_too_small_terminal_takes_no_name_blindly() -> None:
         await resize(p, 70, 20)
         await p.keys("Ben\r")  # Enter alone would keep the default name, too
         assert p.session.naming.given == [] and line is not None and line.text == ""
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    sitting(session, script)
 
 
 def test_a_wider_terminal_uses_the_room() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         screen = p.screen()
         assert "At the table" in screen and "Your hand" in screen
         assert max(len(line) for line in screen.splitlines()) > 100
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script, columns=130, rows=40) == 0
+    at_the_table(new_session(seed=3), script, columns=130, rows=40)
 
 
 def test_an_unexpected_error_ends_the_application_with_the_error() -> None:
@@ -581,7 +337,7 @@ def test_an_unexpected_error_ends_the_application_with_the_error() -> None:
 
     async def script(p: Player) -> None:
         p.pipe.send_text("\r")
-        await asyncio.sleep(0.3)
+        await p.ended()  # the error ends it
 
     with pytest.raises(RuntimeError, match="boom"):
         play(session, script)
@@ -599,7 +355,7 @@ def test_an_error_while_drawing_ends_the_application_with_the_error(monkeypatch:
         monkeypatch.setattr(Street, "lines", broken)
         await p.at_handoff()
         p.pipe.send_text("\r")
-        await asyncio.sleep(0.3)
+        await p.ended()  # the error ends it
 
     with pytest.raises(KeyError, match="drawing"):
         play(session, script)

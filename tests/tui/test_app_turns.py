@@ -19,27 +19,14 @@ from famiglia.engine import Game, Pass, Step
 from famiglia.tui.model import playing
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.app import farewell
-from tests.tui.test_app import CTRL_C, ESC, UP, Player, new_session, play
+from tests.drivers.app import Player, at_the_table, new_session, play, sit_down, sitting, still_playing
+from tests.drivers.fake_run import fake_run_play
+from tests.drivers.terminal import CTRL_C, ESC, UP
 
 TAB = "\t"
 PAGE_UP = "\x1b[5~"
 HOME = "\x1b[H"
 END = "\x1b[F"
-
-
-async def sit_down(p: Player) -> None:
-    await p.at_handoff()
-    await p.keys("\r")
-    assert p.session.screen is Screen.TABLE
-
-
-async def still_playing(p: Player) -> None:
-    """The game goes on: the application runs, and the table answers keys."""
-    assert not p.task.done()
-    await p.keys("?")
-    assert p.session.overlay is Overlay.HELP
-    await p.keys(ESC)
-    await p.until(lambda: p.session.overlay is None)
 
 
 # -- crashes ------------------------------------------------------------------------------------------------
@@ -48,10 +35,7 @@ async def still_playing(p: Player) -> None:
 @pytest.mark.parametrize("overlay", ["?", CTRL_C, "l"])
 @pytest.mark.parametrize("then", ["\r", ESC])
 def test_a_completion_selected_under_an_overlay_is_dropped_not_applied(overlay: str, then: str) -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await sit_down(p)
         await p.keys("ref" + TAB)
         await p.until(lambda: p.app.current_buffer.complete_state is not None)
         await p.keys(TAB)  # the next completion selected
@@ -62,9 +46,8 @@ def test_a_completion_selected_under_an_overlay_is_dropped_not_applied(overlay: 
         await p.until(lambda: p.session.overlay is None)
         assert p.session.history == [] and p.session.screen is Screen.TABLE
         await still_playing(p)
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 PASTE = "\x1b[200~{}\x1b[201~"  # what a terminal sends for pasted text (bracketed paste)
@@ -74,10 +57,7 @@ PASTE = "\x1b[200~{}\x1b[201~"  # what a terminal sends for pasted text (bracket
                                    "brute B1 F1 -" + "0" * 4300 + "1\r", "9" * 5000, PASTE.format("9" * 5000) + "\r",
                                    PASTE.format("²" * 5000) + "\r", PASTE.format("take " + "F" * 5000) + "\r"])
 def test_odd_digits_and_huge_numbers_get_a_clear_refusal(typed: str) -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await sit_down(p)
         before = p.game.to_dict()
         await p.keys(typed)
         # A long paste reaches the application in several reads, and a redraw may come between two of
@@ -92,9 +72,8 @@ def test_odd_digits_and_huge_numbers_get_a_clear_refusal(typed: str) -> None:
         assert p.game.to_dict() == before and p.session.history == []
         await p.keys("\x15")  # Ctrl-U: the line is cleared
         await still_playing(p)
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 @pytest.mark.parametrize(("signal_name", "status"), [("SIGTERM", 143), ("SIGHUP", 129)])
@@ -122,7 +101,6 @@ def test_a_take_is_confirmed_on_the_movers_table_or_taken_back(game: Callable[..
     session = Session.resume(g, handoff_guard=0)
 
     async def script(p: Player) -> None:
-        await sit_down(p)
         await p.keys("take F2 pay F1 keep F1\r")
         screen = p.screen()
         assert "End of your turn?" in screen and "You take F2♥, pay F1♥ to your play area, keep F1♥" in screen
@@ -137,9 +115,8 @@ def test_a_take_is_confirmed_on_the_movers_table_or_taken_back(game: Callable[..
         await p.keys("\r")
         await p.at_handoff()
         assert "Pass the keyboard to Ben" in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(session, script)
 
 
 def test_p_passes_and_the_question_says_when_a_pass_ends_the_game(game: Callable[..., Game]) -> None:
@@ -169,7 +146,6 @@ def test_a_digit_that_may_grow_shows_as_pending(game: Callable[..., Game]) -> No
     session = Session.resume(g, handoff_guard=0)
 
     async def script(p: Player) -> None:
-        await sit_down(p)
         await p.keys("1")
         assert "1_ — a second digit, or Enter for 1" in p.screen() and p.line == "1"
         await p.keys("\x7f")  # Backspace: nothing pending any more
@@ -178,14 +154,11 @@ def test_a_digit_that_may_grow_shows_as_pending(game: Callable[..., Game]) -> No
         assert "Enter takes it" in p.screen() and p.session.history == []
         await p.keys("\r")
         assert p.session.ending is not None and "End of your turn?" in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(session, script)
 
 
 def test_the_handoff_says_it_is_waiting_when_enter_comes_too_soon() -> None:
-    session = new_session(seed=3, handoff_guard=0.3)
-
     async def script(p: Player) -> None:
         await p.until(lambda: p.session.screen is Screen.HANDOFF and p.session.drawn() is False)
         await p.keys("\r")
@@ -194,17 +167,14 @@ def test_the_handoff_says_it_is_waiting_when_enter_comes_too_soon() -> None:
         assert "Enter shows your hand" in p.screen()
         await p.keys("u")
         assert "undo works within a turn" in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    sitting(new_session(seed=3, handoff_guard=0.3), script)
 
 
 # -- the game log, help, leaving ------------------------------------------------------------------------------
 
 
 def test_g_shows_every_turn_and_scrolls() -> None:
-    session = new_session(seed=6)
-
     async def script(p: Player) -> None:
         turns = 0
         while turns < 14:  # fourteen turns, never two passes in a row
@@ -230,16 +200,12 @@ def test_g_shows_every_turn_and_scrolls() -> None:
         assert p.session.scroll > 0
         await p.keys("g")
         assert p.session.overlay is None and p.session.screen is Screen.HANDOFF
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    sitting(new_session(seed=6), script)
 
 
 def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_question() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await sit_down(p)
         await p.keys("?")
         screen = p.screen()
         assert "in this help: ask before a" in screen and "turn ends (on)" in screen and "the game log" in screen
@@ -255,9 +221,8 @@ def test_help_lists_the_new_keys_the_notation_and_the_seed_and_c_toggles_the_que
         await p.until(lambda: p.session.overlay is None)
         await p.keys("p")
         await p.at_handoff()  # no question any more
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 def test_farewell_says_who_played_how_it_stands_and_the_seed() -> None:
@@ -283,7 +248,6 @@ def test_done_swapping_is_on_the_list_and_leaves_the_later_steps(game: Callable[
     session = Session.resume(g, handoff_guard=0)
 
     async def script(p: Player) -> None:
-        await sit_down(p)
         await p.keys("accountant A2\r")
         menu = p.session.menu()
         assert menu is not None
@@ -292,23 +256,15 @@ def test_done_swapping_is_on_the_list_and_leaves_the_later_steps(game: Callable[
         await p.keys(str(done.number))
         assert p.session.turn.swaps_done and "swap F2" not in p.screen() and "Brute" in p.screen()
         assert "Done swapping" in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    at_the_table(session, script)
 
 
 @pytest.mark.parametrize(("options", "confirm"), [([], True), (["--no-confirm"], False)])
 def test_no_confirm_on_the_command_line_reaches_the_game(monkeypatch: pytest.MonkeyPatch, options: list[str],
                                                         confirm: bool) -> None:
-    import famiglia.tui
     from famiglia.cli import main
 
-    heard: dict[str, object] = {}
-
-    def run_play(**kw: object) -> int:
-        heard.update(kw)
-        return 0
-
-    monkeypatch.setattr(famiglia.tui, "run_play", run_play)
+    heard = fake_run_play(monkeypatch)
     assert main(["play", "--names", "Anna", "Ben", *options]) == 0
     assert heard["confirm"] is confirm

@@ -7,16 +7,14 @@ checked from the plain text of `compose` and of the renderer's screen grid, neve
 
 from __future__ import annotations
 
-import asyncio
 import random
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from famiglia.ai import Player as ComputerPlayer
-from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
 from famiglia.engine import Action, Game, Pass, PositionError, Refresh, SeatView, Take, parse_action
 from famiglia.persistence import Store
 from famiglia.profile.seats import HUMAN
@@ -25,67 +23,14 @@ from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.computer import Computer, hint_text
 from famiglia.tui.view.compose import compose, prompt_text
-from tests.tui.test_app import CTRL_C, Player
-from tests.tui.test_app import play as play_app
-from tests.tui.test_session_hidden import exchange
+from tests.drivers.app import Player, at_the_table, play, redrawn, sitting
+from tests.drivers.computer import CPU, Scripted, against, computers_turn_over, tiny
+from tests.drivers.terminal import CTRL_C
+from tests.positions import exchange
 
-CPU = "cpu:easy"
+pytestmark = pytest.mark.slow
+
 SIZES = ((80, 23), (124, 39))  # the main area of an 80x24 and a 124x40 terminal
-
-
-def tiny(level: str, seed: int | str | None) -> ComputerPlayer:
-    """The search player with a budget of a few iterations: real decisions, quickly."""
-    return ISMCTSPlayer(seed, settings=SearchSettings(iterations=6), level=level)
-
-
-class Scripted(ComputerPlayer):
-    """A player that refreshes once per turn when it may, then takes the first take it can, else passes.
-
-    With `gate`, it waits for the test to open it before each answer (the screen goes on meanwhile);
-    every view it was given is kept in `views`.
-    """
-
-    def __init__(self, gate: threading.Event | None = None, *, passes: bool = False) -> None:
-        super().__init__("easy", 0)
-        self.gate = gate
-        self.passes = passes  # always pass, where passing is allowed
-        self.views: list[SeatView] = []
-
-    def choose_with_reason(self, view: SeatView) -> tuple[Action, str]:
-        self.views.append(view)
-        if self.gate is not None:
-            self.gate.wait(timeout=20)
-        legal = view.legal_actions
-        if self.passes and Pass() in legal:
-            return Pass(), "a pass"
-        refreshes = [a for a in legal if isinstance(a, Refresh)]
-        if refreshes and view.refreshes == 0:
-            return refreshes[0], "a refresh"
-        takes = [a for a in legal if isinstance(a, Take)]
-        return (takes[0], "a take") if takes else (Pass(), "a pass")
-
-
-def against(level: str = CPU, **kw: Any) -> Session:
-    kw.setdefault("names", ("Anna", "Computer (easy)"))
-    kw.setdefault("handoff_guard", 0)
-    return Session(seats=(HUMAN, level), **kw)
-
-
-def play(session: Session, computer: Computer, script: Callable[[Player], Awaitable[None]]) -> int:
-    """Run the application for `session` with `computer` while `script` types; the application's result."""
-    return play_app(session, script, computer=computer)
-
-
-async def computers_turn_over(p: Player) -> None:
-    await p.until(lambda: not p.session.computer_to_move, timeout=20)
-    await redrawn(p)
-
-
-async def redrawn(p: Player) -> None:
-    """Wait until the screen has been drawn again since now (the computer changes the game between two keys)."""
-    before = p.app.render_counter
-    p.app.invalidate()
-    await p.until(lambda: p.app.render_counter > before and not p.app.invalidated)
 
 
 # -- a whole game ------------------------------------------------------------------------------------------------
@@ -124,7 +69,7 @@ def test_a_game_against_the_computer_is_played_to_its_end(seed: int, first: int)
         assert "Game over" in screen and ("wins" in screen or "draw" in screen)
         await p.keys("q")
 
-    assert play(session, Computer(session, make_player=tiny, pace=0), script) == 0
+    assert play(session, script, computer=Computer(session, make_player=tiny, pace=0)) == 0
     game = session.game
     assert game is not None and game.is_over and set(seen) == {0}
     replay = Game.new(seed=seed, names=("Anna", "Computer (easy)"), first=first)
@@ -153,9 +98,8 @@ def test_the_names_question_asks_only_the_persons_name_and_a_new_game_keeps_the_
         await p.keys("n")
         assert p.game is not first and p.game.names == ("Anna", "Computer (hard)")
         assert p.session.seats == (HUMAN, "cpu:hard") and p.session.screen is Screen.TABLE
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, computer, script) == 0
+    sitting(session, script, computer=computer)
 
 
 # -- what the screen shows of the computer ---------------------------------------------------------------
@@ -230,9 +174,8 @@ def test_while_the_computer_plays_the_person_sees_their_own_table() -> None:
         gate.set()
         await computers_turn_over(p)
         assert p.session.activity is None and "Your turn, Anna" in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, computer, script) == 0
+    sitting(session, script, computer=computer)
 
 
 # -- keys during the computer's turn -------------------------------------------------------------------------------
@@ -258,7 +201,7 @@ def test_ctrl_c_while_it_thinks_asks_first_and_help_and_the_log_still_open() -> 
         await p.keys(CTRL_C)
         await p.keys("y")  # leaving does not wait for the search, which is still held
 
-    assert play(session, computer, script) == 0
+    assert play(session, script, computer=computer) == 0
     assert session.history == []
     gate.set()
 
@@ -286,9 +229,8 @@ def test_typing_and_undo_never_touch_the_computers_turn() -> None:
             await p.keys("u")
             await p.keys("u")
             assert p.session.history == computers and "Nothing to undo" in p.session.message.text  # type: ignore[union-attr]
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, computer, script) == 0
+    sitting(session, script, computer=computer)
 
 
 def test_the_computers_turn_is_paced_and_any_key_plays_the_rest_at_once() -> None:
@@ -309,9 +251,8 @@ def test_the_computers_turn_is_paced_and_any_key_plays_the_rest_at_once() -> Non
         await computers_turn_over(p)
         assert len(p.session.history) >= 2 and p.session.history[-1].step.name == "TAKE"
         assert "Your turn, Anna" in p.screen() and "What Computer (easy) did" in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, computer, script) == 0
+    sitting(session, script, computer=computer)
 
 
 # -- hints ---------------------------------------------------------------------------------------------------------
@@ -354,31 +295,31 @@ def test_h_gives_a_legal_action_and_its_reason_from_the_seats_own_view(seats: tu
         assert action in p.game.legal_actions() and reason
         assert p.session.message.text == hint_text(action, reason)  # type: ignore[union-attr]
         assert "Hint:" in p.screen() and str(action.card if isinstance(action, Take) else "")[:2] in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, computer, script) == 0
+    sitting(session, script, computer=computer)
 
 
 def test_a_hint_that_comes_after_the_game_moved_on_is_dropped() -> None:
     session = Session(names=("Anna", "Ben"), seed=1, first=0, handoff_guard=0)
     gate = threading.Event()
+    hinter = Scripted(gate)
     computer = Computer(session, make_player=lambda level, seed: Scripted(gate),
-                        make_advisor=lambda level: Scripted(gate), pace=0)
+                        make_advisor=lambda level: hinter, pace=0)
 
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         await p.keys("h")
         assert p.session.message is not None and "Looking for" in p.session.message.text
+        asked = p.game.view(0, memory=True)
+        await p.until(lambda: hinter.views == [asked], what="the hint being worked out")  # held at the gate
         refresh = next(a for a in p.game.legal_actions() if isinstance(a, Refresh))
         await p.keys(str(refresh) + "\r")
         said = p.session.message
-        gate.set()
-        await asyncio.sleep(0.2)  # the hint arrives for a position that is gone
+        gate.set()  # the hint arrives for a position that is gone
+        await p.until(lambda: not hinter.threads[0].is_alive(), what="the hint's answer")
+        await redrawn(p)  # the answer went to the loop before this redraw: it has been dealt with
         assert p.session.message is said and "Hint" not in p.screen()
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, computer, script) == 0
+    at_the_table(session, script, computer=computer)
 
 
 def test_no_hint_during_the_computers_turn_and_the_help_lists_h() -> None:
@@ -396,9 +337,8 @@ def test_no_hint_during_the_computers_turn_and_the_help_lists_h() -> None:
         await p.keys("?")
         gate.set()
         await computers_turn_over(p)
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, computer, script) == 0
+    sitting(session, script, computer=computer)
 
 
 # -- a saved game goes on against the same computer ---------------------------------------------------------------
@@ -415,7 +355,7 @@ def test_a_resumed_game_against_the_computer_goes_on_against_the_same_level() ->
         await computers_turn_over(p)
         await p.keys(CTRL_C + "y")
 
-    assert play(session, Computer(session, make_player=tiny, pace=0), first_sitting) == 0
+    assert play(session, first_sitting, computer=Computer(session, make_player=tiny, pace=0)) == 0
     saver.close(session)
     played = list(session.history)
     path, record = Store().find(saver.record.id)  # type: ignore[union-attr]
@@ -437,7 +377,7 @@ def test_a_resumed_game_against_the_computer_goes_on_against_the_same_level() ->
         await p.until(lambda: not p.session.computer_to_move, timeout=20)
         await p.keys(CTRL_C + "y")
 
-    assert play(again, Computer(again, make_player=recording, pace=0), second_sitting) == 0
+    assert play(again, second_sitting, computer=Computer(again, make_player=recording, pace=0)) == 0
     assert levels and set(levels) == {"easy"}  # its seat is played at the level the game was saved with
     replay = record.game()
     assert replay.to_move == 0 and len(played) >= 2

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-import famiglia.tui
 from famiglia import cli
 from famiglia.profile.seats import HUMAN
+from tests.drivers.fake_run import fake_run_play
 
 USAGE_ERROR = re.compile(r"famiglia: error: .+ \(see 'famiglia play --help'\)")
 
@@ -18,14 +18,7 @@ USAGE_ERROR = re.compile(r"famiglia: error: .+ \(see 'famiglia play --help'\)")
 @pytest.fixture
 def screen(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """What `famiglia play` hands to the screen, instead of starting it."""
-    calls: dict[str, Any] = {}
-
-    def run_play(**kwargs: Any) -> int:
-        calls.update(kwargs)
-        return 0
-
-    monkeypatch.setattr(famiglia.tui, "run_play", run_play)
-    return calls
+    return fake_run_play(monkeypatch)
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,9 @@ from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.lastturn import turn_line
 from famiglia.tui.view.overlays import log_renderable
 from famiglia.tui.view.theme import THEME
+from tests.drivers.app import Player, play, redrawn
+from tests.drivers.computer import Scripted, against
 from tests.positions import position
-from tests.tui.test_app import Player, play
-from tests.tui.test_computer import Scripted, against, redrawn
 
 WAITS = "nothing on the Street is worth taking now; if you pass too, the game ends"
 

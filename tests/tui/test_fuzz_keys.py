@@ -14,18 +14,21 @@ A few hundred chunks run in CI; `FAMIGLIA_FUZZ_CHUNKS=20000` runs more.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import random
 from collections import Counter
+from collections.abc import Awaitable, Callable
 
+import pytest
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
 
 from famiglia.engine import Game
 from famiglia.tui.model.session import Screen, Session
-from famiglia.tui.shell.app import build_app, run_app
-from tests.tui.test_app import Terminal
+from tests.drivers.app import Player, play
+from tests.drivers.terminal import Terminal
+from tests.positions import all_cards
+
+pytestmark = pytest.mark.slow
 
 CHUNKS = int(os.environ.get("FAMIGLIA_FUZZ_CHUNKS", "240"))
 GAMES = 4
@@ -58,75 +61,60 @@ def chunk(rng: random.Random, session: Session) -> str:
         overlay = session.overlay.value if session.overlay is not None else "none"
         RAW_SENT[f"{session.screen.value}/{overlay}"] += 1
         return "".join(rng.choice(RAW) for _ in range(rng.randint(1, 4)))
-    keys = []
-    for _ in range(rng.randint(1, 8)):
-        pick = rng.random()
-        if pick < 0.4:
-            keys.append(rng.choice(KEYS))
-        elif pick < 0.85:
-            keys.append(rng.choice(LETTERS))
-        else:
-            keys.append(rng.choice(ODD_DIGITS))
-    return "".join(keys)
+    return "".join(_key(rng) for _ in range(rng.randint(1, 8)))
+
+
+def _key(rng: random.Random) -> str:
+    """One key: an escape sequence or control key, a letter, or an odd digit."""
+    pick = rng.random()
+    return rng.choice(KEYS if pick < 0.4 else LETTERS if pick < 0.85 else ODD_DIGITS)
 
 
 def assert_whole(game: Game) -> None:
     """The game's invariants: all 60 cards somewhere (R1), and a position that reads back."""
     position = game.to_dict()
-    cards: Counter[str] = Counter()
-    for player in position["players"]:
-        cards.update(player["hand"])
-        cards.update(player["play_area"])
-    for zone in ("street", "draw_stack", "discard_pile"):
-        cards.update(position[zone])
-    assert sum(cards.values()) == 60, position
+    assert sum(all_cards(position).values()) == 60, position
     assert Game.from_dict(position, seed=game.seed).to_dict() == position
 
 
-async def fuzz_game(seed: int, chunks: int) -> int:
+def fuzz_game(seed: int, chunks: int) -> int:
     """Feed `chunks` random chunks to applications of one seeded sitting; how many games were started."""
     rng = random.Random(seed)
     started = 0
-    left = chunks
-    while left > 0:
+    left = [chunks]
+    while left[0] > 0:
         session = Session(names=("Anna", "Ben"), seed=seed * 100 + started, handoff_guard=0,
                           confirm=rng.random() < 0.7, memory_aid=rng.random() < 0.3)
         started += 1
-        terminal = Terminal(*rng.choice(((80, 24), (100, 30), (130, 40))))
-        with create_pipe_input() as pipe:
-            app = build_app(session, input=pipe, output=terminal)
-            task = asyncio.create_task(run_app(app, session))
-            while app.render_counter == 0:
-                await asyncio.sleep(0.001)
-            while left > 0 and not task.done():
-                left -= 1
-                if rng.random() < 0.02:  # the window is made too small, or back
-                    terminal.size = Size(rows=rng.choice((20, 24, 30)), columns=rng.choice((70, 80, 100)))
-                    app.invalidate()
-                keys = chunk(rng, session)
-                before = app.render_counter
-                pipe.send_text(keys)
-                # Wait for the redraw; some keys draw nothing (a paste at the handoff is dropped unseen).
-                deadline = asyncio.get_running_loop().time() + 0.5
-                while not task.done() and (app.render_counter == before or app.invalidated):
-                    if asyncio.get_running_loop().time() > deadline:
-                        break
-                    await asyncio.sleep(0.001)
-                await asyncio.sleep(0)
-                if session.game is not None:
-                    assert_whole(session.game)
-            if app.is_running and app.future is not None and not app.future.done():
-                app.exit(result=0)
-            result = await asyncio.wait_for(task, 10)  # raises what ended the application, if anything did
-            assert result in (0, session.exit_code)
+        columns, rows = rng.choice(((80, 24), (100, 30), (130, 40)))
+        result = play(session, _fuzzing(session, rng, left), columns=columns, rows=rows)  # raises what ended it
+        assert result in (-1, 0, session.exit_code)  # -1: still running when the chunks were used up
     return started
+
+
+def _fuzzing(session: Session, rng: random.Random, left: list[int]) -> Callable[[Player], Awaitable[None]]:
+    """Random chunks into one application until it ends or `left[0]` chunks are used up."""
+
+    async def script(p: Player) -> None:
+        terminal = p.app.output
+        assert isinstance(terminal, Terminal)
+        while left[0] > 0 and not p.task.done():
+            left[0] -= 1
+            if rng.random() < 0.02:  # the window is made too small, or back
+                terminal.size = Size(rows=rng.choice((20, 24, 30)), columns=rng.choice((70, 80, 100)))
+                p.app.invalidate()
+            await p.burst(chunk(rng, session))  # some keys draw nothing (a paste at the handoff is dropped unseen)
+            if session.game is not None:
+                assert_whole(session.game)
+
+    return script
 
 
 def test_random_keys_never_break_the_game() -> None:
     per_game = max(1, CHUNKS // GAMES)
     started = 0
     for seed in range(1, GAMES + 1):
-        started += asyncio.run(fuzz_game(seed, per_game))
+        started += fuzz_game(seed, per_game)
     assert started >= GAMES
     screens = {where.partition("/")[0] for where in RAW_SENT}
     overlays = {where.partition("/")[2] for where in RAW_SENT} - {"none"}

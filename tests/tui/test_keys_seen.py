@@ -1,7 +1,7 @@
 """Keys a player can see: `h` on the key line where it works, the end screen's key line against the computer,
 `c` described as it works, the names question's Esc and Ctrl-C, and a quit question that says what is kept.
 
-Through the application with pipe input (`tests.tui.test_app`), and the key line itself over whole games.
+Through the application with pipe input (`tests.drivers.app`), and the key line itself over whole games.
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ from famiglia.ai import player
 from famiglia.tui.model.commands import help_rows, key_line
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.computer import Computer
-
-from .test_app import CTRL_C, Player, new_session, play
-
-ESC = "\x1b"
+from tests.drivers.app import Player, at_the_table, new_session, play, sitting
+from tests.drivers.terminal import CTRL_C, ESC
 
 
 def test_h_is_on_the_key_line_wherever_it_works_and_every_key_line_fits_80_columns() -> None:
@@ -52,10 +50,8 @@ def test_the_table_shows_h_on_its_key_line_and_h_gives_a_hint() -> None:
         assert "h: hint" in p.screen().splitlines()[-2]  # the key line, just above the input line
         await p.keys("h")
         await p.until(lambda: p.session.message is not None and p.session.message.text.startswith("Hint:"))
-        await p.keys(CTRL_C)
-        await p.keys("y")
 
-    assert play(session, script, computer=computer) == 0
+    sitting(session, script, computer=computer)
 
 
 def test_the_end_screen_against_the_computer_shows_its_key_line_under_the_computers_last_words() -> None:
@@ -84,11 +80,8 @@ def test_the_end_screen_against_the_computer_shows_its_key_line_under_the_comput
 
 def test_the_help_says_c_works_while_it_is_open_and_it_does() -> None:
     """c was listed among the game's keys, but at the table it types a c: the help now says where it works."""
-    session = new_session(seed=3)
 
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         await p.keys("c")
         assert p.line == "c" and p.session.confirm  # at the table: typed, as the help says
         await p.keys(ESC)
@@ -98,10 +91,8 @@ def test_the_help_says_c_works_while_it_is_open_and_it_does() -> None:
         await p.keys("c")
         assert not p.session.confirm and dict(help_rows(p.session))["c"].endswith("(off)")
         await p.keys(ESC)
-        await p.keys(CTRL_C)
-        await p.keys("y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)
 
 
 def test_esc_at_the_names_question_goes_back_a_question_or_says_it_cannot() -> None:
@@ -117,10 +108,8 @@ def test_esc_at_the_names_question_goes_back_a_question_or_says_it_cannot() -> N
         await p.keys("Carla\r")
         await p.keys("Ben\r")
         assert p.game.names == ("Carla", "Ben")
-        await p.keys(CTRL_C)
-        await p.keys("y")
 
-    assert play(session, script) == 0
+    sitting(session, script)
 
 
 def test_ctrl_c_at_the_names_question_asks_to_leave_and_says_no_game_is_lost() -> None:
@@ -157,14 +146,8 @@ def test_the_quit_question_says_whether_the_game_is_kept() -> None:
 
 
 def test_esc_that_has_nothing_to_go_back_to_says_so() -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         await p.keys(ESC)
         assert p.session.message is not None and p.session.message.text.startswith("Nothing to go back to")
-        await p.keys(CTRL_C)
-        await p.keys("y")
 
-    assert play(session, script) == 0
+    at_the_table(new_session(seed=3), script)

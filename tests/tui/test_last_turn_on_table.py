@@ -19,11 +19,12 @@ from famiglia.tui.model.changes import new_on_street, turn_changes
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.compose import compose
+from tests.drivers.app import Player, at_the_table, new_session, redrawn, sitting
+from tests.drivers.computer import CPU, Scripted, against, computers_turn_over
+from tests.drivers.terminal import shown
 from tests.positions import position
-from tests.tui.conftest import shown
-from tests.tui.test_app import Player, new_session
-from tests.tui.test_app import play as play_app
-from tests.tui.test_computer import CPU, CTRL_C, Scripted, against, computers_turn_over, redrawn
+
+pytestmark = pytest.mark.slow
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -73,18 +74,13 @@ def test_the_computers_turn_stays_in_sight_with_its_take_and_the_cards_it_drew(c
         else:
             assert "Last turn  Computer (easy)" in screen
         assert max(len(line) for line in screen.splitlines()) <= columns
-        await p.keys(CTRL_C + "y")
 
-    assert play_app(session, script, computer=computer, columns=columns, rows=rows) == 0
+    sitting(session, script, computer=computer, columns=columns, rows=rows)
 
 
 @pytest.mark.parametrize(("columns", "rows"), SIZES)
 def test_in_a_hot_seat_game_the_next_player_sees_what_the_last_turn_drew_and_took(columns: int, rows: int) -> None:
-    session = new_session(seed=12, first=0)
-
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         await p.keys(_first_refresh(p) + "\r")
         take = next((a for a in p.game.legal_actions() if isinstance(a, Take)), Pass())
         await p.keys(str(take) + "\r")
@@ -103,9 +99,8 @@ def test_in_a_hot_seat_game_the_next_player_sees_what_the_last_turn_drew_and_too
             assert "Anna last turn: " in screen and words in screen
         else:
             assert "Last turn  Anna" in screen and words in screen
-        await p.keys(CTRL_C + "y")
 
-    assert play_app(session, script, columns=columns, rows=rows) == 0
+    at_the_table(new_session(seed=12, first=0), script, columns=columns, rows=rows)
 
 
 # -- the card taken and the card a Brute reduced, marked where they lie (item 3) -----------------------------------
@@ -130,8 +125,6 @@ def test_the_next_player_sees_the_card_taken_and_the_card_the_brute_reduced(
     session = Session.resume(game(**_MARKED), handoff_guard=0)
 
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         assert not _reduced_cards(p.screen()) and "took" not in _row_of(p.screen(), "Ben")  # nothing yet
         await p.keys("brute B2 F4 -2\r")
         await p.keys("take M1 pay M0 keep M2\r")
@@ -150,9 +143,8 @@ def test_the_next_player_sees_the_card_taken_and_the_card_the_brute_reduced(
         await p.at_handoff()
         await p.keys("\r")
         assert "took" not in _row_of(p.screen(), "Anna") and "took" not in _row_of(p.screen(), "Ben")  # a pass
-        await p.keys(CTRL_C + "y")
 
-    assert play_app(session, script, columns=columns, rows=rows) == 0
+    at_the_table(session, script, columns=columns, rows=rows)
 
 
 def test_a_reduced_card_that_was_taken_is_marked_by_the_take() -> None:
@@ -208,9 +200,8 @@ def test_against_the_computer_the_marks_follow_its_actions_as_they_happen(column
         assert "took" in _row_of(screen, "Ben") and "took" not in _row_of(screen, "Anna")
         reduced = _reduced_cards(screen)
         assert len(reduced) == 1 and "−1" in reduced[0]
-        await p.keys(CTRL_C + "y")
 
-    assert play_app(session, script, computer=computer, columns=columns, rows=rows) == 0
+    sitting(session, script, computer=computer, columns=columns, rows=rows)
 
 
 @pytest.mark.parametrize(("columns", "rows"), SIZES)

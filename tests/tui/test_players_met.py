@@ -23,9 +23,9 @@ from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.compose import compose
-from tests.tui.test_app import CTRL_C, Player
-from tests.tui.test_app import play as play_app
-from tests.tui.test_computer import Scripted, against, computers_turn_over, play
+from tests.drivers.app import Player, at_the_table, play, sitting
+from tests.drivers.computer import Scripted, against, computers_turn_over
+from tests.drivers.terminal import CTRL_C
 
 
 def _first_take(game: Game) -> Action:
@@ -53,9 +53,8 @@ def test_a_key_that_hurries_the_computer_is_used_up_and_the_next_turn_starts_wit
         assert len(p.session.history) > history  # the computer played its turn
         await p.keys("h")  # a hint, not a letter on the line
         assert p.line == ""
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, computer, script) == 0
+    sitting(session, script, computer=computer)
 
 
 def test_the_question_at_the_end_of_a_turn_against_the_computer_stands_under_the_persons_own_header() -> None:
@@ -111,7 +110,7 @@ def test_q_on_the_too_small_screen_asks_to_quit() -> None:
         assert "q or Ctrl-C: quit" in small_keys() and "Quit the game?" in p.screen()
         await p.keys("y")
 
-    assert play_app(session, script, columns=60, rows=20) == 0
+    assert play(session, script, columns=60, rows=20) == 0
 
 
 def test_resuming_a_finished_game_says_it_is_over() -> None:
@@ -168,9 +167,8 @@ def test_the_handoff_erases_the_whole_screen_before_it_is_drawn() -> None:
         await p.keys("?")  # the help over the handoff and back: no second erase for the same handoff
         await p.keys("?")
         assert erased == [Screen.HANDOFF]
-        await p.keys(CTRL_C + "y")
 
-    assert play_app(session, script) == 0
+    sitting(session, script)
 
 
 def test_the_seed_of_an_unfinished_game_is_shown_nowhere_and_a_finished_games_is() -> None:
@@ -298,7 +296,7 @@ def test_the_quit_question_is_not_drawn_over_the_hand() -> None:
         assert after[at:at + 3] == before[at:at + 3]  # the hand stays in sight while the question is asked
         await p.keys("y")
 
-    assert play_app(session, script) == 0
+    assert play(session, script) == 0
 
 
 def test_a_hint_of_three_lines_keeps_the_layout_at_80x24() -> None:
@@ -325,8 +323,6 @@ def test_the_tab_completions_never_lie_over_the_list_of_choices(columns: int, ro
     session = Session(names=("Anna", "Ben"), seed=3, first=0, handoff_guard=0)
 
     async def script(p: Player) -> None:
-        await p.at_handoff()
-        await p.keys("\r")
         before = p.screen().splitlines()
         choices = [i for i, row in enumerate(before) if row.startswith(("Refresh ", "Take/pass "))]
         assert choices
@@ -337,6 +333,5 @@ def test_the_tab_completions_never_lie_over_the_list_of_choices(columns: int, ro
         for i in choices:  # ... and the choice rows read as before
             assert after[i] == before[i]
         await p.keys("\x1b\x1b")
-        await p.keys(CTRL_C + "y")
 
-    assert play_app(session, script, columns=columns, rows=rows) == 0
+    at_the_table(session, script, columns=columns, rows=rows)

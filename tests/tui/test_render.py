@@ -20,7 +20,7 @@ from famiglia.tui.view.screens import MIN_SIZE
 from famiglia.tui.view.status import STEP_SEPARATOR, step_bar
 from famiglia.tui.view.table import LEVELS, SIDE, WIDE, render_table
 from famiglia.tui.view.theme import FAMILY_SYMBOL, THEME, card_text
-from tests.tui.conftest import shown
+from tests.drivers.terminal import shown
 
 Plain = Callable[..., str]
 Build = Callable[..., Game]

@@ -12,9 +12,13 @@ import dataclasses
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
+
 from famiglia.engine import Game
 from famiglia.tui.view.handoff import render_handoff
 from famiglia.tui.view.table import render_table
+
+pytestmark = pytest.mark.slow
 
 GAMES = 30
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from famiglia.engine import Game
 from famiglia.tui.view.lastturn import render_turn_summary
 from famiglia.tui.view.screens import MIN_SIZE, render_end, render_help, render_too_small
-from tests.tui.conftest import shown
+from tests.drivers.terminal import shown
 
 Plain = Callable[..., str]
 Build = Callable[..., Game]

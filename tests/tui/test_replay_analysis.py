@@ -16,7 +16,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
 
 from famiglia import analysis_cli
 from famiglia.ai import player
@@ -31,25 +30,12 @@ from famiglia.tui.model.saving import Autosave, analyse_on_leaving
 from famiglia.tui.model.screens import Screen
 from famiglia.tui.shell.replay import build_replay_app
 from famiglia.tui.view.replay import render_replay
-from tests.persistence.helpers import moments, new_session
-from tests.tui.conftest import render_text
-from tests.tui.test_app import Player, Terminal, play
+from tests.drivers.app import Keys, Player, drive, play
+from tests.drivers.session import moments, new_session
+from tests.drivers.terminal import render_text
+from tests.persistence.records import short_game
 
-SEED = 1  # twelve random moves of this deal hold a mistake and two blunders at the easy level
-
-
-def short_game(limit: int = 12) -> tuple[Path, Record]:
-    """A short seeded game between two random players, saved in the data directory. This deal's game ends
-    after 9 moves (two passes in a row); fewer leave it unfinished, and the replay asks first (`y`)."""
-    game = Game.new(seed=SEED, names=("Anna", "Ben"), first=0)
-    record = Record.new(game)
-    players = (player("random", SEED), player("random", SEED + 1))
-    moves: list[Move] = []
-    while not game.is_over and len(moves) < limit:
-        action = players[game.to_move].choose(game.view(game.to_move, memory=True))
-        moves.append(Move(game.to_move, action))
-        game.apply(action)
-    return Store().create(record.with_moves(moves), game)
+pytestmark = pytest.mark.slow
 
 
 def analysed_game() -> tuple[Path, Record, Analysis]:
@@ -66,27 +52,17 @@ def run(replay: Replay, keys: list[str], *, size: tuple[int, int] = (100, 40), p
     """
     screens: list[str] = []
 
-    async def main() -> None:
-        with create_pipe_input() as pipe:
-            app = build_replay_app(replay, path=path, level=level, input=pipe, output=Terminal(*size))
-            task = asyncio.create_task(app.run_async())
-            while app.render_counter == 0:
-                await asyncio.sleep(0.01)
-            for key in keys:
-                if key == WAIT:
-                    for _ in range(1200):
-                        if replay.progress is None:
-                            break
-                        await asyncio.sleep(0.05)
-                    assert replay.progress is None, "the analysis did not finish"
-                else:
-                    pipe.send_text(key)
-                await asyncio.sleep(0.05)
-                screens.append(render_text(render_replay(replay, *size), width=size[0]))
-            pipe.send_text("q")
-            await asyncio.wait_for(task, 5)
+    async def script(k: Keys[int]) -> None:
+        for key in keys:
+            if key == WAIT:
+                await k.until(lambda: replay.progress is None, timeout=60, what="the analysis to be done")
+            else:
+                await k.keys(key)
+            screens.append(render_text(render_replay(replay, *size), width=size[0]))
+        await k.keys("q")
 
-    asyncio.run(main())
+    drive(lambda pipe, terminal: build_replay_app(replay, path=path, level=level, input=pipe, output=terminal),
+          script, columns=size[0], rows=size[1])
     return screens
 
 
@@ -304,20 +280,15 @@ def test_quitting_during_the_analysis_quits_at_once_and_leaves_no_worker_and_no_
     replay = Replay(record)
     threads: list[threading.Thread] = []
 
-    async def main() -> None:
-        with create_pipe_input() as pipe:
-            app = build_replay_app(replay, path=path, level="normal", input=pipe, output=Terminal(100, 40))
-            task = asyncio.create_task(app.run_async())
-            while app.render_counter == 0:
-                await asyncio.sleep(0.01)
-            pipe.send_text("a")
-            while replay.progress is None or replay.progress[0] < 1:
-                await asyncio.sleep(0.01)
-            threads.extend(t for t in threading.enumerate() if t.name == "famiglia-analysis")
-            pipe.send_text("q")
-            assert await asyncio.wait_for(task, 2) == 0  # it does not wait for the analysis
+    async def script(k: Keys[int]) -> None:
+        await k.keys("a")
+        await k.until(lambda: replay.progress is not None and replay.progress[0] >= 1, what="the first decision rated")
+        threads.extend(t for t in threading.enumerate() if t.name == "famiglia-analysis")
+        k.pipe.send_text("q")
+        assert await asyncio.wait_for(k.task, 2) == 0  # it does not wait for the analysis
 
-    asyncio.run(main())
+    drive(lambda pipe, terminal: build_replay_app(replay, path=path, level="normal", input=pipe, output=terminal),
+          script, columns=100, rows=40)
     assert replay.done and replay.analysis is None and replay.progress is not None
     assert len(threads) == 1
     threads[0].join(60)  # told to stop, it stops at the end of the decision it is rating
@@ -357,24 +328,15 @@ def test_a_game_deleted_while_the_replay_analyses_it_gets_no_analysis_beside_no_
     path, record = short_game()
     replay = Replay(record)
 
-    async def main() -> None:
-        with create_pipe_input() as pipe:
-            app = build_replay_app(replay, path=path, level="normal", input=pipe, output=Terminal(100, 40))
-            task = asyncio.create_task(app.run_async())
-            while app.render_counter == 0:
-                await asyncio.sleep(0.01)
-            pipe.send_text("a")
-            while replay.progress is None or replay.progress[0] < 1:
-                await asyncio.sleep(0.01)
-            Store().delete(record.id)  # `famiglia games --delete 1` in another terminal, meanwhile
-            for _ in range(1200):
-                if replay.progress is None:
-                    break
-                await asyncio.sleep(0.05)
-            pipe.send_text("q")
-            await asyncio.wait_for(task, 5)
+    async def script(k: Keys[int]) -> None:
+        await k.keys("a")
+        await k.until(lambda: replay.progress is not None and replay.progress[0] >= 1, what="the first decision rated")
+        Store().delete(record.id)  # `famiglia games --delete 1` in another terminal, meanwhile
+        await k.until(lambda: replay.progress is None, timeout=60, what="the analysis to be done")
+        await k.keys("q")
 
-    asyncio.run(main())
+    drive(lambda pipe, terminal: build_replay_app(replay, path=path, level="normal", input=pipe, output=terminal),
+          script, columns=100, rows=40)
     assert replay.analysis is not None  # shown all the same
     assert replay.message is not None and "is no longer there" in replay.message and "\n" not in replay.message
     assert sorted(p.name for p in path.parent.iterdir()) == [".highest-id"]

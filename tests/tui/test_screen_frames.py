@@ -22,7 +22,9 @@ from famiglia.tui.view.messages import MessageLine
 from famiglia.tui.view.players import Hand, PlayerRow
 from famiglia.tui.view.status import TableTop
 from famiglia.tui.view.street import Street
-from tests.tui.test_app import DOWN, UP, Player, Terminal, new_session, play
+from tests.drivers.app import Player, play
+from tests.drivers.session import new_session
+from tests.drivers.terminal import DOWN, UP, Terminal
 
 DRAWN = (Choices, MessageLine, Street, Hand, PlayerRow, TableTop)
 

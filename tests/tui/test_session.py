@@ -13,6 +13,7 @@ from famiglia.engine import Action, Game, Pass, PlayAccountant, Refresh, Step, T
 from famiglia.profile.seats import HUMAN
 from famiglia.tui.model import overlays, playing
 from famiglia.tui.model.session import Overlay, Screen, Session
+from tests.drivers.session import resumed, reveal, seated
 
 
 class Clock:
@@ -23,26 +24,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def seated(*, names: tuple[str, str] = ("Anna", "Ben"), seed: int = 3, **kw: object) -> Session:
-    """A session at the table of the player to move, past the first handoff."""
-    session = Session(names=names, seed=seed, handoff_guard=0, **kw)  # type: ignore[arg-type]
-    reveal(session)
-    return session
-
-
-def reveal(session: Session) -> None:
-    assert session.screen is Screen.HANDOFF
-    session.drawn()
-    session.reveal()
-    assert session.screen is Screen.TABLE
-
-
-def resumed(game: Game, **kw: object) -> Session:
-    session = Session.resume(game, handoff_guard=0, **kw)  # type: ignore[arg-type]
-    reveal(session)
-    return session
 
 
 # -- start ------------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ The text is `compose`, exactly what the main window shows.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,24 +20,11 @@ from famiglia.engine import Game
 from famiglia.tui.model import playing
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import compose, prompt_text
+from tests.positions import exchange
+
+pytestmark = pytest.mark.slow
 
 SIZES = ((80, 23), (124, 39))  # the main area of an 80x24 and a 124x40 terminal
-
-
-def exchange(position: dict[str, Any], player: int) -> dict[str, Any] | None:
-    """The same position with one card of `player`'s hand swapped for another kind from the draw stack.
-
-    The card comes from the bottom of the stack, so that the next few draws are the same in both.
-    """
-    changed = copy.deepcopy(position)
-    hand = changed["players"][player]["hand"]
-    stack = changed["draw_stack"]
-    for j in range(len(stack) - 1, -1, -1):
-        for i, held in enumerate(hand):
-            if stack[j].upper() != held.upper():
-                hand[i], stack[j] = stack[j], held
-                return changed
-    return None
 
 
 def session_on(position: dict[str, Any], seed: int) -> Session:

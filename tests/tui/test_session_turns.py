@@ -17,7 +17,7 @@ from famiglia.tui.model import overlays, playing
 from famiglia.tui.model.screens import number_text
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.model.turn import DONE_SWAPPING
-from tests.tui.test_session import resumed, reveal, seated
+from tests.drivers.session import resumed, reveal, seated
 
 # -- numbers: ASCII digits only --------------------------------------------------------------------------
 

@@ -15,9 +15,8 @@ from famiglia.engine import Game, Pass, Refresh
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.bridge import Ink
 from famiglia.tui.view.compose import GameScreen, compose
+from tests.drivers.app import Player, sitting
 from tests.positions import position
-from tests.tui.test_app import CTRL_C, Player
-from tests.tui.test_app import play as play_app
 
 WIDTH, HEIGHT = 80, 24
 WARNING_ROW = 2  # under whose turn it is and the status line
@@ -91,6 +90,7 @@ def _compact(block: list[str]) -> bool:
             and all(row.startswith(_BOTTOMS) for row in block[1::2]) and not any("│" in row for row in block))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("memory_aid", [False, True])
 def test_at_80x24_one_drawing_holds_for_the_whole_game_whatever_the_street(memory_aid: bool) -> None:
     """Every moment of long seeded games: compact cards, the Street's first row and the hand's title in place."""
@@ -177,7 +177,6 @@ def test_through_the_keys_the_street_and_the_hand_stay_in_their_rows_as_the_stre
             action = max(refreshes, key=lambda r: r.card.value) if refreshes else rng.choice(others or actions)
             await p.keys(f"{action}\r")
             longest = max(longest, len(p.game.view(None).street))
-        await p.keys(CTRL_C + "y")
 
-    assert play_app(session, script) == 0
+    sitting(session, script)
     assert longest >= 18 and len(set(places)) == 1, places

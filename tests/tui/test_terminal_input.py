@@ -9,9 +9,8 @@ from __future__ import annotations
 import pytest
 
 from famiglia.tui.model.session import Overlay, Screen
-from tests.persistence.helpers import new_session
-from tests.tui.test_app import CTRL_C, ESC, Player, play
-from tests.tui.test_app_turns import sit_down, still_playing
+from tests.drivers.app import Player, new_session, sit_down, sitting, still_playing
+from tests.drivers.terminal import CTRL_C, ESC
 
 MOUSE_LIKE = ("\x1b[1;2m", "\x1b[Mc!!", "\x1b[M\x80\x81\x82", "\x1b[1;2;3;4M", "\x1b[;;M", "\x1b[<0;1;2M")
 CTRL_Q = "\x11"
@@ -19,8 +18,6 @@ CTRL_Q = "\x11"
 
 @pytest.mark.parametrize("sequence", MOUSE_LIKE)
 def test_mouse_report_like_input_is_ignored_on_every_screen(sequence: str) -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
         await p.at_handoff()
         await p.keys(sequence)  # the handoff
@@ -38,15 +35,12 @@ def test_mouse_report_like_input_is_ignored_on_every_screen(sequence: str) -> No
         assert p.line == "refresh"
         await p.keys("\x15")
         await still_playing(p)
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    sitting(new_session(seed=3), script)
 
 
 @pytest.mark.parametrize("where", ["handoff", "help", "table"])
 def test_ctrl_q_neither_freezes_the_game_nor_types_control_characters(where: str) -> None:
-    session = new_session(seed=3)
-
     async def script(p: Player) -> None:
         await p.at_handoff()
         if where == "help":
@@ -59,6 +53,5 @@ def test_ctrl_q_neither_freezes_the_game_nor_types_control_characters(where: str
         assert "\x03" not in p.line and p.line == ""
         await p.keys("n")
         assert p.session.overlay is None
-        await p.keys(CTRL_C + "y")
 
-    assert play(session, script) == 0
+    sitting(new_session(seed=3), script)

@@ -1,4 +1,4 @@
-"""The driver of the server's tests: a server started inside the test on the loopback, and SSH clients with a screen.
+"""The ssh driver: a server started inside the test on the loopback, and SSH clients with a screen.
 
 `serving(tmp, **settings)` starts a `Server` on 127.0.0.1 with a free port (`--port 0`) and a data
 directory of the test's own, and stops it at the end. `Client` is one asyncssh client with a pty
