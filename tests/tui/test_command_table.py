@@ -66,7 +66,7 @@ def test_the_computer_turn_line_and_the_replay_line_are_made_from_their_tables()
         if command.watch is not None:
             assert command.watch in line
     assert replay_key_line() == ("→ n: next · ← p: back · Home End · a turn number, Enter: go there · a: analysis · "
-                                 "m: next mistake · q: leave")
+                                 "m: next mark or key moment · q: leave")
     assert {k for c in REPLAY_COMMANDS for k in c.keys} >= {"q", "n", "p", "home", "end", "enter", "y"}
 
 

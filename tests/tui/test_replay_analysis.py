@@ -1,6 +1,6 @@
 """The analysis on the screen: `a` in the replay shows the turn on show rated decision by decision, with the
-win-chance graph marking it; `m` goes to the next mistake; a broken saved analysis is one line and the
-replay goes on; `a` on the end screen says how to have the game analysed. Keys are pressed through the
+win-chance graph marking it; `m` goes to the next marked decision or key moment; a broken saved analysis is
+one line and the replay goes on; `a` on the end screen says how to have the game analysed. Keys are pressed through the
 application on a pipe, as a player would press them."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pytest
 from famiglia import analysis_cli
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
+from famiglia.ai.moments import key_moments
 from famiglia.analysis_cli import analyse_command, analyse_record, show_analysis
 from famiglia.commands.analysis import saved_analysis
 from famiglia.engine import Game
@@ -71,7 +72,7 @@ WAIT = "<wait for the analysis>"
 
 def test_the_keys_are_in_the_replay_key_line() -> None:
     line = replay_key_line()
-    assert "a: analysis" in line and "m: next mistake" in line
+    assert "a: analysis" in line and "m: next mark or key moment" in line
 
 
 def test_a_shows_the_turn_on_show_with_the_saved_chances_and_the_graph() -> None:
@@ -100,18 +101,27 @@ def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:
     _, record, analysis = analysed_game()
     marked = [d.move + 1 for d in analysis.decisions if d.mark in MISTAKES]
     assert len(marked) >= 2
+    moments = {m.move + 1 for m in key_moments(analysis, [g.view(None) for g in record.games()])}
+    stops = sorted(set(marked) | moments)
     replay = Replay(record, analysis=analysis)
-    screens = run(replay, ["y", *["m"] * len(marked)])
-    assert replay.index == marked[-1] and replay.analysing
-    mistaken = analysis.decisions[marked[-1] - 1]
-    assert mistaken.mark is not None and f"played {mistaken.action}" in screens[-1] and mistaken.mark in screens[-1]
+    screens = run(replay, ["y", *["m"] * len(stops)])
+    assert replay.index == stops[-1] and replay.analysing
+    last = analysis.decisions[stops[-1] - 1]
+    assert f"played {last.action}" in screens[-1]
     seen = []
     replay = Replay(record, analysis=analysis)
-    for screen in run(replay, ["y", *["m"] * (len(marked) + 1)])[1:]:
+    run(replay, ["y"])
+    for _ in stops:
+        screen = run(replay, ["m"])[-1]
         seen.append(replay.index)
         assert "Turn " in screen
-    assert replay.message == "No marked decision after this point."
-    assert "No marked decision after this point." in run(replay, ["m"])[-1]
+        said = replay.message or ""
+        assert said.startswith("Marked ") == (replay.index in marked)  # it says which it is
+        assert ("Key moment: " in said) == (replay.index in moments)
+    assert seen == stops
+    run(replay, ["m"])
+    assert replay.message == "No marked decision or key moment after this point."
+    assert "No marked decision or key moment after this point." in run(replay, ["m"])[-1]
 
 
 def test_m_reaches_a_players_own_inaccuracies() -> None:
@@ -123,11 +133,14 @@ def test_m_reaches_a_players_own_inaccuracies() -> None:
                       for d in analysis.decisions)
     inaccurate = replace(analysis, decisions=decisions)
     replay = Replay(record, analysis=inaccurate)
-    screens = run(replay, ["y", "m"])
-    assert replay.index == first.move + 1 and replay.analysing
-    assert f"played {first.action}" in screens[-1] and "inaccurate" in screens[-1]
-    run(replay, ["m"])
-    assert replay.message == "No marked decision after this point."
+    run(replay, ["y"])
+    said = {}
+    while replay.message is None or not replay.message.startswith("No marked decision"):
+        screen = run(replay, ["m"])[-1]
+        said[replay.index] = (replay.message, screen)
+    message, screen = said[first.move + 1]
+    assert message is not None and message.startswith("Marked inaccurate:") and f"played {first.action}" in screen
+    assert replay.message == "No marked decision or key moment after this point."
 
 
 def test_without_a_replay_app_a_says_how_to_make_an_analysis() -> None:
@@ -170,7 +183,8 @@ def test_the_analysis_fits_a_small_screen() -> None:
     screen = run(replay, ["y", "m"], size=(80, 24))[-1]
     lines = screen.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-    assert "the chance to win before" in screen and "next mistake" in screen and "▲" in screen
+    assert "the chance to win before" in screen and "▲" in screen
+    assert replay.message is not None and replay.message.split(":")[0] in screen  # what m stopped at, said
 
 
 def test_a_on_the_end_screen_leaves_the_game_and_shows_its_analysis() -> None:
@@ -257,7 +271,7 @@ def test_a_analyses_in_the_background_while_the_replay_goes_on_and_saves_it_besi
     assert all("Analysing… turn " in screen and "decisions rated · the replay goes on" in screen for screen in running)
     assert "▰" in running[-1] or "▱" in running[-1]
     assert "The analysis is running (turn " in screens[3]  # a again says it runs, and why nothing else happens
-    assert "m finds mistakes when it is done" in screens[5]
+    assert "m finds marks once it is done" in screens[5]
     assert "position 2 of 9" in screens[2] and "position 1 of 9" in screens[4]  # the keys moved it meanwhile
     done = screens[6]
     assert replay.analysing and replay.progress is None and "Analysing" not in done
@@ -346,7 +360,7 @@ def test_m_before_any_analysis_says_a_makes_one() -> None:
     path, record = short_game()
     replay = Replay(record)
     screens = run(replay, ["m"], path=path)
-    assert replay.message == "No analysis of this game yet: a analyses it, then m finds its mistakes."
+    assert replay.message == "No analysis of this game yet: a analyses it, then m finds its marks and key moments."
     assert replay.message in screens[-1] and replay.progress is None and not analysis_path(path).exists()
 
 

@@ -6,7 +6,7 @@ it. An unfinished game is only shown after the question whether both hands may b
 
 The game's analysis (`famiglia.ai.analysis.Analysis`), when one is saved beside it, is read once
 by the command that starts the replay and handed in: `a` shows the analysis of the turn on show
-beside the win-chance graph, `m` goes to the next marked decision; `note` says why a saved one was
+beside the win-chance graph, `m` goes to the next marked decision or key moment; `note` says why a saved one was
 not used. Without one, `a` asks the shell to analyse the game in the background
 (`begin_analysis`, set by `famiglia.tui.shell.analyst`): the replay goes on meanwhile, `progress`
 counts the decisions rated, and `analysis_done` hands the analysis in and shows the turn on show.
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Final
 
 from famiglia.ai.analysis import Analysis, Decision
+from famiglia.ai.moments import key_moments
 from famiglia.engine import Game
 from famiglia.persistence import Record
 from famiglia.persistence.turns import ends_turn, turn_of, turn_starts
@@ -47,6 +48,7 @@ class Replay:
         self.exit_code = 0
         self.begin_analysis: Callable[[], None] | None = None  # the shell's: analyse the game in the background
         self.progress: tuple[int, int] | None = None  # decisions rated and to rate, while the analysis runs
+        self._stops_of: tuple[Analysis, dict[int, str]] | None = None  # where m stops, for that analysis
         # The turn each action belongs to, and where each turn starts (the index of its first position).
         actions = [m.action for m in record.moves]
         self.turn_of: list[int] = turn_of(actions)
@@ -143,23 +145,41 @@ class Replay:
             self.message = self._no_analysis()
 
     def next_mistake(self) -> None:
-        """m: the position just after the next marked decision (inaccurate, a mistake, a blunder), with its analysis."""
+        """m: the position just after the next marked decision (inaccurate, a mistake, a blunder) or key moment,
+        with its analysis, and a line that says which it is."""
         self.typed = ""
         if self.analysis is None:
             if self.progress is not None:
-                self.message = f"The analysis is running ({self.progress_words()}); m finds mistakes when it is done."
+                self.message = f"The analysis is running ({self.progress_words()}); m finds marks once it is done."
             elif self.begin_analysis is not None:
-                self.message = "No analysis of this game yet: a analyses it, then m finds its mistakes."
+                self.message = "No analysis of this game yet: a analyses it, then m finds its marks and key moments."
             else:
                 self.message = self._no_analysis()
             return
-        later = [d.move + 1 for d in self.analysis.decisions if d.mark in MISTAKES and d.move + 1 > self.index]
+        stops = self._stops(self.analysis)
+        later = [index for index in stops if index > self.index]
         if not later:
-            marked = any(d.mark in MISTAKES for d in self.analysis.decisions)
-            self.message = ("No marked decision after this point." if marked
-                            else "No marked decision in this game.")
+            self.message = ("No marked decision or key moment after this point." if stops
+                            else "No marked decision or key moment in this game.")
             return
-        self.index, self.analysing, self.message = min(later), True, None
+        self.index, self.analysing = min(later), True
+        self.message = stops[self.index]
+
+    def _stops(self, analysis: Analysis) -> dict[int, str]:
+        """Where m stops: the position just after each marked decision and each key moment
+        (`famiglia.ai.moments`), with the line that says which it is."""
+        if self._stops_of is not None and self._stops_of[0] is analysis:
+            return self._stops_of[1]
+        stops: dict[int, str] = {}
+        for d in analysis.decisions:
+            if d.mark in MISTAKES:
+                stops[d.move + 1] = f"Marked {d.mark}: {self.record.players[d.player]} played {d.action}, " \
+                                    f"{d.loss * 100:.0f} points of chance given away."
+        for moment in key_moments(analysis, [game.view(None) for game in self.positions]):
+            said = f"Key moment: {moment.words}"
+            stops[moment.move + 1] = f"{stops[moment.move + 1]} {said}" if moment.move + 1 in stops else said
+        self._stops_of = (analysis, dict(sorted(stops.items())))
+        return self._stops_of[1]
 
     def _no_analysis(self) -> str:
         if self.note:
@@ -229,7 +249,8 @@ REPLAY_COMMANDS: Final[Commands[Replay]] = Commands(
     Command("take back a digit", ("backspace",), run=lambda r, _: r.backspace(), why_not=_asking),
     Command("yes", ("y",), lambda r: r.asking, lambda r, _: r.answer(True)),
     Command("analysis", ("a",), run=lambda r, _: r.toggle_analysis(), why_not=_asking, hint="a: analysis"),
-    Command("next mistake", ("m",), run=lambda r, _: r.next_mistake(), why_not=_asking, hint="m: next mistake"),
+    Command("next mark or key moment", ("m",), run=lambda r, _: r.next_mistake(), why_not=_asking,
+            hint="m: next mark or key moment"),
     Command("leave", ("q", "escape", "c-c", "c-d"), run=lambda r, _: r.leave(), hint="q: leave", eager=True),
     Command("leave on a signal", ("<sigint>",), run=lambda r, _: r.leave(130), eager=True),  # a kill -INT: 128 + 2
     say=_say,
