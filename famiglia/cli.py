@@ -229,7 +229,7 @@ def _add_simulate_command(commands: Any) -> None:
                     "and time per decision. The results depend only on --players, --games and --seed.")
     simulate.add_argument("--players", type=_simulate_players, required=True, metavar="A,B",
                           help="two of random, greedy, easy, normal, hard, like normal,greedy (or the "
-                               "reference levels easy-1, normal-1, hard-1)")
+                               "reference levels easy-1, normal-1, hard-1, normal-2, hard-2)")
     simulate.add_argument("--games", type=_number(1, SIMULATE_MAX_GAMES), default=100, metavar="N",
                           help="how many games to play (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, metavar="N", help="seed of the match (default 1)")
