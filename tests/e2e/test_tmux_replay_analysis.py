@@ -1,10 +1,11 @@
-"""`famiglia replay` in a real terminal with a saved analysis: `m` goes to the first mistake and shows the
-turn rated decision by decision under the win-chance graph; `a` puts the table back; `q` leaves. Without
+"""`famiglia replay` in a real terminal with a saved analysis: `m` goes to the first marked decision or key
+moment and shows the turn rated decision by decision under the win-chance graph; `a` puts the table back; `q` leaves. Without
 one, `a` analyses the game in the background while the replay goes on, and saves it beside the game."""
 
 from __future__ import annotations
 
 from famiglia import analysis_cli
+from famiglia.ai.moments import key_moments
 from famiglia.commands.analysis import saved_analysis
 from famiglia.persistence.analyses import analysis_path
 from famiglia.tui.model.replay import MISTAKES
@@ -15,13 +16,15 @@ from tests.persistence.records import short_game
 def test_the_replay_shows_the_saved_analysis_of_a_mistake(tmux: Tmux) -> None:
     path, record = short_game()
     analysis = analysis_cli.load_or_analyse(path, record, level="easy")
-    first = next(d for d in analysis.decisions if d.mark in MISTAKES)
+    moments = {m.move for m in key_moments(analysis, [g.view(None) for g in record.games()])}
+    first = next(d for d in analysis.decisions if d.mark in MISTAKES or d.move in moments)  # where m stops first
     launch(tmux, "replay", record.id)
     tmux.wait_for("a: analysis")  # the game is over (a pass ended it): no question before it
     tmux.type("m")
     screen = tmux.wait_for("the chance to win before")
     assert f"position {first.move + 1} of" in screen and "▲ on screen" in screen
-    assert f"{first.before * 100:.0f}%: played" in screen and first.mark is not None and first.mark in screen
+    assert f"{first.before * 100:.0f}%: played" in screen
+    assert ("Key moment:" if first.move in moments else f"Marked {first.mark}") in screen  # it says which it is
     assert "chance to win over the game" in screen and "Traceback" not in screen
     tmux.type("a")
     tmux.wait_for("'s hand")
