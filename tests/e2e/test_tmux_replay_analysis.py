@@ -1,6 +1,6 @@
 """`famiglia replay` in a real terminal with a saved analysis: `m` goes to the first marked decision or key
-moment and shows the turn rated decision by decision under the win-chance graph; `a` puts the table back; `q` leaves. Without
-one, `a` analyses the game in the background while the replay goes on, and saves it beside the game."""
+moment and shows the turn rated decision by decision under the win-chance graph; `a` puts the table back; `q`
+leaves. Without one, `a` analyses the game in the background while the replay goes on, and saves it beside the game."""
 
 from __future__ import annotations
 
