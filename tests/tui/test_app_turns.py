@@ -168,7 +168,9 @@ def test_the_handoff_says_it_is_waiting_when_enter_comes_too_soon() -> None:
         await p.keys("u")
         assert "undo works within a turn" in p.screen()
 
-    sitting(new_session(seed=3, handoff_guard=0.3), script)
+    # The guard runs on the real loop (its redraw is scheduled there): long enough that a loaded machine still
+    # shows the key and the screen within it.
+    sitting(new_session(seed=3, handoff_guard=3.0), script)
 
 
 # -- the game log, help, leaving ------------------------------------------------------------------------------
