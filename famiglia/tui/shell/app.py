@@ -156,7 +156,8 @@ async def run_app(app: Application[T], session: Session | None = None, *,
 
     loop.set_exception_handler(on_error)
     suspending: signal.Signals | None = None
-    with contextlib.suppress(AttributeError, NotImplementedError, RuntimeError, ValueError):  # not here, say
+    # Where this loop or thread takes no signal handlers, Ctrl-Z does what the terminal does.
+    with contextlib.suppress(AttributeError, NotImplementedError, RuntimeError, ValueError):
         loop.add_signal_handler(signal.SIGTSTP, suspend)
         suspending = signal.SIGTSTP
     try:

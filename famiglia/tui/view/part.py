@@ -13,26 +13,27 @@ and nothing else.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, JustifyMethod, RenderableType, RenderResult
 from rich.measure import Measurement
-from rich.segment import Segment
+from rich.segment import Segment, Segments
 
 from .bridge import NO_ROWS, Painter, Rows
 
 __all__ = ["AsDrawn", "Kept", "Part"]
 
 
-class Part:
+class Part(ABC):
     """One part of a screen; a subclass says what it draws at a width (`lines`), in the rows it was given."""
 
     __slots__ = ()
 
+    @abstractmethod
     def lines(self, width: int) -> Sequence[RenderableType]:
         """What this part draws at `width` columns, top to bottom (a line of text is one row)."""
-        raise NotImplementedError
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(options.max_width)
@@ -74,7 +75,12 @@ class AsDrawn(Part):
 
     rows: Rows
 
+    def lines(self, width: int) -> Sequence[RenderableType]:
+        """The rows as they were drawn, each ended as a line, whatever the width now."""
+        return [Segments([*row, Segment.line()]) for row in self.rows.segments]
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        # The same rows as `lines`, given to rich without a renderable around each.
         for row in self.rows.segments:
             yield from row
             yield Segment.line()
