@@ -286,7 +286,7 @@ def _add_learn_command(commands: Any) -> None:
 
 
 def _add_analyse_command(commands: Any) -> None:
-    """`famiglia analyse`: a saved game rated decision by decision (docs/ai.md); it lives in famiglia.analysis_cli."""
+    """`famiglia analyse`: a saved game rated decision by decision (docs/ai.md), in famiglia.commands.analysis."""
     analyse = commands.add_parser(
         "analyse", help="rate every decision of a saved game, and tell skill from luck",
         description="Rate every decision of a saved game (by default the game saved last) by the computer's "
@@ -383,7 +383,7 @@ def _cmd_learn(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
-    from famiglia.analysis_cli import analyse_command
+    from famiglia.tui.view.analysis import analyse_command
 
     return analyse_command(args.target, level=args.level, jobs=args.jobs, as_json=args.json)
 

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from famiglia import analysis_cli, cli
+from famiglia import cli
 from famiglia.ai.analysis import Analysis
 from famiglia.persistence.analyses import FORMAT, analysis_path
+from famiglia.tui.view import analysis as analysis_cli
 from tests.persistence.records import saved_game
 
 pytestmark = pytest.mark.slow
@@ -218,7 +219,7 @@ def test_help_is_still_quick_to_import() -> None:
     import sys
 
     code = ("import sys, famiglia.cli as c; c.build_parser(); "
-            "print(any(m.startswith(('famiglia.ai', 'famiglia.analysis_cli', 'rich')) for m in sys.modules))")
+            "print(any(m.startswith(('famiglia.ai', 'famiglia.tui', 'rich')) for m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                           env={**os.environ})
     assert proc.stdout.strip() == "False"

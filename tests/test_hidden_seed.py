@@ -17,7 +17,6 @@ from collections.abc import Iterator
 import pytest
 
 from famiglia import cli
-from famiglia.analysis_cli import load_or_analyse, report_lines
 from famiglia.commands import home as home_command
 from famiglia.commands.games import games
 from famiglia.commands.log import log, log_lines
@@ -28,6 +27,7 @@ from famiglia.tui.model.home.menu import Page, ShowLog
 from famiglia.tui.model.replay import Replay
 from famiglia.tui.model.saving import Autosave, crash_save, resume_session
 from famiglia.tui.shell.app import farewell
+from famiglia.tui.view.analysis import load_or_analyse, report_lines
 from famiglia.tui.view.compose import compose
 from famiglia.tui.view.home import render_home
 from famiglia.tui.view.replay import render_replay

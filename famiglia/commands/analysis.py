@@ -27,7 +27,7 @@ def analysis(target: str | None, *, level: str | None = None, colour: bool | Non
         path, record, _ = Store().locate(target)
     except StoreError as error:
         return fail(str(error))
-    from famiglia.analysis_cli import show_analysis
+    from famiglia.tui.view.analysis import show_analysis
 
     return show_analysis(path, record, level=level, colour=colour)
 
@@ -38,8 +38,8 @@ def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | N
 
     A file that cannot be read as an analysis is left as it is; the replay says so in one line and goes on.
     """
-    from famiglia.analysis_cli import find_saved
     from famiglia.persistence.analyses import AnalysisFileError
+    from famiglia.tui.view.analysis import find_saved
 
     try:
         return find_saved(path, record), None

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from famiglia import analysis_cli
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
 from famiglia.ai.moments import KEY_MOMENTS, key_moments
 from famiglia.engine import Game, SeatView
 from famiglia.persistence import Move, Record, Store
+from famiglia.tui.view import analysis as analysis_cli
 
 CARD = re.compile(r"\b[FABM][0-4]\b")
 

@@ -4,11 +4,11 @@ leaves. Without one, `a` analyses the game in the background while the replay go
 
 from __future__ import annotations
 
-from famiglia import analysis_cli
 from famiglia.ai.moments import key_moments
 from famiglia.commands.analysis import saved_analysis
 from famiglia.persistence.analyses import analysis_path
 from famiglia.tui.model.replay import MISTAKES
+from famiglia.tui.view import analysis as analysis_cli
 from tests.drivers.tmux import Tmux, launch
 from tests.persistence.records import short_game
 

@@ -17,11 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from famiglia import analysis_cli
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
 from famiglia.ai.moments import key_moments
-from famiglia.analysis_cli import analyse_command, analyse_record, show_analysis
 from famiglia.commands.analysis import saved_analysis
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
@@ -30,6 +28,8 @@ from famiglia.tui.model.replay import MISTAKES, REPLAY_COMMANDS, Replay, replay_
 from famiglia.tui.model.saving import Autosave, analyse_on_leaving
 from famiglia.tui.model.screens import Screen
 from famiglia.tui.shell.replay import build_replay_app
+from famiglia.tui.view import analysis as analysis_cli
+from famiglia.tui.view.analysis import analyse_command, analyse_record, show_analysis
 from famiglia.tui.view.replay import render_replay
 from tests.drivers.app import Keys, Player, drive, play
 from tests.drivers.session import moments, new_session

@@ -26,9 +26,9 @@ from typing import Any, Final
 from prompt_toolkit.application import Application
 
 from famiglia.ai.analysis import DEFAULT_LEVEL, Analysis
-from famiglia.analysis_cli import analyse_record, decisions_to_rate, keep_analysis
 from famiglia.persistence import printable
 from famiglia.persistence.analyses import AnalysisFileError
+from famiglia.tui.view.analysis import analyse_record, decisions_to_rate, keep_analysis
 
 from ..model.replay import Replay
 

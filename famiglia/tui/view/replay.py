@@ -18,8 +18,8 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from famiglia.ai.analysis import Decision
-from famiglia.analysis_cli import SYMBOLS, graph_lines
 from famiglia.persistence import printable
+from famiglia.tui.view.analysis import SYMBOLS, graph_lines
 
 from ..model.replay import Replay, replay_key_line
 from .pieces import short_name
