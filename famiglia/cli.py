@@ -383,9 +383,9 @@ def _cmd_learn(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
-    from famiglia.tui.view.analysis import analyse_command
+    from famiglia.commands.analysis import analyse
 
-    return analyse_command(args.target, level=args.level, jobs=args.jobs, as_json=args.json)
+    return analyse(args.target, level=args.level, jobs=args.jobs, as_json=args.json)
 
 
 # -- running -------------------------------------------------------------------------------------------------

@@ -16,7 +16,9 @@ import pytest
 from famiglia import cli
 from famiglia.ai.analysis import Analysis
 from famiglia.persistence.analyses import FORMAT, analysis_path
-from famiglia.tui.view import analysis as analysis_cli
+from famiglia.tui.model import kept_analysis
+from famiglia.tui.shell import shown_analysis
+from famiglia.tui.view import analysis as analysis_text
 from tests.persistence.records import saved_game
 
 pytestmark = pytest.mark.slow
@@ -61,7 +63,7 @@ def test_json_has_every_figure_and_a_second_run_reads_the_saved_analysis(capsys:
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("the saved analysis should have been read")
 
-    monkeypatch.setattr(analysis_cli, "analyse", never)
+    monkeypatch.setattr(kept_analysis, "analyse", never)
     before = analysis_path(path).read_bytes()
     code, again, _ = analysed(capsys, "1", *LEVEL, "--json")
     assert code == 0 and again == out and analysis_path(path).read_bytes() == before
@@ -74,15 +76,15 @@ def test_an_analysis_saved_under_another_calibration_is_made_anew(capsys: pytest
     path, _ = saved_game(limit=6)
     assert analysed(capsys, "1", *LEVEL, "--json")[0] == 0
     before = analysis_path(path).read_bytes()
-    monkeypatch.setattr(analysis_cli, "calibration", lambda level: (0.5, 0.1))
+    monkeypatch.setattr(kept_analysis, "calibration", lambda level: (0.5, 0.1))
     made: list[object] = []
-    real = analysis_cli.analyse
+    real = kept_analysis.analyse
 
     def counted(*args: object, **kwargs: object) -> object:
         made.append(args)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(analysis_cli, "analyse", counted)
+    monkeypatch.setattr(kept_analysis, "analyse", counted)
     code, _, err = analysed(capsys, "1", *LEVEL, "--json")
     assert code == 0 and made and err == ""
     assert analysis_path(path).read_bytes() != before  # saved again, under the new key
@@ -108,8 +110,8 @@ def test_a_record_file_from_elsewhere_gets_its_analysis_beside_it(capsys: pytest
 @pytest.mark.parametrize("width", [80, 120])
 def test_the_graph_fits_the_width(width: int) -> None:
     path, record = saved_game(limit=12)
-    analysis = analysis_cli.load_or_analyse(path, record, level="easy")
-    lines = analysis_cli.graph_lines(analysis, width)
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
+    lines = analysis_text.graph_lines(analysis, width)
     assert all(len(line) <= width for line in lines)
     plot = [line for line in lines if "│" in line]
     assert len(plot) == 9 and max(len(line) for line in lines) >= width - 2  # it uses the width it is given
@@ -118,7 +120,7 @@ def test_the_graph_fits_the_width(width: int) -> None:
     assert marks[0].lstrip().startswith("Anna") and marks[1].lstrip().startswith("Ben")
     marked = [d for d in analysis.decisions if d.mark]
     assert sum(row.count(s) for row in marks for s in "~?!") >= min(1, len(marked))
-    for line in analysis_cli.report_lines(record, analysis, width=width)[:14]:
+    for line in analysis_text.report_lines(record, analysis, width=width)[:14]:
         assert len(line) <= max(width, 160)
 
 
@@ -144,8 +146,8 @@ BROKEN_ANALYSES = [
 def test_a_broken_saved_analysis_is_reported_kept_and_the_game_analysed_again(
         capsys: pytest.CaptureFixture[str]) -> None:
     path, record = saved_game(limit=6)
-    key = analysis_cli.saved_key(record, "easy")
-    good = analysis_cli.load_or_analyse(path, record, level="easy").to_dict()
+    key = kept_analysis.saved_key(record, "easy")
+    good = kept_analysis.load_or_analyse(path, record, level="easy").to_dict()
     rng = random.Random(5)
     cases = [*BROKEN_ANALYSES]
     for change in ({"version": 7}, {"chances": [2.0]}, {"decisions": [{"move": 1}]}, {"players": "\u202eAnna"},
@@ -245,10 +247,10 @@ def test_an_analysis_at_another_level_is_kept_and_a_shows_the_one_saved(capsys: 
     assert shown.startswith("Analysis of game 1: ") and "level easy" in shown.splitlines()[0]
     code, normal, _ = analysed(capsys, "1", "--json")  # the default level: made now, beside the easy one
     assert code == 0 and json.loads(normal)["level"] == "normal"
-    monkeypatch.setattr(analysis_cli, "analyse", _never)
+    monkeypatch.setattr(kept_analysis, "analyse", _never)
     assert analysed(capsys, "1", "--level", "easy", "--json")[1] == easy  # still there, read back
     assert analysed(capsys, "1", "--json")[1] == normal
-    assert analysis_cli.show_analysis(path, record) == 0  # the end screen's a: the default level's first
+    assert shown_analysis.show_analysis(path, record) == 0  # the end screen's a: the default level's first
     assert "level normal" in capsys.readouterr().out.splitlines()[0]
 
 
@@ -293,7 +295,7 @@ def test_every_one_field_edit_of_a_saved_analysis_is_one_line_or_read_in_analyse
     where = analysis_path(path)
     real = json.loads(where.read_text(encoding="utf-8"))
     good = Analysis.from_dict(real["analyses"][0]["analysis"])
-    monkeypatch.setattr(analysis_cli, "analyse", lambda *args, **kwargs: good)  # the search itself is not on trial
+    monkeypatch.setattr(kept_analysis, "analyse", lambda *args, **kwargs: good)  # the search itself is not on trial
     edits = 0
     for at in _leaves(real):
         for wrong in ("foo", 2, -1, None, 0.5, [], 10**30):
@@ -308,7 +310,7 @@ def test_every_one_field_edit_of_a_saved_analysis_is_one_line_or_read_in_analyse
             code, out, err = analysed(capsys, "1", *LEVEL)
             assert code == 0 and out.startswith("Analysis of game 1"), (at, wrong, err)
             assert err.count("\n") <= 1 and "Traceback" not in err, (at, wrong, err)
-            assert analysis_cli.show_analysis(path, record, out=io.StringIO()) == 0, (at, wrong)
+            assert shown_analysis.show_analysis(path, record, out=io.StringIO()) == 0, (at, wrong)
             capsys.readouterr()
             found, note = saved_analysis(path, record)
             assert note is None or ("\n" not in note and note.startswith(where.name)), (at, wrong, note)
@@ -333,10 +335,10 @@ def _rows(analysis: Analysis, lines: list[str]) -> list[str]:
 def test_the_table_reads_at_80_columns_with_the_best_instead_under_its_row() -> None:
     # At 80 columns the loss and the mark wrapped to the first column, where they read as turn numbers.
     path, record = saved_game(limit=30)
-    analysis = analysis_cli.load_or_analyse(path, record, level="easy")
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
     long = replace(analysis, players=("Computer (normal)", "Annabella Rossini"))
     for width in (80, 100):
-        rows = _rows(long, analysis_cli.report_lines(record, long, width=width))
+        rows = _rows(long, analysis_text.report_lines(record, long, width=width))
         assert all(len(row) <= width for row in rows), width
         turns = [row for row in rows if not row.lstrip().startswith("instead:")]
         assert len(turns) == len(analysis.decisions)
@@ -345,18 +347,18 @@ def test_the_table_reads_at_80_columns_with_the_best_instead_under_its_row() -> 
             assert sum(row.lstrip().startswith("instead:") for row in rows) == sum(
                 1 for d in analysis.decisions
                 if d.forced or (d.action != d.best and round(d.best_chance * 100) > round(d.played_chance * 100)))
-    graph = analysis_cli.graph_lines(long, 80)
+    graph = analysis_text.graph_lines(long, 80)
     assert any(line.strip().startswith("Computer (normal)") for line in graph)  # the label is whole
 
 
 def test_the_loss_is_the_difference_the_row_shows_and_the_best_instead_is_better() -> None:
     path, record = saved_game(limit=30)
-    analysis = analysis_cli.load_or_analyse(path, record, level="easy")
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
     decisions = [replace(analysis.decisions[0], action="refresh M3", best="refresh M1", played_chance=0.3149,
                          best_chance=0.3851, loss=0.0702, mark="inaccurate", forced=False),
                  replace(analysis.decisions[0], action="refresh M3", best="refresh M1", played_chance=0.27,
                          best_chance=0.26, loss=0.0, mark=None, forced=False)]
-    rows = _rows(analysis, analysis_cli.report_lines(record, replace(analysis, decisions=decisions), width=160))
+    rows = _rows(analysis, analysis_text.report_lines(record, replace(analysis, decisions=decisions), width=160))
     assert rows[0].split()[4:7] == ["31%", "8", "~"] and rows[0].endswith("refresh M1 (39%)")  # 39 − 31, not 7
     assert "refresh M1" not in rows[1] and rows[1].split()[4:] == ["27%"]  # a worse move is not "best instead"
 

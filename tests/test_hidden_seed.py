@@ -24,10 +24,11 @@ from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.tui.model import overlays
 from famiglia.tui.model.home.menu import Page, ShowLog
+from famiglia.tui.model.kept_analysis import load_or_analyse
 from famiglia.tui.model.replay import Replay
 from famiglia.tui.model.saving import Autosave, crash_save, resume_session
 from famiglia.tui.shell.app import farewell
-from famiglia.tui.view.analysis import load_or_analyse, report_lines
+from famiglia.tui.view.analysis import report_lines
 from famiglia.tui.view.compose import compose
 from famiglia.tui.view.home import render_home
 from famiglia.tui.view.replay import render_replay

@@ -1,22 +1,53 @@
-"""A saved game's analysis for the screens that show one: the replay's `a`, and the home screen's.
+"""`famiglia analyse [ID|FILE]`, and a saved game's analysis for the screens that show one (the replay's `a`,
+the home screen's).
 
-The analysis itself, and the `analyse` command, are `famiglia.analysis_cli`'s; these find the game as
-every command does (`Store.locate`) and hand it over.
+Each finds the game as every command taking ID|FILE does (`Store.locate`) and hands it to the screen's
+pieces: the analysis kept beside the game or made now (`famiglia.tui.model.kept_analysis`), shown as text
+(`famiglia.tui.shell.shown_analysis`). Whatever is wrong with the game, its id or its saved analysis is one
+line on stderr, with exit status 2 for what cannot be analysed.
 """
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
+from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import Record, Store, StoreError, printable
 
-from .errors import fail
+from .errors import EXIT_OK, fail
 
 if TYPE_CHECKING:
     from famiglia.ai.analysis import Analysis
 
-__all__ = ["analysis", "saved_analysis"]
+__all__ = ["analyse", "analysis", "saved_analysis"]
+
+
+
+def analyse(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int = 1, as_json: bool = False,
+            out: TextIO | None = None) -> int:
+    """`famiglia analyse [ID|FILE] [--level L] [--jobs N] [--json]`: the game rated decision by decision.
+
+    The JSON holds the game's seed only once the game is over: before, `Game.new(seed)` would deal its
+    draw stack to anyone who reads it (R12).
+    """
+    out = sys.stdout if out is None else out
+    try:
+        path, record, _ = Store().locate(target)
+    except StoreError as error:
+        return fail(str(error))
+    from famiglia.tui.shell.shown_analysis import analysed, show
+
+    analysis = analysed(path, record, level=level, jobs=jobs)
+    if as_json:
+        data = {"game": record.id, **analysis.to_dict()}
+        if not record.game().is_over:
+            del data["seed"]  # R12.2
+        out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    return show(out, record, analysis, colour=None)
 
 
 def analysis(target: str | None, *, level: str | None = None, colour: bool | None = None) -> int:
@@ -27,19 +58,19 @@ def analysis(target: str | None, *, level: str | None = None, colour: bool | Non
         path, record, _ = Store().locate(target)
     except StoreError as error:
         return fail(str(error))
-    from famiglia.tui.view.analysis import show_analysis
+    from famiglia.tui.shell.shown_analysis import show_analysis
 
     return show_analysis(path, record, level=level, colour=colour)
 
 
 def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | None]:
     """The analysis saved beside the game at `path` (of any level, the default level's first), and why a saved
-    one cannot be used, in one line (`famiglia.analysis_cli.find_saved`).
+    one cannot be used, in one line (`famiglia.tui.model.kept_analysis.find_saved`).
 
     A file that cannot be read as an analysis is left as it is; the replay says so in one line and goes on.
     """
     from famiglia.persistence.analyses import AnalysisFileError
-    from famiglia.tui.view.analysis import find_saved
+    from famiglia.tui.model.kept_analysis import find_saved
 
     try:
         return find_saved(path, record), None

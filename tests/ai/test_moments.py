@@ -15,7 +15,8 @@ from famiglia.ai.analysis import Analysis
 from famiglia.ai.moments import KEY_MOMENTS, key_moments
 from famiglia.engine import Game, SeatView
 from famiglia.persistence import Move, Record, Store
-from famiglia.tui.view import analysis as analysis_cli
+from famiglia.tui.model import kept_analysis
+from famiglia.tui.view import analysis as analysis_text
 
 CARD = re.compile(r"\b[FABM][0-4]\b")
 
@@ -34,7 +35,7 @@ def analysed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Record, Analysis
             moves.append(Move(game.to_move, action))
             game.apply(action)
         path, record = Store().create(record.with_moves(moves), game)
-        analysis = analysis_cli.load_or_analyse(Path(path), record, level="easy")
+        analysis = kept_analysis.load_or_analyse(Path(path), record, level="easy")
     return record, analysis, [g.view(None) for g in record.games()]
 
 
@@ -76,7 +77,7 @@ def test_moments_are_told_from_public_views_only(analysed: tuple[Record, Analysi
 
 def test_the_analysis_prints_its_key_moments_first(analysed: tuple[Record, Analysis, list[SeatView]]) -> None:
     record, analysis, _ = analysed
-    lines = analysis_cli.report_lines(record, analysis, width=80)
+    lines = analysis_text.report_lines(record, analysis, width=80)
     start = lines.index("Key moments (the moves that changed the chances most):")
     graph = next(i for i, line in enumerate(lines) if "chance to win over the game" in line)
     assert start < graph and lines[start + 1].startswith("  turn ")

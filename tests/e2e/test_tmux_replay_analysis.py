@@ -7,15 +7,15 @@ from __future__ import annotations
 from famiglia.ai.moments import key_moments
 from famiglia.commands.analysis import saved_analysis
 from famiglia.persistence.analyses import analysis_path
+from famiglia.tui.model import kept_analysis
 from famiglia.tui.model.replay import MISTAKES
-from famiglia.tui.view import analysis as analysis_cli
 from tests.drivers.tmux import Tmux, launch
 from tests.persistence.records import short_game
 
 
 def test_the_replay_shows_the_saved_analysis_of_a_mistake(tmux: Tmux) -> None:
     path, record = short_game()
-    analysis = analysis_cli.load_or_analyse(path, record, level="easy")
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
     moments = {m.move for m in key_moments(analysis, [g.view(None) for g in record.games()])}
     first = next(d for d in analysis.decisions if d.mark in MISTAKES or d.move in moments)  # where m stops first
     launch(tmux, "replay", record.id)

@@ -194,7 +194,7 @@ def test_one_of_a_thing_is_one_thing(capsys: pytest.CaptureFixture[str]) -> None
     save(finished_record.with_moves(moves), at=stamp(2))
     stats = statistics(Store().entries(), you="Anna")
     assert len(stats.history) == 1 and " after 1 game against the computer " in "\n".join(report_lines(stats))
-    from famiglia.tui.view.analysis import load_or_analyse
+    from famiglia.tui.model.kept_analysis import load_or_analyse
     from famiglia.tui.view.analysis import report_lines as analysis_lines
 
     analysed = load_or_analyse(Store().path(one_turn.id), one_turn, level="easy")

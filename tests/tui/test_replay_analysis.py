@@ -20,16 +20,18 @@ import pytest
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
 from famiglia.ai.moments import key_moments
+from famiglia.commands.analysis import analyse as analyse_command
 from famiglia.commands.analysis import saved_analysis
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.persistence.analyses import analysis_path
+from famiglia.tui.model import kept_analysis
+from famiglia.tui.model.kept_analysis import analyse_record
 from famiglia.tui.model.replay import MISTAKES, REPLAY_COMMANDS, Replay, replay_key_line
 from famiglia.tui.model.saving import Autosave, analyse_on_leaving
 from famiglia.tui.model.screens import Screen
 from famiglia.tui.shell.replay import build_replay_app
-from famiglia.tui.view import analysis as analysis_cli
-from famiglia.tui.view.analysis import analyse_command, analyse_record, show_analysis
+from famiglia.tui.shell.shown_analysis import show_analysis
 from famiglia.tui.view.replay import render_replay
 from tests.drivers.app import Keys, Player, drive, play
 from tests.drivers.session import moments, new_session
@@ -41,7 +43,7 @@ pytestmark = pytest.mark.slow
 
 def analysed_game() -> tuple[Path, Record, Analysis]:
     path, record = short_game()
-    analysis = analysis_cli.load_or_analyse(path, record, level="easy")  # saved beside the game
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")  # saved beside the game
     return path, record, analysis
 
 

@@ -1,8 +1,8 @@
 """The replay's analysis on demand: `a` without a saved analysis analyses the game off the screen's loop.
 
 `Analyst(replay, path=..., level=...).attach(app)` gives the replay its `begin_analysis`. The analysis
-is the one `famiglia analyse` makes (`famiglia.analysis_cli.analyse_record`: the same seeds, the same
-figures), worked out in a daemon thread of its own, as the computer's search is
+is the one `famiglia analyse` makes (`famiglia.tui.model.kept_analysis.analyse_record`: the same seeds,
+the same figures), worked out in a daemon thread of its own, as the computer's search is
 (`famiglia.tui.shell.computer`): the replay goes on meanwhile, and each decision rated moves the
 progress on the screen. The thread only computes; it never touches the replay, nor a file. Its
 result comes back to the loop, which hands it to the replay and saves it beside the game
@@ -28,8 +28,8 @@ from prompt_toolkit.application import Application
 from famiglia.ai.analysis import DEFAULT_LEVEL, Analysis
 from famiglia.persistence import printable
 from famiglia.persistence.analyses import AnalysisFileError
-from famiglia.tui.view.analysis import analyse_record, decisions_to_rate, keep_analysis
 
+from ..model.kept_analysis import analyse_record, decisions_to_rate, keep_analysis
 from ..model.replay import Replay
 
 __all__ = ["Analyst"]

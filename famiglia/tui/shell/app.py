@@ -251,7 +251,7 @@ def analysis_if_asked(saver: Autosave, *, colour: bool = True) -> int | None:
     the screen was), and its exit status; None if it was not asked for."""
     if not (saver.analyse_on_leaving and saver.path is not None and saver.record is not None):
         return None
-    from famiglia.tui.view.analysis import show_analysis
+    from .shown_analysis import show_analysis
 
     return show_analysis(saver.path, saver.record, colour=None if colour else False)
 

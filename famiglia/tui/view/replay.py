@@ -19,9 +19,9 @@ from rich.text import Text
 
 from famiglia.ai.analysis import Decision
 from famiglia.persistence import printable
-from famiglia.tui.view.analysis import SYMBOLS, graph_lines
 
 from ..model.replay import Replay, replay_key_line
+from .analysis import SYMBOLS, graph_lines
 from .pieces import short_name
 from .screens import MIN_SIZE, render_end, render_too_small
 from .table import render_table
