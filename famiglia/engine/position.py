@@ -104,48 +104,18 @@ def _read(position: object, seed: int | str) -> Position:
     missing = [k for k in REQUIRED_KEYS if k not in position]
     if missing:
         raise PositionError(f"the position lacks {', '.join(missing)}")
-    players = position["players"]
-    if not isinstance(players, list | tuple) or len(players) != 2:
-        raise PositionError("players must be a list of exactly two players")
-    names: list[str] = []
-    hands, areas = [], []
-    for n, p in enumerate(players):
-        p = _object(p, f"player {n}", None)
-        name = p.get("name", f"Player {n + 1}")
-        if not isinstance(name, str):
-            raise PositionError(f"player {n}'s name must be text, not {quoted(name)}")
-        names.append(name)
-        hands.append(_cards(p.get("hand"), f"player {n}'s hand"))
-        areas.append(_cards(p.get("play_area"), f"player {n}'s play_area"))
+    names, hands, areas = _read_players(position["players"])
     street = _cards(position["street"], "the street")
     stack = _cards(position["draw_stack"], "the draw_stack")
     discard = _cards(position["discard_pile"], "the discard_pile")
-
-    every = Counter(street + stack + discard + hands[0] + hands[1] + areas[0] + areas[1])
-    if every != _DECK_COUNTS:  # R1
-        extra = every - _DECK_COUNTS
-        lacking = _DECK_COUNTS - every
-        parts = []
-        if extra:
-            parts.append("too many " + " ".join(sorted(c.name for c in extra.elements())))
-        if lacking:
-            parts.append("missing " + " ".join(sorted(c.name for c in lacking.elements())))
-        raise PositionError(f"a position holds exactly the 60 cards of the game: {'; '.join(parts)}")
+    _check_deck(street + stack + discard + hands[0] + hands[1] + areas[0] + areas[1])
 
     exhaustions = _whole(position["exhaustions"], "exhaustions", 0, 2)
     start_player = _whole(position["start_player"], "start_player", 0, 1)
     to_move = _whole(position["to_move"], "to_move", 0, 1)
     end = _read_end(position.get("ended"))
     passes = _whole(position["passes"], "passes", 0, 2 if end is EndReason.PASSES else 1)  # 2 only once they ended it
-    if exhaustions < 2 and not stack:
-        raise PositionError("the draw stack is empty but has not been exhausted twice: "
-                            "the reshuffle is immediate (R9.2)")
-    if exhaustions == 2 and stack:
-        raise PositionError("after the second exhaustion the draw stack is empty (R9.3)")
-    if exhaustions < 2 and not street:
-        raise PositionError("the Street is empty while cards are left to deal: six are dealt at once (R10.1)")
-    if exhaustions >= 1 and discard:
-        raise PositionError("after the first exhaustion the discard pile is empty (R9.2, R5.4)")
+    _check_piles(exhaustions, street, stack, discard)
     bottom = _whole(position.get("stack_bottom", 0), "stack_bottom", 0, len(stack))
     if bottom and exhaustions != 1:
         raise PositionError("cards go under the draw stack only between its two exhaustions (R5.4)")
@@ -162,6 +132,50 @@ def _read(position: object, seed: int | str) -> Position:
                   discard=discard, exhaustions=exhaustions, start_player=start_player, to_move=to_move,
                   passes=passes, rng=_read_rng(position.get("rng"), seed), turn=turn, end=end, bottom=bottom)
     return Position(table, (names[0], names[1]), this_turn, tuple(last_turn))
+
+
+def _read_players(players: object) -> tuple[list[str], list[list[Card]], list[list[Card]]]:
+    """The two players' names, hands and play areas, in seat order."""
+    if not isinstance(players, list | tuple) or len(players) != 2:
+        raise PositionError("players must be a list of exactly two players")
+    names: list[str] = []
+    hands, areas = [], []
+    for n, p in enumerate(players):
+        p = _object(p, f"player {n}", None)
+        name = p.get("name", f"Player {n + 1}")
+        if not isinstance(name, str):
+            raise PositionError(f"player {n}'s name must be text, not {quoted(name)}")
+        names.append(name)
+        hands.append(_cards(p.get("hand"), f"player {n}'s hand"))
+        areas.append(_cards(p.get("play_area"), f"player {n}'s play_area"))
+    return names, hands, areas
+
+
+def _check_deck(cards: list[Card]) -> None:
+    """R1: the position's cards, wherever they lie, are the 60 of the game, each as often as the deck holds it."""
+    every = Counter(cards)
+    if every != _DECK_COUNTS:
+        extra = every - _DECK_COUNTS
+        lacking = _DECK_COUNTS - every
+        parts = []
+        if extra:
+            parts.append("too many " + " ".join(sorted(c.name for c in extra.elements())))
+        if lacking:
+            parts.append("missing " + " ".join(sorted(c.name for c in lacking.elements())))
+        raise PositionError(f"a position holds exactly the 60 cards of the game: {'; '.join(parts)}")
+
+
+def _check_piles(exhaustions: int, street: list[Card], stack: list[Card], discard: list[Card]) -> None:
+    """R9, R10.1: what the exhaustions so far leave in the draw stack, the Street and the discard pile."""
+    if exhaustions < 2 and not stack:
+        raise PositionError("the draw stack is empty but has not been exhausted twice: "
+                            "the reshuffle is immediate (R9.2)")
+    if exhaustions == 2 and stack:
+        raise PositionError("after the second exhaustion the draw stack is empty (R9.3)")
+    if exhaustions < 2 and not street:
+        raise PositionError("the Street is empty while cards are left to deal: six are dealt at once (R10.1)")
+    if exhaustions >= 1 and discard:
+        raise PositionError("after the first exhaustion the discard pile is empty (R9.2, R5.4)")
 
 
 _TURN_KEYS: Final = frozenset({"step", "refreshes", "late_refresh", "swaps_left", "accountant", "locked_play_area",

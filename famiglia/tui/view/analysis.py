@@ -9,6 +9,7 @@ the width it is given.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from famiglia.ai.analysis import MARKS, Analysis, Decision
@@ -151,32 +152,61 @@ def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> lis
     under the marks points at that moment with ▲, as the replay shows the position on screen.
     """
     names = analysis.players
-    chances = analysis.chances
     shown = [printable(n, max(6, min(20, width // 4))) for n in names]  # "Computer (normal)" whole at 80 columns
     left = max(5, max(len(n) for n in shown) + 1)
     columns = max(10, width - left - 2)
-    moves = max(1, len(chances))
+    moves = max(1, len(analysis.chances))
 
     def column(i: int) -> int:
         return 0 if moves <= 1 else round(i * (columns - 1) / (moves - 1))
 
+    title = f"{printable(names[0], 30)}'s chance to win over the game (the rest is {printable(names[1], 30)}'s)"
+    lines = [title if len(title) <= width else f"{title[: width - 1]}…"]
+    lines += _plot_lines(_curve(analysis.chances, columns, column), left)
+    lines.append(f"{'':>{left}} └{'─' * columns}")
+    for p, marks in enumerate(_mark_rows(analysis, columns, column)):
+        lines.append(f"{shown[p].rjust(left)}  {''.join(marks)}".rstrip())
+    if at is not None:
+        lines.append(_pointer_line(column(max(0, min(moves - 1, at))), left, columns))
+    turns = max((d.turn for d in analysis.decisions), default=1)
+    axis = f"turn 1{f'turn {turns}'.rjust(columns - 6)}" if columns > 16 else "turns"
+    lines.append(f"{'':>{left}}  {axis}")
+    lines.append(f"{'':>{left}}  ~ inaccurate  ? mistake  ! blunder")
+    return lines
+
+
+def _curve(chances: Sequence[float], columns: int, column: Callable[[int], int]) -> list[float]:
+    """The chance shown in each of `columns`: the last move's that falls into it, or where none does, the one
+    before it (50% before the first)."""
     values: list[float | None] = [None] * columns
     for i, c in enumerate(chances):
         values[column(i)] = c
-    last = 0.5
-    for i, v in enumerate(values):  # a column no move fell into carries the one before it
-        if v is None:
-            values[i] = last
-        else:
-            last = v
+    curve, last = [], 0.5
+    for v in values:
+        last = last if v is None else v
+        curve.append(last)
+    return curve
+
+
+def _plot_lines(curve: list[float], left: int) -> list[str]:
+    """The graph's rows, 100% at the top: the curve as •, over the 50% line of ·, with the scale at the left."""
+    columns = len(curve)
     grid = [[" "] * columns for _ in range(GRAPH_ROWS)]
     middle = GRAPH_ROWS // 2
     for x in range(columns):
         grid[middle][x] = "·"
-    for x, v in enumerate(values):
-        assert v is not None
+    for x, v in enumerate(curve):
         row = min(GRAPH_ROWS - 1, int(v * GRAPH_ROWS))
         grid[GRAPH_ROWS - 1 - row][x] = "•"
+    lines = []
+    for r, cells in enumerate(grid):
+        percent = {0: "100%", middle: "50%", GRAPH_ROWS - 1: "0%"}.get(r, "")
+        lines.append(f"{percent.rjust(left)} │{''.join(cells)}".rstrip())
+    return lines
+
+
+def _mark_rows(analysis: Analysis, columns: int, column: Callable[[int], int]) -> list[list[str]]:
+    """A row per player with the symbol of each marked decision in its move's column, the worst where two meet."""
     marks = [[" "] * columns, [" "] * columns]
     rank = {"~": 1, "?": 2, "!": 3}
     for d in analysis.decisions:
@@ -185,21 +215,11 @@ def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> lis
             symbol = SYMBOLS[d.mark]
             if rank.get(marks[d.player][x], 0) < rank[symbol]:
                 marks[d.player][x] = symbol
-    title = f"{printable(names[0], 30)}'s chance to win over the game (the rest is {printable(names[1], 30)}'s)"
-    lines = [title if len(title) <= width else f"{title[: width - 1]}…"]
-    for r, cells in enumerate(grid):
-        percent = {0: "100%", middle: "50%", GRAPH_ROWS - 1: "0%"}.get(r, "")
-        lines.append(f"{percent.rjust(left)} │{''.join(cells)}".rstrip())
-    lines.append(f"{'':>{left}} └{'─' * columns}")
-    for p in (0, 1):
-        lines.append(f"{shown[p].rjust(left)}  {''.join(marks[p])}".rstrip())
-    if at is not None:
-        x = column(max(0, min(moves - 1, at)))
-        here = "▲ on screen"
-        lines.append(f"{'':>{left}}  {' ' * x}{here}" if x + len(here) <= columns
-                     else f"{'':>{left}}  {'on screen ▲'.rjust(x + 1)}")
-    turns = max((d.turn for d in analysis.decisions), default=1)
-    axis = f"turn 1{f'turn {turns}'.rjust(columns - 6)}" if columns > 16 else "turns"
-    lines.append(f"{'':>{left}}  {axis}")
-    lines.append(f"{'':>{left}}  ~ inaccurate  ? mistake  ! blunder")
-    return lines
+    return marks
+
+
+def _pointer_line(x: int, left: int, columns: int) -> str:
+    """The ▲ under column `x`, the position on screen; written before it where the words would run off the right."""
+    here = "▲ on screen"
+    return (f"{'':>{left}}  {' ' * x}{here}" if x + len(here) <= columns
+            else f"{'':>{left}}  {'on screen ▲'.rjust(x + 1)}")
