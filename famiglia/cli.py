@@ -26,10 +26,10 @@ from famiglia.commands.errors import (
     usage_line,
 )
 from famiglia.leaving import leaving
+from famiglia.levels import DEFAULT_LEVEL, LEVELS, PLAYERS, REFERENCE_LEVELS
 
 SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
-ANALYSE_LEVELS = ("easy", "normal", "hard")  # famiglia.ai.turnsearch.LEVELS, named here so --help imports nothing
 SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour")  # settings.KEYS, likewise
 
 
@@ -106,17 +106,20 @@ def _seed(text: str) -> int:
 
 def _simulate_players(text: str) -> tuple[str, str]:
     """Argument type for ``--players``: two known player names separated by a comma."""
-    from famiglia.ai import REFERENCE_SPECS, SPECS
-
     names = [part.strip().lower() for part in text.split(",")]
     if len(names) != 2:
         raise argparse.ArgumentTypeError("give two players separated by a comma, like normal,greedy")
     for name in names:
-        if name not in SPECS and name not in REFERENCE_SPECS:
+        if name not in PLAYERS and name not in REFERENCE_LEVELS:
             shown = name if len(name) <= 24 else f"{name[:20]}…"
-            raise argparse.ArgumentTypeError(f"unknown player {shown!r}: choose from {', '.join(SPECS)} "
-                                             f"(or a reference level: {', '.join(REFERENCE_SPECS)})")
+            raise argparse.ArgumentTypeError(f"unknown player {shown!r}: choose from {', '.join(PLAYERS)} "
+                                             f"(or a reference level: {', '.join(REFERENCE_LEVELS)})")
     return (names[0], names[1])
+
+
+def _either(names: Sequence[str]) -> str:
+    """`easy, normal or hard`: the names as a choice in words."""
+    return f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _number(low: float, high: float, *, whole: bool = True) -> Any:
@@ -165,7 +168,8 @@ def _add_play_command(commands: Any) -> None:
     play.add_argument("--names", nargs="+", metavar=("NAME", "NAME"), type=_player_name, action=_NamesAction,
                       help="the two players' names, player 1 first; against the computer (--vs) one name, yours")
     play.add_argument("--vs", type=_opponent, metavar="cpu[:LEVEL]",
-                      help="play against the computer: cpu, or cpu:easy, cpu:normal, cpu:hard (cpu is cpu:normal); "
+                      help=f"play against the computer: cpu, or {', '.join(f'cpu:{level}' for level in LEVELS)} "
+                           f"(cpu is cpu:{DEFAULT_LEVEL}); "
                            "you are player 1, so --first 2 lets the computer start")
     play.add_argument("--seed", type=_seed, metavar="N", help="seed for the shuffle: the same seed deals the same game")
     play.add_argument("--first", type=int, choices=(1, 2),
@@ -206,7 +210,7 @@ def _add_record_commands(commands: Any) -> None:
                                       "game saved last).")
         command.add_argument("target", nargs="?", metavar="ID|FILE", help="the game's id, or a record file")
         if name == "replay":
-            command.add_argument("--level", choices=ANALYSE_LEVELS, default="normal",
+            command.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
                                  help="the search level of an analysis the replay's a makes, where none is saved "
                                       "(as for 'famiglia analyse'; default: %(default)s)")
         command.set_defaults(handler=_cmd_replay if name == "replay" else _cmd_log, command_parser=command)
@@ -228,8 +232,8 @@ def _add_simulate_command(commands: Any) -> None:
                     "draws, losses, win rate with a 95% Wilson interval, mean score, mean game length in turns "
                     "and time per decision. The results depend only on --players, --games and --seed.")
     simulate.add_argument("--players", type=_simulate_players, required=True, metavar="A,B",
-                          help="two of random, greedy, easy, normal, hard, like normal,greedy (or the "
-                               "reference levels easy-1, normal-1, hard-1, normal-2, hard-2)")
+                          help=f"two of {', '.join(PLAYERS)}, like normal,greedy (or the reference levels "
+                               f"{', '.join(REFERENCE_LEVELS)})")
     simulate.add_argument("--games", type=_number(1, SIMULATE_MAX_GAMES), default=100, metavar="N",
                           help="how many games to play (default 100)")
     simulate.add_argument("--seed", type=_seed, default=1, metavar="N", help="seed of the match (default 1)")
@@ -252,7 +256,7 @@ def _add_settings_command(commands: Any) -> None:
                                 description="Change one setting in the settings file, keeping its comments.")
     change.add_argument("key", metavar="KEY", help=", ".join(SETTING_KEYS))
     change.add_argument("value", nargs="+", metavar="VALUE",
-                        help="names: one or two names; level: easy, normal or hard; the others: true or false")
+                        help=f"names: one or two names; level: {_either(LEVELS)}; the others: true or false")
     change.set_defaults(command_parser=change)
     forget = actions.add_parser("unset", help="forget one setting: its default applies again",
                                 description="Remove one setting from the settings file, so its default applies.")
@@ -294,7 +298,7 @@ def _add_analyse_command(commands: Any) -> None:
                     "the luck of the cards drawn, totals per player and a graph. The analysis is saved beside the "
                     "game, so a second run is instant; its results do not depend on --jobs.")
     analyse.add_argument("target", nargs="?", metavar="ID|FILE", help="the game's id, or a record file")
-    analyse.add_argument("--level", choices=ANALYSE_LEVELS, default="normal",
+    analyse.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
                          help="how deep the computer looks at each decision: easy (some 2 s for a 50-turn game), "
                               "normal (the default, some 20 s) or hard (some 2.5 minutes)")
     analyse.add_argument("--jobs", type=_number(1, SIMULATE_MAX_JOBS), default=1, metavar="N",

@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Step, Take, parse_action
+from famiglia.levels import DEFAULT_LEVEL
 
 from .estimate import against, estimator
 from .ismcts import FOCUS_VISITS
@@ -38,7 +39,6 @@ __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", 
            "played_chance"]
 
 VERSION: Final = 2  # 2: the turn search's chances, seeded by the position (1: a tree search's, by the move)
-DEFAULT_LEVEL: Final = "normal"
 # A decision's loss in points of win chance, as a player reads it; each mark is the largest threshold reached.
 MARKS: Final = (("inaccurate", 0.05), ("mistake", 0.10), ("blunder", 0.20))
 

@@ -6,6 +6,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Final
 
+from famiglia.levels import PLAYERS
+from famiglia.levels import REFERENCE_LEVELS as REFERENCE_NAMES
+
 from .base import Player
 from .beginner import BeginnerPlayer
 from .ismcts import REFERENCE_LEVELS, ISMCTSPlayer
@@ -21,8 +24,8 @@ _BUILDERS: Final[dict[str, Callable[[int | str | None], Player]]] = {
     **{level: partial(TurnSearch, settings=LEVELS[level], level=level) for level in ("normal", "hard")},
     **{level: partial(ISMCTSPlayer, settings=settings, level=level) for level, settings in REFERENCE_LEVELS.items()},
 }
-SPECS: Final = ("random", "greedy", "easy", "normal", "hard")  # the players a person chooses from
-REFERENCE_SPECS: Final = tuple(REFERENCE_LEVELS)  # the levels as they were, fixed, to measure the levels against
+SPECS: Final = PLAYERS  # the players a person chooses from, by the names of `famiglia.levels`
+REFERENCE_SPECS: Final = REFERENCE_NAMES  # the levels as they were, fixed, to measure the levels against
 
 
 def player(spec: str, seed: int | str | None = None) -> Player:

@@ -1,7 +1,7 @@
 """Who plays each seat of a sitting: a person at the keyboard, or the computer at one of its levels.
 
-The seat's form is the record's (`famiglia.persistence.seats`); the levels are the search player's
-(`famiglia.ai.turnsearch.LEVELS`), not a copy. `famiglia play --vs cpu[:LEVEL]` is read by
+The seat's form is the record's (`famiglia.persistence.seats`); the levels are the one list of them
+(`famiglia.levels.LEVELS`), not a copy. `famiglia play --vs cpu[:LEVEL]` is read by
 `parse_opponent` into the same form.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from famiglia.ai.turnsearch import LEVELS as SEARCH_LEVELS
+from famiglia.levels import DEFAULT_LEVEL, LEVELS
 from famiglia.persistence.seats import COMPUTER, HUMAN, NETWORK, seat_level
 from famiglia.persistence.seats import computer_seat as _seat
 
@@ -18,8 +18,6 @@ from .names import quoted
 __all__ = ["DEFAULT_LEVEL", "HUMAN", "LEVELS", "SeatRefused", "computer_seat", "level_of", "parse_opponent",
            "seat_name"]
 
-LEVELS: Final = tuple(SEARCH_LEVELS)
-DEFAULT_LEVEL: Final = "normal"
 _QUOTED: Final = 24  # a refused value is quoted up to this many characters
 
 

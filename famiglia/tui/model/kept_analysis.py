@@ -13,10 +13,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from famiglia.ai.analysis import DEFAULT_LEVEL, VERSION, Analysis, analyse, mark
+from famiglia.ai.analysis import VERSION, Analysis, analyse, mark
 from famiglia.ai.evaluation import calibration
-from famiglia.ai.turnsearch import LEVELS
 from famiglia.engine import Step
+from famiglia.levels import DEFAULT_LEVEL, LEVELS
 from famiglia.persistence import Record, printable
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, save_analysis, saved_analyses
 
