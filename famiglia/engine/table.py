@@ -86,45 +86,27 @@ class Turn:
         return self.step is Step.REFRESH and self.refreshes == 0
 
 
+@dataclass(slots=True, kw_only=True, eq=False, repr=False)
 class Table:
-    """All zones of the 60 cards and the turn; see the module docstring for the contract."""
+    """All zones of the 60 cards and the turn; see the module docstring for the contract.
 
-    __slots__ = ("areas", "bottom", "discard", "end", "exhaustions", "hands", "passes", "rng", "rng_shared",
-                 "stack", "start_player", "street", "to_move", "turn")
+    Built by keyword only; compared by identity, as a game's mutable state is.
+    """
 
     hands: list[list[int]]
     areas: list[list[int]]
     street: list[Card]
     stack: list[Card]  # the top card is the LAST element
-    bottom: int  # R5.4, R12.3: stack[:min(bottom, len(stack))] went under face up and is known to everyone
+    bottom: int = 0  # R5.4, R12.3: stack[:min(bottom, len(stack))] went under face up and is known to everyone
     discard: list[Card]  # the top card is the last element
     exhaustions: int
     start_player: int
     to_move: int
     passes: int
-    turn: Turn
-    end: EndReason | None
+    turn: Turn = field(default_factory=Turn)
+    end: EndReason | None = None
     rng: random.Random
-    rng_shared: bool  # copy-on-write: a copy shares the generator until one of them shuffles
-
-    def __init__(self, *, hands: list[list[int]], areas: list[list[int]], street: list[Card], stack: list[Card],
-                 discard: list[Card], exhaustions: int, start_player: int, to_move: int, passes: int,
-                 rng: random.Random, turn: Turn | None = None, end: EndReason | None = None,
-                 rng_shared: bool = False, bottom: int = 0) -> None:
-        self.hands = hands
-        self.areas = areas
-        self.street = street
-        self.stack = stack
-        self.bottom = bottom
-        self.discard = discard
-        self.exhaustions = exhaustions
-        self.start_player = start_player
-        self.to_move = to_move
-        self.passes = passes
-        self.turn = Turn() if turn is None else turn
-        self.end = end
-        self.rng = rng
-        self.rng_shared = rng_shared
+    rng_shared: bool = False  # copy-on-write: a copy shares the generator until one of them shuffles
 
     def copy(self) -> Table:
         self.rng_shared = True
