@@ -12,6 +12,7 @@ import argparse
 import pytest
 
 from famiglia import cli
+from famiglia.commands.arguments import simulate_players
 from famiglia.levels import DEFAULT_LEVEL, LEVELS, PLAYERS, REFERENCE_LEVELS
 
 
@@ -47,11 +48,11 @@ def test_play_vs_takes_each_level_and_says_them_in_its_help() -> None:
 
 def test_simulate_takes_the_players_and_the_reference_levels() -> None:
     players = _options("simulate")["--players"]
-    assert players.type is cli._simulate_players
+    assert players.type is simulate_players
     for name in (*PLAYERS, *REFERENCE_LEVELS):
-        assert cli._simulate_players(f"{name},{name}") == (name, name)
+        assert simulate_players(f"{name},{name}") == (name, name)
     with pytest.raises(argparse.ArgumentTypeError, match="choose from " + ", ".join(PLAYERS)):
-        cli._simulate_players("normal,nobody")
+        simulate_players("normal,nobody")
     assert f"two of {', '.join(PLAYERS)}," in (players.help or "")
 
 
