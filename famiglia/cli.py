@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
 from famiglia import __version__
 from famiglia.commands import arguments
@@ -55,6 +55,46 @@ def _either(names: Sequence[str]) -> str:
 # -- the commands and their options ----------------------------------------------------------------------
 
 
+# What each command is for: its line in `famiglia --help`, and the description its own --help begins with.
+_ABOUT: Final[dict[str, tuple[str, str]]] = {
+    "play": ("play a game for two at this terminal",
+             "Play a game of Famiglia for two players taking turns at this terminal, or against the computer with "
+             "--vs cpu."),
+    "games": ("list the saved games, newest first",
+              "List the saved games, newest first: id, players, turns and state."),
+    "resume": ("play a saved game on",
+               "Play a saved game on where it stopped (by default the unfinished game saved last)."),
+    "replay": ("step through a saved game with both hands open",
+               "Step through a saved game with both hands open (by default the game saved last)."),
+    "log": ("print a saved game, one line per turn",
+            "Print a saved game, one line per turn (by default the game saved last)."),
+    "rules": ("print the rules of the game",
+              "Print the rules of Famiglia (formatted on a terminal, plain Markdown otherwise)."),
+    "simulate": ("play computer players against each other and print their statistics",
+                 "Play two computer players against each other, seats swapped every game, and print wins, draws, "
+                 "losses, win rate with a 95% Wilson interval, mean score, mean game length in turns and time per "
+                 "decision. The results depend only on --players, --games and --seed."),
+    "settings": ("show the remembered settings, or change one",
+                 "Show where the settings file is and what it holds; 'set KEY VALUE' changes a setting, 'unset KEY' "
+                 "goes back to its default. The options of 'famiglia play' win over the settings for one game."),
+    "stats": ("your statistics against each opponent, and your rating",
+              "Games, wins, draws, losses, win rate, best score and the current streak against each opponent, and a "
+              "rating that moves with every game finished against the computer; all worked out from the saved games."),
+    "learn": ("learn to play: a guided first game against the easy computer",
+              "A guided first game against the easy computer, on a deal where each part of the game comes up early, "
+              "explained the first time it is possible. It is saved as it is played: 'famiglia learn' again plays "
+              "the unfinished guided game on."),
+    "analyse": ("rate every decision of a saved game, and tell skill from luck",
+                "Rate every decision of a saved game (by default the game saved last) by the computer's estimate of "
+                "each player's chance to win: the chance before, the best alternative, the loss, the luck of the "
+                "cards drawn, totals per player and a graph. The analysis is saved beside the game, so a second run "
+                "is instant; its results do not depend on --jobs."),
+    "serve": ("host games that friends join with ssh, each seeing only their own hand",
+              "Run a game server: friends join with 'ssh -p PORT NAME@ADDRESS', open a table and tell its code, play "
+              "the computer or watch. Every table's game is one of your saved games, and Ctrl-C stops the server."),
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for the whole command line, subcommands included."""
     parser = _Parser(prog=PROG, epilog="Run 'famiglia COMMAND --help' for the options of one command.",
@@ -74,8 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _command(commands: Any, name: str, handler: Handler, *, help: str, description: str) -> argparse.ArgumentParser:
-    """The parser of one subcommand, which runs `handler` and is the one its usage errors point at."""
+def _command(commands: Any, name: str, handler: Handler) -> argparse.ArgumentParser:
+    """The parser of one subcommand, said as `_ABOUT` says, which runs `handler` and is the one its usage errors
+    point at."""
+    help, description = _ABOUT[name]
     parser: argparse.ArgumentParser = commands.add_parser(name, help=help, description=description)
     parser.set_defaults(handler=handler, command_parser=parser)
     return parser
@@ -120,9 +162,7 @@ def _add_seconds(parser: argparse.ArgumentParser, flag: str, default: float, hel
 
 def _add_play_command(commands: Any) -> None:
     """`famiglia play`: a new game, or a record file played on (docs/playing.md)."""
-    play = _command(commands, "play", _cmd_play, help="play a game for two at this terminal",
-                    description="Play a game of Famiglia for two players taking turns at this terminal, "
-                                "or against the computer with --vs cpu.")
+    play = _command(commands, "play", _cmd_play)
     play.add_argument("--names", nargs="+", metavar=("NAME", "NAME"), type=arguments.player_name,
                       action=arguments.NamesAction,
                       help="the two players' names, player 1 first; against the computer (--vs) one name, yours")
@@ -145,42 +185,30 @@ def _add_play_command(commands: Any) -> None:
 
 def _add_record_commands(commands: Any) -> None:
     """The saved-games commands (docs/records.md): `games`, `resume`, `replay` and `log`."""
-    games = _command(commands, "games", _cmd_games, help="list the saved games, newest first",
-                     description="List the saved games, newest first: id, players, turns and state.")
+    games = _command(commands, "games", _cmd_games)
     games.add_argument("--delete", metavar="ID", help="remove saved game ID (on a terminal it asks first)")
     games.add_argument("--yes", action="store_true", help="with --delete: remove it without asking")
-    resume = _command(commands, "resume", _cmd_resume, help="play a saved game on",
-                      description="Play a saved game on where it stopped (by default the unfinished "
-                                  "game saved last).")
+    resume = _command(commands, "resume", _cmd_resume)
     resume.add_argument("id", nargs="?", metavar="ID", help="the game's id, as 'famiglia games' lists it")
     _add_memory_aid(resume, "by default as the game was played")
     resume.add_argument("--confirm", action=argparse.BooleanOptionalAction,
                         help="ask to confirm the end of each turn (--no-confirm: end it at once); "
                              "by default as the game was played")
-    for name, verb, handler in (("replay", "step through a saved game with both hands open", _cmd_replay),
-                                ("log", "print a saved game, one line per turn", _cmd_log)):
-        command = _command(commands, name, handler, help=verb,
-                           description=f"{verb[0].upper()}{verb[1:]} (by default the game saved last).")
-        _add_target(command)
-        if name == "replay":
-            _add_level(command, "the search level of an analysis the replay's a makes, where none is saved "
-                                "(as for 'famiglia analyse'; default: %(default)s)")
+    replay = _command(commands, "replay", _cmd_replay)
+    _add_target(replay)
+    _add_level(replay, "the search level of an analysis the replay's a makes, where none is saved "
+                       "(as for 'famiglia analyse'; default: %(default)s)")
+    _add_target(_command(commands, "log", _cmd_log))
 
 
 def _add_rules_command(commands: Any) -> None:
     """`famiglia rules`: the rules of the game."""
-    _command(commands, "rules", _cmd_rules, help="print the rules of the game",
-             description="Print the rules of Famiglia (formatted on a terminal, plain Markdown otherwise).")
+    _command(commands, "rules", _cmd_rules)
 
 
 def _add_simulate_command(commands: Any) -> None:
     """`famiglia simulate`: computer players against each other (docs/ai.md)."""
-    simulate = _command(
-        commands, "simulate", _cmd_simulate,
-        help="play computer players against each other and print their statistics",
-        description="Play two computer players against each other, seats swapped every game, and print wins, "
-                    "draws, losses, win rate with a 95% Wilson interval, mean score, mean game length in turns "
-                    "and time per decision. The results depend only on --players, --games and --seed.")
+    simulate = _command(commands, "simulate", _cmd_simulate)
     simulate.add_argument("--players", type=arguments.simulate_players, required=True, metavar="A,B",
                           help=f"two of {', '.join(PLAYERS)}, like normal,greedy (or the reference levels "
                                f"{', '.join(REFERENCE_LEVELS)})")
@@ -193,11 +221,7 @@ def _add_simulate_command(commands: Any) -> None:
 
 def _add_settings_command(commands: Any) -> None:
     """`famiglia settings`, and `set` and `unset` under it (docs/settings.md)."""
-    settings = _command(
-        commands, "settings", _cmd_settings, help="show the remembered settings, or change one",
-        description="Show where the settings file is and what it holds; 'set KEY VALUE' changes a setting, "
-                    "'unset KEY' goes back to its default. The options of 'famiglia play' win over the settings "
-                    "for one game.")
+    settings = _command(commands, "settings", _cmd_settings)
     settings.set_defaults(action=None)
     actions = settings.add_subparsers(dest="action", metavar="ACTION")
     for name, help, description in (
@@ -215,11 +239,7 @@ def _add_settings_command(commands: Any) -> None:
 
 def _add_stats_command(commands: Any) -> None:
     """`famiglia stats` (docs/statistics.md)."""
-    stats = _command(
-        commands, "stats", _cmd_stats, help="your statistics against each opponent, and your rating",
-        description="Games, wins, draws, losses, win rate, best score and the current streak against each "
-                    "opponent, and a rating that moves with every game finished against the computer; all "
-                    "worked out from the saved games.")
+    stats = _command(commands, "stats", _cmd_stats)
     stats.add_argument("--name", type=arguments.player_name, metavar="NAME",
                        help="whose games for two to count (default: the first name of the settings)")
     _add_json(stats, "the statistics")
@@ -227,23 +247,14 @@ def _add_stats_command(commands: Any) -> None:
 
 def _add_learn_command(commands: Any) -> None:
     """`famiglia learn`: the guided first game (docs/learn.md)."""
-    learn = _command(
-        commands, "learn", _cmd_learn, help="learn to play: a guided first game against the easy computer",
-        description="A guided first game against the easy computer, on a deal where each part of the game comes "
-                    "up early, explained the first time it is possible. It is saved as it is "
-                    "played: 'famiglia learn' again plays the unfinished guided game on.")
+    learn = _command(commands, "learn", _cmd_learn)
     learn.add_argument("id", nargs="?", metavar="ID", help="the guided game to play on (by default the one saved last)")
     learn.add_argument("--new", action="store_true", help="start a new guided game, though one is unfinished")
 
 
 def _add_analyse_command(commands: Any) -> None:
     """`famiglia analyse`: a saved game rated decision by decision (docs/ai.md), in famiglia.commands.analysis."""
-    analyse = _command(
-        commands, "analyse", _cmd_analyse, help="rate every decision of a saved game, and tell skill from luck",
-        description="Rate every decision of a saved game (by default the game saved last) by the computer's "
-                    "estimate of each player's chance to win: the chance before, the best alternative, the loss, "
-                    "the luck of the cards drawn, totals per player and a graph. The analysis is saved beside the "
-                    "game, so a second run is instant; its results do not depend on --jobs.")
+    analyse = _command(commands, "analyse", _cmd_analyse)
     _add_target(analyse)
     _add_level(analyse, "how deep the computer looks at each decision: easy (some 2 s for a 50-turn game), "
                         "normal (the default, some 20 s) or hard (some 2.5 minutes)")
@@ -253,11 +264,7 @@ def _add_analyse_command(commands: Any) -> None:
 
 def _add_serve_command(commands: Any) -> None:
     """`famiglia serve`: a game server for plain `ssh` (docs/serve.md); it lives in `famiglia.commands.serve`."""
-    serve = _command(
-        commands, "serve", _cmd_serve, help="host games that friends join with ssh, each seeing only their own hand",
-        description="Run a game server: friends join with 'ssh -p PORT NAME@ADDRESS', open a table and tell its "
-                    "code, play the computer or watch. Every table's game is one of your saved games, and Ctrl-C "
-                    "stops the server.")
+    serve = _command(commands, "serve", _cmd_serve)
     serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                        help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others in)")
     serve.add_argument("--port", type=arguments.bounded(0, 65535), default=2222,
