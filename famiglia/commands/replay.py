@@ -6,6 +6,7 @@ The game is found as every command finds it (`Store.locate`); the replay's scree
 
 from __future__ import annotations
 
+from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import Store, StoreError
 
 from .analysis import saved_analysis
@@ -24,7 +25,6 @@ def replay(target: str | None, *, level: str | None = None, colour: bool = True)
         path, record, _ = Store().locate(target)
     except StoreError as error:
         return fail(str(error))
-    from famiglia.ai.analysis import DEFAULT_LEVEL
     from famiglia.tui.shell.replay import run_replay
 
     analysis, note = saved_analysis(path, record)

@@ -25,7 +25,8 @@ from typing import Any, Final
 
 from prompt_toolkit.application import Application
 
-from famiglia.ai.analysis import DEFAULT_LEVEL, Analysis
+from famiglia.ai.analysis import Analysis
+from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import printable
 from famiglia.persistence.analyses import AnalysisFileError
 

@@ -20,7 +20,8 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output, create_output
 
-from famiglia.ai.analysis import DEFAULT_LEVEL, Analysis
+from famiglia.ai.analysis import Analysis
+from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import Record
 
 from ..model.replay import REPLAY_COMMANDS, Replay
