@@ -10,6 +10,7 @@ module holds the sentences of one purpose:
 - `hints`: the line of the turn a hint advises;
 - `passes`: why a pass was made (the computer's public reason, the score between the seats);
 - `reasons`: the computer's one line for what it chose;
+- `moments`: the key moments of an analysed game;
 - `counts`: counts of things ("3 cards") and cards listed by name.
 
 Every sentence is a whole template with named placeholders, said through `catalogue._` (a count
@@ -19,7 +20,7 @@ through `catalogue.ngettext`), so the later gettext catalogues can reorder its w
 
 from __future__ import annotations
 
-from . import actions, chances, counts, events, hints, passes, reasons
+from . import actions, chances, counts, events, hints, moments, passes, reasons
 from .catalogue import N_, _, ngettext
 
-__all__ = ["N_", "_", "actions", "chances", "counts", "events", "hints", "ngettext", "passes", "reasons"]
+__all__ = ["N_", "_", "actions", "chances", "counts", "events", "hints", "moments", "ngettext", "passes", "reasons"]

@@ -16,7 +16,7 @@ from .catalogue import N_, _, ngettext
 from .counts import card_count, swap_count
 from .reasons import nothing_to_take
 
-__all__ = ["facts", "menu", "own", "plan", "plan_goal", "reason", "step", "steps", "take"]
+__all__ = ["facts", "menu", "own", "plan", "plan_goal", "reason", "step", "steps", "take", "taken_back"]
 
 _MENU: Final = {
     "refresh": N_("Refresh: discard {card} from the Street and draw {count}"),  # R5.2
@@ -72,6 +72,13 @@ def own(action: Action, *, ends_game: bool = False) -> str:
     """
     kind, values = facts(action)
     return _(_OWN["last pass" if kind == "pass" and ends_game else kind]).format(**values)
+
+
+def taken_back(action: Action, *, by: str | None = None) -> str:
+    """What undo took back, in notation: on the mover's own screen, or (`by` a name) on the other seat's."""
+    if by is None:
+        return _("Took back: {action}").format(action=action)
+    return _("{name} took back {action}.").format(name=by, action=action)
 
 
 def step(action: Action) -> str:
