@@ -7,6 +7,7 @@ module holds the sentences of one purpose:
 - `actions`: an action as a menu line, as the mover's confirmation, as a step of a hint, as a reason;
 - `events`: what a player did, in the past tense, and what an exhaustion means (R9);
 - `chances`: a chance to win and whose play it assumes;
+- `choices`: the action builder's choices and the questions they answer;
 - `hints`: the line of the turn a hint advises;
 - `passes`: why a pass was made (the computer's public reason, the score between the seats);
 - `reasons`: the computer's one line for what it chose;
@@ -20,7 +21,8 @@ through `catalogue.ngettext`), so the later gettext catalogues can reorder its w
 
 from __future__ import annotations
 
-from . import actions, chances, counts, events, hints, moments, passes, reasons
+from . import actions, chances, choices, counts, events, hints, moments, passes, reasons
 from .catalogue import N_, _, ngettext
 
-__all__ = ["N_", "_", "actions", "chances", "counts", "events", "hints", "moments", "ngettext", "passes", "reasons"]
+__all__ = ["N_", "_", "actions", "chances", "choices", "counts", "events", "hints", "moments", "ngettext", "passes",
+           "reasons"]
