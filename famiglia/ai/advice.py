@@ -141,8 +141,8 @@ def words(view: SeatView, line: tuple[Action, ...], refresh: Refresh | None, cha
     """The hint for `line` (see `Advice.words`); `whom` says whose play the chance assumes ("against …")."""
     odds = chances.odds(chance, whom)
     if refresh is not None and line[0] is refresh:
-        now = best_plan(TurnState.from_view(view)) if len(line) == 1 else None
-        return hints.refresh_first(refresh.card, line[1:], odds, now=_taken(now) if now is not None else None)
+        now = _taken(best_plan(TurnState.from_view(view))) if len(line) == 1 else None  # to better
+        return hints.refresh_first(refresh.card, line[1:], odds, now=now)
     if refresh is not None:  # a refresh later in the turn, after an Accountant
         cut = line.index(refresh)
         return hints.refresh_later(line[:cut], refresh.card, line[cut + 1:], odds)
