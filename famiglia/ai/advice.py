@@ -6,25 +6,24 @@ of the turn the search expects to play, read from its tree along the most visite
 to move, and finished by the planner where the tree is thin. A refresh draws cards nobody knows yet
 (R5.2), so a line stops there and says what stays open: the best take that does not need the
 refreshed card. Its chance is the search's estimate of the chosen action (`Node.chance`), the number
-`famiglia.ai.win_chance` gives; words and numbers are made here only.
+`famiglia.ai.win_chance` gives. The facts of the hint are computed here; `famiglia.phrasebook` says them.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Final
+from typing import Literal
 
-from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refresh, SeatView, Swap, Take
+from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Take
+from famiglia.phrasebook import chances, hints, passes
 
 from .determinization import sample_world
 from .planner import Plan, TurnState, best_plan
 from .playout import lead
-from .reasons import take_words
 from .tree import Node
 
-__all__ = ["Advice", "Estimate", "against", "chance_words", "expected_line", "open_after_refresh", "say",
-           "winning_pass"]
+__all__ = ["Advice", "Estimate", "certain_words", "expected_line", "open_after_refresh", "winning_pass", "words"]
 
 MIN_VISITS = 2  # a tree action tried fewer times than this is a guess, not part of the expected line
 
@@ -64,8 +63,8 @@ class Advice:
 
     @property
     def against(self) -> str:
-        """Whose play the chance assumes, in words: 'against the normal computer' (see `against`)."""
-        return against(self.level)
+        """Whose play the chance assumes, in words: 'against the normal computer' (`phrasebook.chances.against`)."""
+        return chances.against(self.level)
 
     def estimate(self, action: Action) -> Estimate | None:
         """The root's estimate of `action`, or None if the search never tried it."""
@@ -73,20 +72,6 @@ class Advice:
             if e.action == action:
                 return e
         return None
-
-
-_AGAINST: Final = {"easy": "against the easy computer", "normal": "against the normal computer",
-                   "hard": "against the hard computer"}
-
-
-def against(level: str | None) -> str:
-    """Whose play a chance of `level` assumes, in words: 'against the normal computer'.
-
-    A level's chance is calibrated on games against that level's computer (`evaluation.calibrated`).
-    """
-    if level in _AGAINST:
-        return _AGAINST[level]
-    return f"against the search at level {level}" if level else "against the search"
 
 
 def winning_pass(view: SeatView) -> bool:
@@ -152,85 +137,40 @@ def _open_after_refresh(world: Game, refresh: Refresh) -> tuple[Action, ...]:
     return plan.actions if plan.taken is not None else ()
 
 
-def say(action: Action) -> str:
-    """One action as the line of a hint says it, close to the notation a player types."""
-    match action:
-        case Refresh(card=c):
-            return f"refresh {c}"
-        case PlayAccountant(card=c):
-            return f"accountant {c}"
-        case Swap(out=o, into=i):
-            return f"swap {o} back for {i}"
-        case PlayBrute():
-            return str(action)
-        case Take():
-            return take_words(action)
-        case Pass():
-            return "pass"
-
-
-def chance_words(chance: float, *, certain: bool = False) -> str:
-    """A chance as a player reads it: 'about 98% to win'; a certain win is said as one."""
-    if certain:
-        return "this wins the game"
-    percent = min(99, max(1, round(chance * 100)))
-    return f"about {percent}% to win"
-
-
 def words(view: SeatView, line: tuple[Action, ...], refresh: Refresh | None, chance: float, whom: str = "") -> str:
     """The hint for `line` (see `Advice.words`); `whom` says whose play the chance assumes ("against …")."""
-    odds = f"{chance_words(chance)} {whom}" if whom else chance_words(chance)
-    first = line[0]
-    if refresh is not None and first is refresh:
-        rest = line[1:]
-        if rest:
-            taken = rest[-1]
-            assert type(taken) is Take
-            return (f"refresh {refresh.card} first — the {taken.card} plan stays open — then "
-                    f"{', '.join(say(a) for a in rest)}; {odds}")
-        now = best_plan(TurnState.from_view(view))
-        if now.taken is not None:
-            return f"refresh {refresh.card} to look for more than {_plan_words(now)}; {odds}"
-        return f"refresh {refresh.card} to look for a card you can take; {odds}"
+    odds = chances.odds(chance, whom)
+    if refresh is not None and line[0] is refresh:
+        now = _taken(best_plan(TurnState.from_view(view))) if len(line) == 1 else None  # to better
+        return hints.refresh_first(refresh.card, line[1:], odds, now=now)
     if refresh is not None:  # a refresh later in the turn, after an Accountant
         cut = line.index(refresh)
-        before, rest = line[:cut], line[cut + 1:]
-        then = f" — the {rest[-1].card} plan stays open — then {', '.join(say(a) for a in rest)}" \
-            if rest and type(rest[-1]) is Take else " to look for a card you can take"
-        return f"{', '.join(say(a) for a in before)}, then refresh {refresh.card}{then}; {odds}"
+        return hints.refresh_later(line[:cut], refresh.card, line[cut + 1:], odds)
     if type(line[-1]) is Pass:
         return _pass_words(view, line, odds)
-    return f"{', '.join(say(a) for a in line)}; {odds}"
+    return hints.line(line, odds)
 
 
 def certain_words(view: SeatView) -> str:
     """The words of a pass that wins at once (R8.5)."""
-    ahead = lead(view)
-    if ahead > 0:
-        return f"pass: you lead by {ahead} and the opponent passed — this wins the game"
-    return ("pass: the scores are level, your best card wins the tie (R11.2) and the opponent passed — "
-            "this wins the game")
+    return passes.certain_pass(lead(view))
 
 
 def _pass_words(view: SeatView, line: tuple[Action, ...], odds: str) -> str:
-    head = ", ".join(say(a) for a in line[:-1])
-    lead_in = f"{head}, then pass" if head else "pass"
     plan = best_plan(TurnState.from_view(view))
     if plan.taken is None:
-        if view.legal_actions and any(type(a) is Refresh for a in view.legal_actions):
-            return f"{lead_in}: nothing on the Street can be taken this turn, and a refresh does no better; {odds}"
-        return f"{lead_in}: nothing on the Street can be taken this turn; {odds}"
-    ahead = lead(view)
-    standing = f"you lead by {ahead}" if ahead > 0 else f"you trail by {-ahead}" if ahead else "the scores are level"
+        can_refresh = bool(view.legal_actions) and any(type(a) is Refresh for a in view.legal_actions)
+        return hints.pass_line(line[:-1], odds, instead=None, can_refresh=can_refresh)
+    ends: Literal["draw", "loss"] | None = None
     if view.passes:  # R8.5: this pass ends the game, and it does not win it (that pass is `certain_words`)
-        end = "in a draw" if _winner_after_pass(view) is None else "with a loss"
-        return f"{lead_in} rather than {_plan_words(plan)}: {standing}, and the game ends now {end}; {odds}"
-    return f"{lead_in} rather than {_plan_words(plan)}: {standing}, and the opponent must act next; {odds}"
+        ends = "draw" if _winner_after_pass(view) is None else "loss"
+    return hints.pass_line(line[:-1], odds, instead=_taken(plan), lead=lead(view), ends=ends)
 
 
-def _plan_words(plan: Plan) -> str:
+def _taken(plan: Plan) -> Take | None:
+    """The take `plan` ends with, or None for a plan that takes nothing."""
+    if plan.taken is None:
+        return None
     taken = plan.actions[-1]
     assert type(taken) is Take
-    if not taken.card.points:  # a 0 scores nothing by itself: it is a card to pay with later
-        return f"take the free {taken.card}"
-    return f"take {taken.card} for {taken.card.points} VP"
+    return taken

@@ -29,8 +29,9 @@ from typing import Any, Final
 
 from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Step, Take, parse_action
 from famiglia.levels import DEFAULT_LEVEL
+from famiglia.phrasebook.chances import against
 
-from .estimate import against, estimator
+from .estimate import estimator
 from .ismcts import FOCUS_VISITS
 from .turnsearch import LEVELS, TurnSearch
 from .workers import spread

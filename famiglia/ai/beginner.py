@@ -11,8 +11,9 @@ a beginner sees. Each decision is a pure function of the seed and the view (`see
 from __future__ import annotations
 
 from famiglia.engine import Action, Pass, Refresh, SeatView
+from famiglia.phrasebook import actions, reasons
 
-from .advice import certain_words, say, winning_pass
+from .advice import certain_words, winning_pass
 from .base import Player, check_view, legal
 from .planner import Plan, TurnState, plans
 from .seeding import decision_rng
@@ -43,14 +44,14 @@ class BeginnerPlayer(Player):
             top = ranked[0].points
             if refreshes and top <= POOR and view.refreshes < MAX_REFRESHES and rng.random() < CURIOUS:
                 action = rng.choice(refreshes[:2])
-                return action, f"refresh {action.card} to look for more than {say(ranked[0].actions[-1])}"
+                return action, reasons.for_more_than(action.card, actions.step(ranked[0].actions[-1]))
             candidates = [p for p in ranked[:CHOICES] if 2 * p.points >= top]
             plan = rng.choices(candidates, weights=[SETTLE ** i for i in range(len(candidates))])[0]
-            return legal(view, plan.actions[0]), ", ".join(say(a) for a in plan.actions)
+            return legal(view, plan.actions[0]), actions.steps(plan.actions)
         if refreshes and view.refreshes < MAX_REFRESHES + 2:
             action = rng.choice(refreshes[:2])  # the highest cards bring the most new ones (R5.2)
-            return action, f"refresh {action.card} to look for a card that can be taken"
-        return legal(view, Pass()), "pass: nothing on the Street can be taken this turn"
+            return action, reasons.any_card(action.card)
+        return legal(view, Pass()), reasons.nothing_to_take()
 
 
 def _distinct(ranked: list[Plan]) -> list[Plan]:

@@ -9,7 +9,7 @@ is how the hints and the analysis ask for it, so that both tell one number for o
 A level's chance is the chance against that level: the search assumes the opponent plays on as its
 playouts do, and the calibration of each level (`evaluation.calibrated`) is fitted on games against
 that level's computer, so "about 60% to win" against `easy` is how often such positions were won
-against `easy`. `against(level)` says so in words.
+against `easy`. `famiglia.phrasebook.chances.against(level)` says so in words.
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from dataclasses import replace
 
 from famiglia.engine import SeatView
 
-from .advice import against
 from .ismcts import REFERENCE_LEVELS, ISMCTSPlayer
 from .turnsearch import LEVELS, TurnSearch
 
-__all__ = ["against", "estimator", "win_chance"]
+__all__ = ["estimator", "win_chance"]
 
 
 def estimator(level: str, seed: int | str | None = None) -> TurnSearch | ISMCTSPlayer:

@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Take
+from famiglia.phrasebook import actions, chances, reasons
 
-from .advice import MIN_VISITS, Advice, Estimate, certain_words, chance_words, expected_line, winning_pass, words
+from .advice import MIN_VISITS, Advice, Estimate, certain_words, expected_line, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import sample_world
 from .evaluation import calibrated
 from .planner import Plan, TurnState, best_plan, plans
 from .playout import PlayoutPolicy, finished, lead
-from .reasons import describe
 from .seeding import decision_rng
 from .tree import Node
 
@@ -85,7 +85,7 @@ class ISMCTSPlayer(Player):
         check_view(view)
         if not self.settings.teacher and len(view.legal_actions) == 1:
             only = view.legal_actions[0]
-            return only, f"{describe(only)}: it is the only thing allowed now"
+            return only, reasons.only_one(actions.reason(only))
         advice = self.advise(view)
         return advice.action, advice.words
 
@@ -200,19 +200,19 @@ class ISMCTSPlayer(Player):
 
     def _reason(self, view: SeatView, action: Action, root: Node) -> str:
         """The reference levels' one line, as they said it (their estimate in today's words)."""
-        chance = chance_words(root.children[action].chance())
+        chance = chances.chance(root.children[action].chance())
         if type(action) is Pass and view.passes and lead(view) > 0:
-            return f"pass: you lead by {lead(view)} and the opponent passed, so the game ends now ({chance})"
+            return reasons.with_chance(reasons.winning_pass(lead(view)), chance)
         plan = best_plan(TurnState.from_view(view))
         if plan.actions[0] == action and plan.taken is not None:
-            return f"{plan.describe()} ({chance})"
+            return reasons.with_chance(plan.describe(), chance)
         if type(action) is Refresh:
-            return f"refresh {action.card} to look for a better card ({chance})"
+            return reasons.with_chance(reasons.better_card(action.card), chance)
         if type(action) is Pass:
             if plan.taken is None:
-                return f"pass: nothing on the Street can be taken this turn ({chance})"
-            return f"pass rather than {plan.describe()} ({chance})"
-        return f"{describe(action)} ({chance})"
+                return reasons.with_chance(reasons.nothing_to_take(), chance)
+            return reasons.with_chance(reasons.pass_rather(plan.describe()), chance)
+        return reasons.with_chance(actions.reason(action), chance)
 
 
 def _decided(root: Node, remaining: int, focus: Action | None = None) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from famiglia.engine import SeatView
+from famiglia.phrasebook import moments as moment_words
 
 from .analysis import Analysis, Decision, Luck
 
@@ -25,7 +26,6 @@ __all__ = ["KEY_MOMENTS", "Moment", "key_moments"]
 
 KEY_MOMENTS: Final = (3, 5)  # at least, at most
 SWING: Final = 0.05  # a move that moved the game by less than 5 points is no key moment (unless too few are)
-DRAWN: Final = {"refresh": "drew", "deal": "the new Street brought", "reshuffle": "after the reshuffle drew"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ def key_moments(analysis: Analysis, views: Sequence[SeatView]) -> list[Moment]:
         before, after = _own(analysis.chances[move], d.player), _own(analysis.chances[move + 1], d.player)
         drawn = luck.get(move)
         by_cards = drawn is not None and abs(drawn.swing) > d.loss
-        chance = f"{_name(analysis.players[d.player])}'s chance {_points(before)} → {_points(after)}"
+        chance = moment_words.chance_moved(_name(analysis.players[d.player]), before, after)
         if drawn is not None and by_cards:
             words = _draw_words(d, drawn, chance, names=analysis.players)
         else:
@@ -84,49 +84,34 @@ def _own(first_player_chance: float, player: int) -> float:
     return first_player_chance if player == 0 else 1.0 - first_player_chance
 
 
-def _points(chance: float) -> str:
-    return f"{chance * 100:.0f}%"
-
-
 def _decision_words(d: Decision, before: SeatView, after: SeatView, chance: str, *, names: tuple[str, str]) -> str:
     """The decision, what it gave away, and the public fact it left for the opponent."""
-    who, other = _name(names[d.player]), _name(names[1 - d.player])
-    said = [f"{who} played {d.action} ({chance})"]
-    if d.loss >= SWING and d.best != d.action:
-        said.append(f"giving away {d.loss * 100:.0f} points ({d.best} kept them)")
-    fact = _fact(d, before, after, other)
-    if fact:
-        said.append(fact)
-    return "; ".join(said) + "."
+    lost = d.loss * 100 if d.loss >= SWING and d.best != d.action else 0.0
+    return moment_words.decision(_name(names[d.player]), d.action, chance, lost=lost, best=d.best,
+                          left=_fact(d, before, after, _name(names[1 - d.player])))
 
 
 def _fact(d: Decision, before: SeatView, after: SeatView, other: str) -> str:
     """The public fact the move left: the end of the game, an exhaustion, a refresh blocked or opened."""
     if after.is_over:
-        if d.action == "pass" and before.passes == 1:
-            return "the second pass in a row ended the game (R10.2)"
-        return "that ended the game"
+        return moment_words.fact("second pass" if d.action == "pass" and before.passes == 1 else "ended")  # R10.2
     if after.exhaustions > before.exhaustions:
-        if after.exhaustions == 2:
-            return "the draw stack ran out for the second time: the game ends with this round (R9.3)"
-        return "the draw stack ran out: from now on one refresh a turn (R5.4)"
+        return moment_words.fact("second exhaustion" if after.exhaustions == 2 else "exhaustion")  # R9.3, R5.4
     if d.action == "pass":
-        return f"one more pass by {other} would end the game (R10.2)"
+        return moment_words.fact("one more pass", name=other)  # R10.2
     ended_turn = d.action.startswith("take")
     if not ended_turn:
         return ""
     zeros = [s.card.name for s in after.street if s.card.value == 0]
     if zeros:
-        return f"{' and '.join(sorted(set(zeros)))} left on the Street: {other} could not refresh (R5.1)"
+        return moment_words.fact("zeros", name=other, cards=sorted(set(zeros)))  # R5.1
     if after.exhaustions < 2 and after.street:
-        return f"no 0 left on the Street: {other} could refresh it (R5.1)"
+        return moment_words.fact("no zero", name=other)
     return ""
 
 
 def _draw_words(d: Decision, drawn: Luck, chance: str, *, names: tuple[str, str]) -> str:
     """The cards drawn after the decision, and how much they moved the chance of the player who drew."""
-    cards = " ".join(drawn.drawn) or "no card"
-    gain = round(drawn.swing * 100)
-    itself = f"; the {d.action.split()[0]} itself gave away {d.loss * 100:.0f}" if d.loss >= 0.01 else ""
-    return (f"{_name(names[d.player])} played {d.action}, then {DRAWN[drawn.kind]} {cards} ({chance}): "
-            f"the cards' luck, {gain:+d} points{itself}.")
+    itself = d.loss * 100 if d.loss >= 0.01 else 0.0
+    return moment_words.draw(drawn.kind, _name(names[d.player]), d.action, drawn.drawn, chance,
+                      gain=round(drawn.swing * 100), itself=itself)

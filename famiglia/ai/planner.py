@@ -34,8 +34,7 @@ from famiglia.engine import (
     Swap,
     Take,
 )
-
-from .reasons import take_words
+from famiglia.phrasebook import actions
 
 __all__ = ["KEEP", "Plan", "TurnState", "best_plan", "plans"]
 
@@ -130,19 +129,7 @@ class Plan:
 
     def describe(self) -> str:
         """The plan in a player's words, e.g. 'take F3 for 10 VP (pay F2, keep F2)'."""
-        final = self.actions[-1]
-        if type(final) is not Take:
-            return "pass: nothing on the Street can be taken this turn"
-        steps = []
-        back = ", ".join(str(s.out) for s in self.actions if type(s) is Swap)
-        if back and type(self.actions[0]) is not PlayAccountant:
-            steps.append(f"swap {back} back into the hand")
-        for a in self.actions[:-1]:
-            if type(a) is PlayAccountant:
-                steps.append(f"play {a.card}" + (f" to bring back {back}" if back else ""))
-            elif type(a) is PlayBrute:
-                steps.append(f"use {a.card} to bring {a.target} down by {a.amount}")
-        return ", then ".join([*steps, take_words(final)])
+        return actions.plan(self.actions)
 
 
 def best_plan(state: TurnState) -> Plan:

@@ -9,10 +9,10 @@ and it passes only when nothing can be taken at all.
 from __future__ import annotations
 
 from famiglia.engine import Action, Pass, Refresh, SeatView, Take
+from famiglia.phrasebook import actions, reasons
 
 from .base import Player, check_view, legal
 from .planner import TurnState, best_plan
-from .reasons import describe
 from .seeding import decision_rng
 
 __all__ = ["GreedyPlayer", "RandomPlayer"]
@@ -27,7 +27,7 @@ class RandomPlayer(Player):
     def choose_with_reason(self, view: SeatView) -> tuple[Action, str]:
         check_view(view)
         action = decision_rng(self.seed, view).choice(view.legal_actions)
-        return action, f"{describe(action)} (picked at random)"
+        return action, reasons.at_random(actions.reason(action))
 
 
 class GreedyPlayer(Player):

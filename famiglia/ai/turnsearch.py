@@ -32,8 +32,9 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from famiglia.engine import CARDS, Action, Card, Game, Pass, Refresh, SeatView, Take
+from famiglia.phrasebook.chances import against
 
-from .advice import Advice, Estimate, against, certain_words, open_after_refresh, winning_pass, words
+from .advice import Advice, Estimate, certain_words, open_after_refresh, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import World, common_worlds, sample_world
 from .evaluation import calibrated, fitted_chance

@@ -51,6 +51,7 @@ from rich.text import Text
 
 from famiglia.engine import Action
 from famiglia.persistence.seats import HUMAN, NETWORK
+from famiglia.phrasebook import actions
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.screens import Message, Screen
 from famiglia.tui.model.session import Session
@@ -266,7 +267,7 @@ class PlayerScreen:
         taken_back = session.history[length]
         session.table.game = game
         del session.table.history[length:]
-        session.message = Message(f"{short_name(session.names[seat])} took back {taken_back}.")
+        session.message = Message(actions.taken_back(taken_back, by=short_name(session.names[seat])))
         if not self._in_step():
             self._rebuild()
             return

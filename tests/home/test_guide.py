@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record
 from famiglia.profile.chart import rating_chart
 from famiglia.profile.guided_deal import GUIDED_SEED
 from famiglia.tui.model.home.guide import Guide
+from famiglia.tui.model.home.guided import follow, guided_session
+from famiglia.tui.model.home.tutor import PLAYER
+from famiglia.tui.model.screens import Screen
+from tests.drivers.session import step
 
 
 def _guided(actions: int) -> tuple[Record, Game]:
@@ -67,3 +73,24 @@ def test_the_rating_chart_draws_one_column_per_game_between_its_scale() -> None:
     assert columns[3] == "████" and columns[2] == "   ▁"  # the highest fills, the lowest keeps a sliver
     assert rating_chart([], width=10) == []
     assert len(rating_chart(list(range(100)), width=30, height=3)[0].split("│")[1]) == 30  # the newest 30
+
+
+def test_a_new_game_at_the_guided_games_end_is_an_ordinary_game() -> None:
+    """n at the end deals another game: the guide leaves the table, and nothing of the guided game follows it."""
+    guided = guided_session("Ada", confirm=False)
+    session, guide = guided.session, guided.guide
+    rng = random.Random(5)
+    while step(session, rng):
+        guide.waiting.clear()  # every lesson read as it comes
+    assert session.screen is Screen.END and not guide.left
+    assert session.game is not None and guide.summary(session.game.view(PLAYER)) is not None
+    session.new_game()
+    follow(guided)  # as the screen does after every key
+    assert guide.left and guide.lesson is None and guide.refused is None
+    assert session.game is not None and not session.game.is_over
+    for _ in range(40):
+        if not step(session, rng):
+            break
+        follow(guided)
+        assert guide.lesson is None and guide.refused is None  # no lesson of the guided game in this one
+    assert guide.summary(session.game.view(PLAYER)) is None

@@ -206,6 +206,11 @@ def test_help_lists_the_command_table_and_keys_that_do_nothing_say_why() -> None
     assert len(listed) == sum(1 for c in COMMANDS if c.label is not None)
     keys(home, "?")
     assert home.overlay is None
+    keys(home, "?", "q")  # the help's own words: "Esc, q or ? closes this"
+    assert home.overlay is None
+    keys(home, "?", "escape")
+    assert home.overlay is None
+    assert not press(home, "q") and "does nothing here" in (home.message or "")  # only the help closes on q
     assert not press(home, "x") and "does nothing here" in (home.message or "")
     assert not press(home, "y") and home.message == "There is no question to answer."
     keys(home, "6")

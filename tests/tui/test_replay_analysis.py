@@ -185,8 +185,28 @@ def test_the_analysis_fits_a_small_screen() -> None:
     screen = run(replay, ["y", "m"], size=(80, 24))[-1]
     lines = screen.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-    assert "the chance to win before" in screen and "▲" in screen
+    assert "the chance to win before" in screen and "The Street" in screen  # the verdict with its position
     assert replay.message is not None and replay.message.split(":")[0] in screen  # what m stopped at, said
+
+
+def test_the_verdict_stands_with_the_position_it_is_about() -> None:
+    """`a` keeps the table on screen: the verdict beside it on a wide terminal, under it on a narrower one."""
+    _, record, analysis = analysed_game()
+    for size in ((160, 40), (100, 40), (80, 24)):
+        replay = Replay(record, analysis=analysis)
+        screen = run(replay, ["y", "\x1b[C", "\x1b[C", "a"], size=size)[-1]
+        lines = screen.splitlines()
+        assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines), size
+        street = next(i for i, line in enumerate(lines) if "The Street" in line)
+        verdict = next(i for i, line in enumerate(lines) if "the chance to win before" in line)
+        hand = next(i for i, line in enumerate(lines) if "Ben's hand" in line)
+        if size[0] >= 160:  # beside: the graph's rows are the table's rows
+            graph = next(i for i, line in enumerate(lines) if "chance to win over the game" in line)
+            assert graph < street and "The Street" in lines[street] and lines[street].index("The Street") == 0
+            assert "▲ on screen" in screen and lines[graph].index("chance to win over the game") > 80
+        else:  # under: the table first, the verdict below it, the graph where it fits whole
+            assert street < hand < verdict, size
+            assert ("▲ on screen" in screen) == (size[1] >= 40), size
 
 
 def test_a_on_the_end_screen_leaves_the_game_and_shows_its_analysis() -> None:

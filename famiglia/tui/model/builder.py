@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from famiglia.engine import Action, Card, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take
+from famiglia.phrasebook import choices as choice_words
 
 __all__ = ["Choice", "Menu", "complete", "menu"]
 
@@ -72,15 +73,14 @@ def _segments(action: Action) -> tuple[_Segment, ...]:
         case Swap(out=o, into=i):
             return ((f"swap {o}", f"swap {o}"), (str(i), str(i)))
         case PlayBrute(card=b, target=t, amount=k):
-            left = t.value - k
-            return ((f"brute {b}", f"brute {b}"), (str(t), f"{t} (value {t.value})"),
-                    (f"-{k}", f"-{k}: {t} counts as {left}"))
+            return ((f"brute {b}", f"brute {b}"), (str(t), choice_words.brute_target(t)),
+                    (f"-{k}", choice_words.brute_amount(t, k)))
         case Take(card=c, pay=None):
-            return ((f"take {c}", f"take {c}"), ("free", "for free (it counts as 0)"))
+            return ((f"take {c}", f"take {c}"), ("free", choice_words.for_free()))
         case Take(card=c, pay=Card() as p, keep=Card() as k):
             pair = f"{min(p, k)} + {max(p, k)}"
-            return ((f"take {c}", f"take {c}"), (pair, f"pay with {pair}"),
-                    (str(p), f"pay {p} to your play area, keep {k}"))
+            return ((f"take {c}", f"take {c}"), (pair, choice_words.pay_with(pair)),
+                    (str(p), choice_words.payment(p, k)))
     raise TypeError(f"not a numbered action: {action!r}")  # pragma: no cover - a pass has its own key
 
 
@@ -90,15 +90,11 @@ def _question(path: tuple[str, ...]) -> str | None:
         return None
     verb, _, name = path[0].partition(" ")
     if verb == "swap":
-        return f"Swap {name} from your play area into your hand: which hand card takes its place?"
+        return choice_words.swap_question(name)
     if verb == "brute":
-        if len(path) == 1:
-            return f"Brute {name}: which Street card does it reduce?"
-        return f"Brute {name} on {path[1]}: reduce it by how much?"
+        return choice_words.brute_question(name, path[1] if len(path) > 1 else None)
     if verb == "take":
-        if len(path) == 1:
-            return f"Take {name}: which two cards of your hand pay for it?"
-        return f"Take {name} with {path[1]}: which card goes to your play area?"
+        return choice_words.take_question(name, path[1] if len(path) > 1 else None)
     return None  # pragma: no cover - only the groups above have several choices
 
 
@@ -138,8 +134,7 @@ def _single_label(action: Action, segments: tuple[_Segment, ...], depth: int) ->
     if depth == 0:
         return str(action)
     if isinstance(action, PlayBrute) and depth == 1:
-        t, k = action.target, action.amount
-        return f"{t} (value {t.value}): -{k}, counts as {t.value - k}"
+        return choice_words.brute_target(action.target, amount=action.amount)
     return segments[depth][1]
 
 

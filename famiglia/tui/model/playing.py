@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from famiglia.engine import Step
 from famiglia.persistence.seats import NETWORK
+from famiglia.phrasebook import actions
 from famiglia.profile.names import quoted
 
 from .overlays import quit_question
@@ -223,7 +224,7 @@ def undo(s: Session) -> None:
     taken_back = s.table.take_back()
     s.turn.swaps_done = False
     s.turn.clear_choice()
-    s.message = Message(f"Took back: {taken_back}")
+    s.message = Message(actions.taken_back(taken_back))
     for hook in s.on_action:
         hook(s, None)
 

@@ -22,9 +22,9 @@ from famiglia.ai.moments import key_moments
 from famiglia.engine import Game
 from famiglia.persistence import Record
 from famiglia.persistence.turns import ends_turn, turn_of, turn_starts
+from famiglia.phrasebook.counts import decision_count
 
 from .keys import Command, Commands
-from .words import plural
 
 __all__ = ["ASK_FIRST", "MISTAKES", "REPLAY_COMMANDS", "Replay", "replay_key_line"]
 
@@ -216,7 +216,7 @@ class Replay:
         if not self.positions[-1].is_over and (not self.record.moves or ends_turn(self.record.moves[-1].action)):
             turns += 1  # an unfinished game between two turns: its position now begins the next
         turn = self.turn_of[rated] if rated < len(self.turn_of) else turns
-        return f"turn {turn} of {turns}, {rated} of {plural(total, 'decision')} rated"
+        return f"turn {turn} of {turns}, {rated} of {decision_count(total)} rated"
 
     def leave(self, exit_code: int = 0) -> None:
         """Stop watching; `exit_code` is the shell's status (130 after an interrupt)."""

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from famiglia.ai.reasons import pass_words
 from famiglia.engine import Action, Event, Game, Pass, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.seats import NETWORK
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
+from famiglia.phrasebook.passes import pass_reason
 from famiglia.profile.guided_deal import is_guided
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import HUMAN, level_of
@@ -303,7 +303,7 @@ def _pass_reasons(record: Record, actions: Sequence[Action], seats: Sequence[str
         game.apply(action)
         turns += action.step is Step.TAKE
         if before is not None:
-            reasons[turns] = pass_words(before, game.result())
+            reasons[turns] = pass_reason(before, game.result())
     return reasons
 
 

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap
+from famiglia.phrasebook import actions, events
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import HUMAN
 
@@ -32,7 +33,6 @@ from .naming import NamesQuestion
 from .screens import Drawn, Message, Overlay, Read, Screen
 from .table import Table
 from .turn import Turn
-from .words import describe_event, describe_own
 
 __all__ = ["ActionHook", "Message", "Overlay", "RefusalHook", "Screen", "Session"]
 
@@ -169,7 +169,7 @@ class Session:
         if table.ending is None or table.game is None:
             return ""
         game = table.game
-        said = describe_own(table.ending, ends_game=isinstance(table.ending, Pass) and game.is_over)
+        said = actions.own(table.ending, ends_game=isinstance(table.ending, Pass) and game.is_over)
         if game.is_over and not isinstance(table.ending, Pass):
             said += " — the last turn: the game ends"  # R9.3, R10.2
         keys = "Enter: end the game" if game.is_over else "Enter: end your turn"
@@ -249,7 +249,7 @@ class Session:
             if reason is not None:  # as each of its actions is, at every width (the end screen has no last turn)
                 self.message = Message(f"{table.names[mover]} passed: {reason}.")
         elif self.message is None:  # a hook's warning (a game that cannot be saved) goes first
-            self.message = Message(describe_event(game.view(None).this_turn[-1], table.names))
+            self.message = Message(events.event(game.view(None).this_turn[-1], table.names))
         return True
 
     def end_turn(self) -> None:

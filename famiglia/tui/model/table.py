@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from famiglia.ai.reasons import pass_words
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, Pass, Refresh, SeatView, Step
+from famiglia.phrasebook.passes import pass_reason
 from famiglia.profile.seats import HUMAN
 
 from .builder import complete
@@ -160,7 +160,7 @@ class Table:
         if ends_turn:
             self.log.append(game.view(None).last_turn)
             if type(played) is Pass and not self.is_human(mover):  # the computer says why, in public facts (R12.1)
-                self.pass_reasons[len(self.log)] = pass_words(before.view(None), game.result())
+                self.pass_reasons[len(self.log)] = pass_reason(before.view(None), game.result())
             if confirm and self.is_human(mover):  # the computer confirms nothing
                 self.ending, self.ending_seat = played, mover
         return played

@@ -29,12 +29,12 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
 from famiglia.leaving import leaving
+from famiglia.phrasebook.counts import point_count, turn_count
 from famiglia.profile.seats import HUMAN
 
 from ..model.saving import Autosave, crash_save
 from ..model.screens import Message
 from ..model.session import Screen, Session
-from ..model.words import plural
 from ..view.bridge import Ink
 from ..view.compose import GameScreen
 from ..view.pieces import short_name
@@ -189,9 +189,9 @@ def farewell(session: Session) -> str:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
         mover = short_name(game.names[seat])
-        line += f", {plural(played, 'turn')} played; {mover} was to move"
+        line += f", {turn_count(played)} played; {mover} was to move"
     elif result.winner is None:
-        line += f": a draw at {plural(result.scores[0], 'victory point')} each"
+        line += f": a draw at {point_count(result.scores[0])} each"
     else:
         w = result.winner
         line += f": {short_name(game.names[w])} won {result.scores[w]} to {result.scores[1 - w]}"

@@ -31,7 +31,7 @@ from rich.console import RenderableType
 from famiglia.leaving import leaving
 
 from ..model.home.guide import Guide
-from ..model.home.guided import READ_FIRST, READING, Guided
+from ..model.home.guided import READ_FIRST, READING, Guided, follow
 from ..model.home.guided import reading as lesson_box
 from ..model.home.tutor import PLAYER
 from ..model.saving import Autosave, crash_save
@@ -133,11 +133,10 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
     keys = bind(READING, guided, ends=lambda: session.exit_code, fits=~Condition(too_small), stray_where=reading)
     app.key_bindings = merge_key_bindings([ConditionalKeyBindings(app.key_bindings or KeyBindings(), ~reading), keys])
 
-    def follow(processor: KeyProcessor) -> None:  # the deal after the names question comes without an action
-        if session.game is not None:
-            guide.observe(session.game.view(PLAYER))
+    def look(processor: KeyProcessor) -> None:  # the deal after the names question comes without an action
+        follow(guided)
 
-    app.key_processor.after_key_press += follow
+    app.key_processor.after_key_press += look
     return app
 
 

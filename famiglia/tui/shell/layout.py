@@ -36,9 +36,9 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 
 from famiglia.engine import parse_action
+from famiglia.phrasebook import actions
 
 from ..model.session import Overlay, Screen, Session
-from ..model.words import describe
 from ..view.bridge import ansi_text
 from ..view.compose import QUIT_BOX, Frame, GameScreen
 from ..view.screens import too_small as too_small_at
@@ -62,7 +62,7 @@ class ActionCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         typed = document.text_before_cursor
         for text in self.session.table.completions(typed):
-            yield Completion(text, start_position=-len(typed), display_meta=describe(parse_action(text)))
+            yield Completion(text, start_position=-len(typed), display_meta=actions.menu(parse_action(text)))
 
 
 def screen_size() -> tuple[int, int]:

@@ -17,9 +17,9 @@ from rich.panel import Panel
 from rich.text import Text
 
 from famiglia.engine import SeatView, Step
+from famiglia.phrasebook import actions
 
 from ..model.builder import Choice, Menu
-from ..model.words import describe
 from .part import Part
 from .pieces import flow
 from .theme import cards_in
@@ -122,7 +122,8 @@ class Choices(Part):
             lines += _list_rows(entries, width=width, rows=None if rows is None else rows - 1)
         chosen = menu.numbered(highlight) if highlight is not None else None
         if chosen is not None and chosen.action is not None and (rows is None or len(lines) < rows):
-            lines.append(Text.assemble(Text("→ ", style="label"), cards_in(describe(chosen.action), style="notice")))
+            said = cards_in(actions.menu(chosen.action), style="notice")
+            lines.append(Text.assemble(Text("→ ", style="label"), said))
         return lines
 
 

@@ -20,13 +20,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from famiglia.phrasebook.counts import game_count
 from famiglia.profile.chart import rating_chart
 from famiglia.profile.settings import KEYS, settings_path
 from famiglia.profile.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistics, streak_words
 
 from ..model.home.commands import help_lines, key_line
 from ..model.home.menu import Home, Item, Overlay, Page
-from ..model.words import plural
 from .bridge import Painter
 from .pieces import line_count
 from .screens import render_help
@@ -213,7 +213,7 @@ def _statistics(stats: Statistics | None, width: int) -> list[RenderableType]:
     line.append(f"{stats.rating:.0f}", style="points")
     if ratings:
         levels = ", ".join(f"{level} {r}" for level, r in LEVEL_RATINGS.items())
-        line.append(f" after {plural(len(ratings), 'game')} against the computer (started at {INITIAL_RATING}; "
+        line.append(f" after {game_count(len(ratings))} against the computer (started at {INITIAL_RATING}; "
                     f"the computer: {levels})", style="label")
     else:
         line.append(" to start with: it moves with every game finished against the computer", style="label")

@@ -14,9 +14,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from famiglia import phrasebook
 from famiglia.engine import Event, Pass, SeatView
+from famiglia.phrasebook.counts import earlier_action_count
 
-from ..model.words import describe_event, plural
 from .part import Part
 from .pieces import line_count, short_name
 from .theme import cards_in
@@ -34,7 +35,7 @@ def event_lines(events: Sequence[Event], names: tuple[str, str], *, named: bool 
     grid.add_column(style="label", no_wrap=True)
     grid.add_column(ratio=1)
     for event in events:
-        line = cards_in(describe_event(event, names, named=named, reason=_reason_of(event, reason)))
+        line = cards_in(phrasebook.events.event(event, names, named=named, reason=_reason_of(event, reason)))
         if event.exhausted:
             line.stylize("warning", line.plain.rindex(";"))
         grid.add_row("•", line)
@@ -99,7 +100,7 @@ def turn_line(events: Sequence[Event], names: tuple[str, str], *, width: int, mo
     who = short_name(names[actors[0]]) if actors else ""
     head = Text.assemble((f"{who} last turn: " if who else "Last turn: ", "heading"))
     tail = Text(f"  {more}", style="label") if more else Text()
-    said = [cards_in(describe_event(e, names, named=False, reason=_reason_of(e, reason))) for e in events]
+    said = [cards_in(phrasebook.events.event(e, names, named=False, reason=_reason_of(e, reason))) for e in events]
     for start in range(len(said) + 1):
         body = Text(" · ").join(said[start:])
         line = Text.assemble(head, "… " if start else "", body, tail)
@@ -159,7 +160,7 @@ class TableRecord(Part):
                 heading.append(f"  {short_name(self.names[actors[0]])}", style="name")
             lines.append(heading)
             if skipped:
-                lines.append(Text(f"  … {plural(skipped, 'earlier action')}", style="label"))
+                lines.append(Text(f"  … {earlier_action_count(skipped)}", style="label"))
             lines.append(event_lines(events, self.names, named=not actors, reason=why))
         if not lines:
             lines.append(Text("Nothing played yet.", style="label"))

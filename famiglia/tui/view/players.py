@@ -16,8 +16,8 @@ from typing import Final
 from rich.text import Text
 
 from famiglia.engine import DECK, Card, Family, SeatView
+from famiglia.phrasebook.counts import card_count
 
-from ..model.words import plural
 from .cards import CardStyle, hand_cards
 from .part import Part
 from .pieces import card_parts, fitted, flow, grouped, joined, known_hand, pad, points, seat_label, short_name, vp_text
@@ -36,7 +36,7 @@ def _label(view: SeatView, player: int, *, spectator: bool) -> tuple[str, str]:
 
 
 def _size_words(n: int) -> str:
-    return plural(n, "card") + " in hand"
+    return card_count(n) + " in hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,7 @@ class Hand(Part):
     def _title(self) -> Text:
         title = Text(self.whose, style="heading")
         title.append("  ")
-        said: list[Text | str] = [plural(len(self.cards), "card"), vp_text(points(self.cards))]
+        said: list[Text | str] = [card_count(len(self.cards)), vp_text(points(self.cards))]
         if self.live_total is not None:
             said.append(Text.assemble(Text("live total ", style="label"), vp_text(self.live_total)))
         title.append_text(joined(said))

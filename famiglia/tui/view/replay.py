@@ -2,9 +2,11 @@
 
 The table is drawn from the view of the player to move with the memory aid, which shows the other
 hand too, so nothing is drawn twice; it is worded for a spectator (no player is "you", the other hand
-is not "tracked" but open). With the analysis on (`a`), the table gives way to the win-chance graph,
-with the position on show marked, and the decisions of the turn on show: each chance is the one the
-saved analysis holds (`famiglia.ai.win_chance`'s estimate, for the player who decided).
+is not "tracked" but open). With the analysis on (`a`), the verdict stands with the position it is
+about: the decisions of the turn on show and the win-chance graph, with the position on show marked,
+beside the table on a wide terminal and under it on a narrower one (the graph where it fits whole);
+only where the table and the verdict cannot both fit does the verdict stand alone. Each chance is the
+one the saved analysis holds (`famiglia.ai.win_chance`'s estimate, for the player who decided).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from itertools import accumulate
 from typing import Final
 
 from rich.console import Console, Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from famiglia.ai.analysis import Decision
@@ -22,14 +25,19 @@ from famiglia.persistence import printable
 
 from ..model.replay import Replay, replay_key_line
 from .analysis import SYMBOLS, graph_lines
+from .bridge import Painter
+from .part import AsDrawn
 from .pieces import short_name
 from .screens import MIN_SIZE, render_end, render_too_small
 from .table import render_table
 from .theme import cards_in
 
-__all__ = ["KEYS_LINE", "caption", "progress_line", "render_analysis", "render_replay"]
+__all__ = ["KEYS_LINE", "caption", "progress_line", "render_analysis", "render_replay", "with_verdict"]
 
 KEYS_LINE: Final = replay_key_line()
+BESIDE: Final = 80  # the columns the table keeps when the verdict stands beside it
+VERDICT: Final = (56, 76)  # the columns of the verdict beside the table: at least, at most
+VERDICT_ROWS: Final = 4  # the fewest rows of the verdict under the table: the heading and a decision or two
 
 
 def caption(replay: Replay) -> Text:
@@ -75,21 +83,65 @@ def decision_line(decision: Decision, names: tuple[str, str]) -> Text:
     return text
 
 
+def _position(replay: Replay, width: int, height: int) -> RenderableType:
+    """The position on show: the table from the mover's side with both hands open, or the end."""
+    game = replay.positions[replay.index]
+    if game.is_over:
+        return render_end(game.view(0), width=width)
+    return render_table(game.view(game.to_move, memory=True), width=width, height=height, memory_aid=True,
+                        spectator=True)
+
+
+def with_verdict(replay: Replay, width: int, height: int) -> RenderableType:
+    """The position on show and the analysis of its turn together, in `height` rows: the verdict beside the
+    table where both fit side by side, else under it (the graph too where the table leaves room for it),
+    else (a small terminal) the verdict alone."""
+    side = min(VERDICT[1], width - BESIDE - 2)
+    if side >= VERDICT[0]:
+        grid = Table.grid()
+        grid.add_column(width=width - side - 2, no_wrap=True)
+        grid.add_column(width=2)
+        grid.add_column(width=side)
+        grid.add_row(_position(replay, width - side - 2, height), "", render_analysis(replay, side, height))
+        return grid
+    decisions, graph = verdict_rows(replay, width)
+    for wanted in (decisions + graph, max(decisions, VERDICT_ROWS)):
+        table = _PAINTER.rows(_position(replay, width, height - wanted), width)
+        left = height - len(table.segments)
+        if left >= wanted:
+            return Group(AsDrawn(table), render_analysis(replay, width, left))
+    return render_analysis(replay, width, height)
+
+
+def verdict_rows(replay: Replay, width: int) -> tuple[int, int]:
+    """The rows the analysis of the turn on show takes at `width`: its heading and decisions, and its graph."""
+    head, rows = _verdict(replay)
+    assert replay.analysis is not None
+    return (_lines(head, width) + sum(_lines(row, width) for row in rows),
+            len(graph_lines(replay.analysis, width, at=replay.index)))
+
+
+def _verdict(replay: Replay) -> tuple[Text, list[Text]]:
+    """The heading of the turn on show and a line per decision of it (a line that says there is none)."""
+    assert replay.analysis is not None
+    head = Text(f"Turn {replay.turn}: the chance to win before, what was played (its chance), the best instead",
+                style="heading")
+    rows = [decision_line(d, replay.analysis.players) for d in replay.turn_decisions()] or [
+        Text("No decision of this turn is in the analysis.", style="label")]
+    return head, rows
+
+
 def render_analysis(replay: Replay, width: int, height: int) -> RenderableType:
     """The analysis of the turn on show in `height` lines: the graph (this position marked), then its decisions."""
     analysis = replay.analysis
     if analysis is None:
         return Text("")
     graph = graph_lines(analysis, width, at=replay.index)
-    decisions = replay.turn_decisions()
-    head = Text(f"Turn {replay.turn}: the chance to win before, what was played (its chance), the best instead",
-                style="heading")
-    rows = [decision_line(d, analysis.players) for d in decisions] or [
-        Text("No decision of this turn is in the analysis.", style="label")]
+    head, rows = _verdict(replay)
     needed = [_lines(row, width) for row in rows]
     room = max(0, height - _lines(head, width) - sum(needed))
     shown = graph if len(graph) <= room else []  # the decisions first, the graph where it fits whole
-    body = [Text(line, style="label") for line in shown]
+    body = [Text(line, style="label", no_wrap=True, overflow="crop") for line in shown]
     left = height - len(body) - _lines(head, width)
     fitting = [row for row, used in zip(rows, accumulate(needed), strict=True) if used <= left] or rows[:1]
     return Group(*body, head, *fitting)
@@ -132,7 +184,6 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
             (f"Game {replay.record.id} is not finished ({to_move} is to move).\n\n", "title"),
             "The replay shows both players' hands. Show it? ",
             ("y", "key"), " yes  ", ("n", "key"), " no")
-    game = replay.positions[replay.index]
     said = replay.message or (f"turn {replay.typed}_" if replay.typed else None)
     footer = Text(said, style="error" if replay.message else "label") if said else Text(
         "\n".join(fold(KEYS_LINE, width)), style="label")
@@ -140,20 +191,17 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
         footer = Text.assemble(progress_line(replay, width), "\n", footer)
     room = height - 1 - _lines(footer, width)
     if replay.analysing and replay.analysis is not None:
-        body: RenderableType = render_analysis(replay, width, room)
-    elif game.is_over:
-        body = render_end(game.view(0), width=width)
+        body: RenderableType = with_verdict(replay, width, room)
     else:
-        body = render_table(game.view(game.to_move, memory=True), width=width, height=room, memory_aid=True,
-                            spectator=True)
+        body = _position(replay, width, room)
     head = caption(replay)
     head.truncate(width, overflow="ellipsis")  # one row always, so the table never moves between positions
     return Group(head, body, footer)
 
 
 
-
 _MEASURE: Final = Console(file=StringIO(), width=200)
+_PAINTER: Final = Painter()  # draws the table once to count its rows, which are then shown as drawn
 
 
 def _lines(text: Text, width: int) -> int:

@@ -17,9 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from famiglia.engine import Card, Family, SeatView
+from famiglia.phrasebook.counts import card_count, point_count
 
 from ..model.commands import small_keys
-from ..model.words import plural
 from .part import Part
 from .pieces import capitalized, cards_text, joined, known_hand, points, seat_label, short_name, vp_text
 from .theme import FAMILY_STYLE, FAMILY_SYMBOL, cards_in
@@ -90,7 +90,7 @@ class QuitQuestion(Part):
 
 def _zone_row(label: str, cards: Sequence[Card] | None, size: int) -> tuple[Text, Text, Text]:
     if cards is None:
-        return Text(label, style="label"), Text(f"{plural(size, 'card')}, not shown", style="hidden"), Text("")
+        return Text(label, style="label"), Text(f"{card_count(size)}, not shown", style="hidden"), Text("")
     return Text(label, style="label"), cards_text(cards), vp_text(points(cards))
 
 
@@ -126,12 +126,12 @@ def _end(view: SeatView, *, width: int) -> RenderableType:
         return Text("The game is still running.", style="label")
     headline = Text()
     if result.winner is None:
-        headline.append(f"A draw at {plural(result.scores[0], 'victory point')} each", style="winner")
+        headline.append(f"A draw at {point_count(result.scores[0])} each", style="winner")
     else:
         w = result.winner
         headline.append(f"{short_name(view.names[w])} wins", style="winner")
         if result.scores[0] == result.scores[1]:  # R11.2
-            headline.append(f" on the tie-break, {plural(result.scores[w], 'victory point')} each")
+            headline.append(f" on the tie-break, {point_count(result.scores[w])} each")
         else:
             headline.append(f", {result.scores[w]} to {result.scores[1 - w]} victory points")  # a range: plural
     why = Text("The game ended: ", style="label")

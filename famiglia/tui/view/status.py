@@ -14,9 +14,9 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from famiglia.engine import SeatView, Step, Swap
+from famiglia.phrasebook.counts import refresh_count, swap_count
 
 from ..model.turn import step_now
-from ..model.words import plural
 from .part import Part
 from .pieces import joined, short_name
 from .theme import card_text
@@ -63,11 +63,11 @@ def step_bar(view: SeatView) -> Text:
             text.append(step.title, style="step.future")
     if view.step is Step.ACCOUNTANT and view.swaps_left:
         if any(isinstance(a, Swap) for a in view.legal_actions):
-            text.append(f"  ({plural(view.swaps_left, 'swap')} left)", style="notice")  # R6.2
+            text.append(f"  ({swap_count(view.swaps_left)} left)", style="notice")  # R6.2
         else:  # R6.1: an Accountant may be played with nothing to swap
             text.append("  (no swap possible)", style="label")
     elif view.refreshes and current is Step.REFRESH:
-        text.append(f"  ({plural(view.refreshes, 'refresh', 'refreshes')} so far)", style="label")
+        text.append(f"  ({refresh_count(view.refreshes)} so far)", style="label")
     return text
 
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from famiglia.engine import SeatView, StreetCard
+from famiglia.phrasebook.counts import card_count
 
 from ..model.changes import TurnChanges, turn_changes
-from ..model.words import plural
 from .cards import MINUS, CardStyle, street_cards
 from .part import Part
 
@@ -40,7 +40,7 @@ class Street(Part):
 
     def lines(self, width: int) -> Sequence[Text]:
         title = Text("The Street", style="heading")
-        title.append(f"  {plural(len(self.cards), 'card')}", style="label")
+        title.append(f"  {card_count(len(self.cards))}", style="label")
         title.no_wrap = True
         if not self.cards:
             return [title, Text("Empty: nothing is left to deal", style="label")]  # R10.1

@@ -127,6 +127,8 @@ COMMANDS: Final[Commands[Home]] = Commands(
             hint="n: no"),
     Command("help", ("?",), run=lambda h, _: h.toggle_help(), why_not=_not_while_asking, label="?", words="help",
             hint="?: help"),
+    # The help says "Esc, q or ? closes this", as the game's help does: q closes it here too.
+    Command("close the help", ("q",), when=lambda h: h.overlay is Overlay.HELP, run=lambda h, _: h.toggle_help()),
     Command("quit", ("c-c", "<sigint>"), run=lambda h, _: h.interrupt(), label="Ctrl-C", words="quit (asks first)",
             hint="Ctrl-C: quit"),
     say=_say,

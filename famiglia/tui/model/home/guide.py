@@ -4,7 +4,8 @@
 the game the screen hands it the player's view (`changed`); the lessons that came up wait in order
 until read (`dismiss`), unless the player chose to skip the explanations. A try the rules refuse is
 kept as the lines that explain it until the next action. A guided game continued later starts from
-what its record says was shown already (`Guide.resumed`).
+what its record says was shown already (`Guide.resumed`). A new game dealt at the end (`n`) is an
+ordinary game: the guide leaves the table (`leave`) and says nothing more.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ class Guide:
         self.skipping = False
         self.refused: tuple[str, ...] | None = None
         self.nudged = False  # the last key waited for the box to be read (the box then says so, louder)
+        self.left = False  # the guided game is over and another was dealt: nothing more to explain
+        self.seed: int | str | None = None  # the seed of the guided game's deal, once it is dealt
 
     @classmethod
     def resumed(cls, record: Record, tutor: Tutor | None = None) -> Guide:
@@ -48,6 +51,8 @@ class Guide:
 
         Looking again at the same moment finds nothing new, so the screen may call it as often as it likes.
         """
+        if self.left:
+            return ()
         self.progress, new = self.tutor.advance(self.progress, view)
         if not self.skipping:
             self.waiting.extend(new)
@@ -57,6 +62,11 @@ class Guide:
         """The game changed (an action, or an undo): a refusal explained before is over; see `observe`."""
         self.refused = None
         return self.observe(view)
+
+    def leave(self) -> None:
+        """Another game was dealt at this table: its lessons, refusals and end summary are not this game's."""
+        self.left, self.skipping, self.refused, self.nudged = True, True, None, False
+        self.waiting.clear()
 
     def dismiss(self) -> None:
         """The lesson on show was read."""
@@ -97,4 +107,4 @@ class Guide:
         return self.tutor.where(view)
 
     def summary(self, view: SeatView) -> Summary | None:
-        return self.tutor.summary(view, self.progress)
+        return None if self.left else self.tutor.summary(view, self.progress)

@@ -30,7 +30,7 @@ from ..session import Session
 from .guide import Guide
 from .tutor import PLAYER
 
-__all__ = ["READING", "READ_FIRST", "Guided", "guided_session", "reading"]
+__all__ = ["READING", "READ_FIRST", "Guided", "follow", "guided_session", "reading"]
 
 READ_FIRST: Final = "Read the box first: Enter goes on, s skips the explanations."
 
@@ -56,18 +56,33 @@ def guided_session(name: str | None = None, *, record: Record | None = None, sto
 
     def explain(s: Session, tried: Action | str) -> None:  # the rule a refused try runs into
         game = s.game
-        if game is not None and not game.is_over and game.to_move == PLAYER:
+        if game is not None and not game.is_over and game.to_move == PLAYER and not guide.left:
             guide.refuse(game, tried)
 
     def observe(s: Session, action: Action | None) -> None:
-        if s.game is not None:
-            guide.changed(s.game.view(PLAYER))
+        follow(Guided(s, guide), changed=True)
 
     session.on_refused.append(explain)
     session.on_action.append(observe)
-    if session.game is not None:
-        guide.observe(session.game.view(PLAYER))
-    return Guided(session, guide)
+    guided = Guided(session, guide)
+    follow(guided)
+    return guided
+
+
+def follow(g: Guided, *, changed: bool = False) -> None:
+    """The guide looks at the table after a change (`changed`: an action or an undo) or a key; once the end's
+    `n` has dealt another game than the guided one, it leaves: that game is an ordinary one."""
+    game, guide = g.session.game, g.guide
+    if game is None or guide.left:
+        return
+    if guide.seed is None:  # the first deal it sees is the guided game's (after the names question, if asked)
+        guide.seed = game.seed
+    if game.seed != guide.seed:
+        guide.leave()
+    elif changed:
+        g.guide.changed(game.view(PLAYER))
+    else:
+        g.guide.observe(game.view(PLAYER))
 
 
 # -- the keys of the lesson box ------------------------------------------------------------------------------

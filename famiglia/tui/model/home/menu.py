@@ -15,11 +15,11 @@ from enum import Enum
 from typing import Any, Final
 
 from famiglia.persistence import StoreError
+from famiglia.phrasebook.counts import turn_count
 from famiglia.profile.seats import HUMAN, LEVELS, computer_seat
 from famiglia.profile.settings import KEYS, SettingRefused, Settings, parse_words
 from famiglia.profile.statistics import Statistics
 
-from ..words import plural
 from .games import GameLine
 from .outcomes import Learn, NewGame, Outcome, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay
 
@@ -426,7 +426,7 @@ def _learn_items(home: Home) -> list[Item]:
 
 
 def _games_items(home: Home) -> list[Item]:
-    return [Item(f"{g.id}  {g.title}", f"{g.state}, {plural(g.turns, 'turn')}, saved {g.when}", _open_game)
+    return [Item(f"{g.id}  {g.title}", f"{g.state}, {turn_count(g.turns)}, saved {g.when}", _open_game)
             for g in home.games]
 
 

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from famiglia.ai.reasons import pass_words
 from famiglia.engine import Game, Pass, SeatView
+from famiglia.phrasebook.passes import pass_reason
 from tests.positions import DECK, card_order, position
 
 BEN = 1  # the computer: the seat that passes in every position here; Anna (0) is the person
@@ -23,8 +23,8 @@ def passing(pos: dict[str, Any]) -> str:
     assert game.to_move == BEN
     before = game.view(BEN, memory=True)  # all the computer may know (R12.3): the words must use less
     game.apply(Pass())
-    words = pass_words(before, game.result())
-    assert words == pass_words(game_view_public(pos), game.result())  # the public view gives the same words
+    words = pass_reason(before, game.result())
+    assert words == pass_reason(game_view_public(pos), game.result())  # the public view gives the same words
     return words
 
 
@@ -98,11 +98,11 @@ def test_r12_the_reason_is_the_same_for_hands_the_opponent_cannot_tell_apart(dat
                                      passes=passes, to_move=BEN), seed=1) for hand in hands]
     views = [g.view(BEN, memory=True) for g in games]
     assert views[0].hand_sizes == views[1].hand_sizes and views[0].play_areas == views[1].play_areas
-    words = [pass_words(v) for v in views]
+    words = [pass_reason(v) for v in views]
     assert words[0] == words[1] and not re.search(r"[FABM][0-4]", words[0])
     if passes:  # this pass ends the game: the words add its result, public at the end
         for g, v in zip(games, views, strict=True):
             g.apply(Pass())
-            assert pass_words(v, g.result()).startswith("you passed, so its pass ends the game: ")
+            assert pass_reason(v, g.result()).startswith("you passed, so its pass ends the game: ")
     else:
         assert words[0] == "nothing on the Street is worth taking now; if you pass too, the game ends"

@@ -1,0 +1,54 @@
+"""Counts of things in words ("1 card", "3 cards") and cards listed by name, wherever the screen says them.
+
+One function per noun, since a language may decline each differently (gettext's `ngettext`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from famiglia.engine import Card
+
+from .catalogue import _, ngettext
+
+__all__ = ["card_count", "card_names", "decision_count", "earlier_action_count", "game_count", "point_count",
+           "refresh_count", "swap_count", "turn_count"]
+
+
+def card_count(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def swap_count(n: int) -> str:
+    return ngettext("{n} swap", "{n} swaps", n).format(n=n)
+
+
+def refresh_count(n: int) -> str:
+    return ngettext("{n} refresh", "{n} refreshes", n).format(n=n)
+
+
+def turn_count(n: int) -> str:
+    return ngettext("{n} turn", "{n} turns", n).format(n=n)
+
+
+def decision_count(n: int) -> str:
+    return ngettext("{n} decision", "{n} decisions", n).format(n=n)
+
+
+def game_count(n: int) -> str:
+    return ngettext("{n} game", "{n} games", n).format(n=n)
+
+
+def point_count(n: int) -> str:
+    """Victory points (R11), spelled out."""
+    return ngettext("{n} victory point", "{n} victory points", n).format(n=n)
+
+
+def earlier_action_count(n: int) -> str:
+    return ngettext("{n} earlier action", "{n} earlier actions", n).format(n=n)
+
+
+def card_names(cards: Iterable[Card]) -> str:
+    """Card names separated by spaces (notation, not words), or `nothing`."""
+    names = [c.name for c in cards]
+    return " ".join(names) if names else _("nothing")

@@ -1,0 +1,79 @@
+"""Why a pass was made, in words: the reason the computer gives its opponent, and a hint that advises one.
+
+The computer's reason is made of public facts only (R12.1): see `pass_reason`. A hint speaks to the seat
+it advises, and takes the facts the search computed (`famiglia.ai.advice`) as parameters.
+"""
+
+from __future__ import annotations
+
+from famiglia.engine import Result, SeatView
+
+from .catalogue import _
+
+__all__ = ["certain_pass", "pass_reason", "standing"]
+
+
+def pass_reason(before: SeatView, result: Result | None = None) -> str:
+    """Why the seat to move in `before` passes, told to its opponent: "nothing on the Street is worth taking now;
+    if you pass too, the game ends". `result` is the game's result when this pass ends it.
+
+    The search's own reason would give the hidden hand away (R12.2), so these words are made of what
+    the opponent sees at the table (R12.1) and nothing else: whether the opponent passed last, the
+    exhaustions and whose round it is, whether the Street is empty, and, once the pass has ended the
+    game, its result (the end shows both hands). Only those fields of `before` are read, never its
+    hand, the tracked hand, the legal actions or the estimates, so any seat's view (the public one
+    too) gives the same words, whatever the passer holds.
+
+    "Nothing on the Street is worth taking now" is true from the passer's side whenever it passes:
+    it judged the pass better than every take, those it could not pay for included. It tells the
+    opponent nothing that the pass itself does not: the Street is public (R12.1), and the words are
+    the same whether the hand could pay for every card or for none. Saying which cards it could not
+    pay for, or its lead (its total counts the hand, R11.1), would tell the hand (R12.2), so neither
+    is said before the game is over.
+    """
+    passer = before.to_move
+    if result is not None:
+        # R8.5: the opponent passed last turn, so this second pass ends the game (R10.2); else it was the last
+        # turn of the round of the second exhaustion (R9.3). Both at once: the passes are the reason given.
+        if before.passes:
+            return _("you passed, so its pass ends the game: {outcome}").format(outcome=_outcome(result, passer))
+        return _("it was the last turn of the final round: {outcome}").format(outcome=_outcome(result, passer))
+    empty = not before.street  # R10.1: nothing left to deal, so nothing to refresh, reduce or take
+    if before.is_final_round:  # R9.3: the passer started the round, so the opponent's turn is the game's last
+        if empty:
+            return _("the Street is empty and nothing is left to deal; your turn is the last of the game")
+        return _("nothing on the Street is worth taking now; your turn is the last of the game")
+    if empty:  # R8.5
+        return _("the Street is empty and nothing is left to deal; if you pass too, the game ends")
+    return _("nothing on the Street is worth taking now; if you pass too, the game ends")
+
+
+def _outcome(result: Result, passer: int) -> str:
+    """The end, from the passer's side: who wins and by what score (R11), the passer called "it"."""
+    mine, theirs = result.scores[passer], result.scores[1 - passer]
+    if result.winner is None:
+        return _("a draw at {score} each").format(score=mine)
+    if result.winner == passer:
+        if mine == theirs:  # R11.2
+            return _("it wins {mine}–{theirs} on the tie-break").format(mine=mine, theirs=theirs)
+        return _("it wins {mine}–{theirs}").format(mine=mine, theirs=theirs)
+    if mine == theirs:
+        return _("you win {theirs}–{mine} on the tie-break").format(mine=mine, theirs=theirs)
+    return _("you win {theirs}–{mine}").format(mine=mine, theirs=theirs)
+
+
+def standing(lead: int) -> str:
+    """The score between the two seats, from the side of the one that leads by `lead` (negative: trails)."""
+    if lead > 0:
+        return _("you lead by {points}").format(points=lead)
+    if lead < 0:
+        return _("you trail by {points}").format(points=-lead)
+    return _("the scores are level")
+
+
+def certain_pass(lead: int) -> str:
+    """A pass that wins at once (R8.5): the opponent passed and the seat leads by `lead`, or wins the tie."""
+    if lead > 0:
+        return _("pass: you lead by {points} and the opponent passed — this wins the game").format(points=lead)
+    return _("pass: the scores are level, your best card wins the tie (R11.2) and the opponent passed — "
+             "this wins the game")
