@@ -15,7 +15,7 @@ import pytest
 
 from famiglia import cli
 from famiglia.ai.analysis import Analysis
-from famiglia.persistence.analyses import FORMAT, analysis_path
+from famiglia.persistence.analyses import FORMAT, analysis_path, saved_analyses
 from famiglia.tui.model import kept_analysis
 from famiglia.tui.shell import shown_analysis
 from famiglia.tui.view import analysis as analysis_text
@@ -166,8 +166,9 @@ def test_a_broken_saved_analysis_is_reported_kept_and_the_game_analysed_again(
         assert err.count("\n") <= 1 and "Traceback" not in err
         if err:
             assert where.read_bytes() == data  # reported, and never changed
-        else:  # a changed byte may leave a valid analysis of another key: it is not used, and replaced
-            assert Analysis.from_dict(json.loads(where.read_bytes())["analysis"])
+        else:  # a changed byte may leave a valid analysis of another key: it is not used, and replaced (version 2)
+            saved = saved_analyses(where)
+            assert saved and all(Analysis.from_dict(s.analysis) for s in saved)
 
 
 ODD = ["", " ", "0", "-1", "01", "game-1", "game-1.json", "1.json", "9" * 5000, "\u202e1", "\x00", "\U0001f4a5",

@@ -172,9 +172,22 @@ class TurnSearch(Player):
         if deep and refresh is not None and refresh not in finalists:
             finalists.append(refresh)  # the refreshes' playouts see less than the search will: look closer (below)
         chosen = {r.candidate for r in finalists}
-        full = [self.refresh_rating(view, r, worlds) if deep and type(r.candidate[0]) is Refresh
-                else self._extend(r, worlds, seat, draw) for r in finalists]
+
+        def in_all(r: Rating) -> Rating:
+            return self.refresh_rating(view, r, worlds) if deep and type(r.candidate[0]) is Refresh \
+                else self._extend(r, worlds, seat, draw)
+
+        full = [in_all(r) for r in finalists]
         rest = [r for r in screened if r.candidate not in chosen]
+        # A candidate left out after the screen is not beaten by one it was never measured against: while the best
+        # of the rest was rated better in the screen's worlds than the best finalist is in all of them, it is rated
+        # in all of them too. So a step of the advised plan that draws nothing finds the rest of the plan chosen
+        # again at the same chance, even where new candidates screened better by luck (one estimate a position).
+        for _ in range(settings.finalists):
+            best = min(full, key=lambda r: _rank(r, order))
+            if not rest or _rank(rest[0], order) >= _rank(best, order):
+                break
+            full.append(in_all(rest.pop(0)))
         return sorted(full, key=lambda r: _rank(r, order)) + rest
 
     def refresh_rating(self, view: SeatView, rating: Rating, worlds: Sequence[World]) -> Rating:
