@@ -41,7 +41,7 @@ from famiglia.profile.names import NameRefused, tidy_name
 
 from .codes import read_code
 from .lobby import Listed, Lobby, Outcome, build_lobby_app
-from .screen import SeatScreen, Terminal, screen_for
+from .player import SeatScreen, Terminal, screen_for
 from .seats import Holder
 from .tables import ServerTable, TableBroken
 
