@@ -27,7 +27,8 @@ from famiglia.persistence import Store, data_dir
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.writing import private_folder
 
-from .channel import Channel, Gatekeeper
+from .channel import Channel
+from .gatekeeper import Gatekeeper
 from .hostkey import fingerprint, host_key
 from .limits import CodeThrottle, Gate, Limits
 from .tables import Tables

@@ -3,7 +3,7 @@
 A table is opened in the lobby and gets its code; its game is dealt when the second player sits
 down (the names are known then), from the server's next seed if it was started with `--seed`. From
 then on every action comes to the table from the screen of the seat that made it (`SeatScreen`,
-`famiglia.server.player`): the table plays it on its own `Game`, writes the record (today's format,
+`famiglia.server.screen`): the table plays it on its own `Game`, writes the record (today's format,
 the seats saying `network`, or `cpu:LEVEL` for the computer), and only then tells the other screens.
 A take or pass that waits for its player's Enter is told to the opponent once it is confirmed, as
 the table at one keyboard shows it only after the handoff; every screen is drawn from its own seat's
@@ -36,7 +36,7 @@ from .codes import new_code, read_code
 from .seats import Holder
 
 if TYPE_CHECKING:
-    from .player import SeatScreen
+    from .screen import SeatScreen
 
 __all__ = ["INDEX", "MESSAGE_LENGTH", "Options", "ServerTable", "TableBroken", "Tables", "tidy_message"]
 

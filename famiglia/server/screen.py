@@ -1,0 +1,72 @@
+"""The seam between a table and one connection's screen: `SeatScreen`, and `screen_for`, which makes one.
+
+A table (`famiglia.server.tables.ServerTable`) owns the game; a connection shows one seat of it, or
+the public table for a watcher. The two sides speak only through this seam:
+
+the table tells a screen (each call returns at once; the screen redraws itself later):
+    `played(seat, action)`   another seat's action is now public (a take or pass once confirmed);
+    `took_back(seat)`        the other seat took back its last action told;
+    `changed()`              the public table changed (what a watcher draws);
+    `notice(text)`           one line for the message line (a table message, "Ben lost the connection…");
+    `close(text)`            the table is done with this screen (the server stops, the table failed):
+                             `run` ends and the connection says `text`;
+
+the screen tells the table (`ServerTable`): `play(seat, action, awaits=…)`, `end_turn(seat)`,
+`take_back(seat)`, `say(screen, text)`, and `detach(screen, lost=…)` when it ends;
+
+and a connection runs it: `await screen.run()` until the player leaves, returning the line to show
+in the lobby (or None).
+
+The screens there are today are built from what exists: a player's (`famiglia.server.player`) runs
+`famiglia play`'s application on a copy of the game as its seat knows it; a watcher's
+(`famiglia.server.watch`) draws the public view alone. A later screen model replaces the inside of
+both; the seam stays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from famiglia.engine import Action
+
+from .player import PlayerScreen
+from .watch import WatchScreen
+
+if TYPE_CHECKING:
+    from .tables import ServerTable
+    from .terminal import Terminal
+
+__all__ = ["SeatScreen", "screen_for"]
+
+
+class SeatScreen(Protocol):
+    """One connection's screen at a table; see the module docstring."""
+
+    seat: int | None
+    name: str
+
+    def played(self, seat: int, action: Action) -> None: ...
+
+    def took_back(self, seat: int) -> None: ...
+
+    def changed(self) -> None: ...
+
+    def notice(self, text: str) -> None: ...
+
+    def close(self, text: str) -> None: ...
+
+    async def run(self) -> str | None: ...
+
+
+def screen_for(table: ServerTable, seat: int | None, terminal: Terminal, *, invite: str = "",
+               word: str | None = None, **computer: Any) -> SeatScreen:
+    """The screen of `terminal` at `table`: a player's at `seat`, or a watcher's (`seat` None).
+
+    `invite` is the command a friend types to join (`{code}` stands for the table's code); `word` the seat
+    word just given to a player without a key, shown once; `computer` the computer player's options.
+    A screen is made for one connection: `terminal` carries its input and output (the output knows the
+    channel's size and colour depth), so nothing of one player is global.
+    """
+    if seat is None:
+        return WatchScreen(table, terminal)
+    return PlayerScreen(table, seat, terminal, invite=invite, word=word, **computer)
