@@ -14,11 +14,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from famiglia.profile.names import NameRefused, tidy_name
 from famiglia.profile.seats import LEVELS, computer_seat
+from famiglia.tui.model.items import Item
 
 from .tables import Options
+
+if TYPE_CHECKING:
+    from .tables import ServerTable
 
 __all__ = ["Asking", "Listed", "Lobby", "Outcome", "Page"]
 
@@ -32,9 +37,15 @@ class Page(enum.Enum):
 
 
 class Asking(enum.Enum):
-    NAME = "Your name"
-    CODE = "Table code"
-    WORD = "Seat word"
+    """A question whose answer is typed: its title, and the most characters the answer takes."""
+
+    NAME = ("Your name", 40)
+    CODE = ("Table code", 12)
+    WORD = ("Seat word", 20)
+
+    def __init__(self, title: str, longest: int) -> None:
+        self.title = title
+        self.longest = longest
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +54,11 @@ class Listed:
 
     code: str
     line: str
+
+    @classmethod
+    def of(cls, table: ServerTable) -> Listed:
+        """`table` as the lists show it: only what anyone at the server may know of it (`describe`)."""
+        return cls(table.code, table.describe())
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,27 +97,31 @@ class Lobby:
 
     # -- what is on show -------------------------------------------------------------------------------------
 
-    def items(self) -> list[tuple[str, str]]:
-        """The numbered lines of the page: (label, detail)."""
+    def items(self) -> list[Item[Lobby]]:
+        """The numbered lines of the page, each with what choosing it does."""
         if self.page is Page.MAIN:
-            return [("New table", "open a table and tell a friend its code"),
-                    ("Join a table", "type the code a friend gave you"),
-                    ("Play the computer", "a game against the computer, at a level"),
-                    ("Watch a table", "the public table of a game under way: no hand is shown"),
-                    ("Your tables", "your unfinished games on this server")]
+            return [Item("New table", "open a table and tell a friend its code", Lobby.new),
+                    Item("Join a table", "type the code a friend gave you", Lobby.ask_code),
+                    Item("Play the computer", "a game against the computer, at a level", _going(Page.COMPUTER)),
+                    Item("Watch a table", "the public table of a game under way: no hand is shown",
+                         _going(Page.WATCH)),
+                    Item("Your tables", "your unfinished games on this server", _going(Page.YOURS))]
         if self.page is Page.NEW:
-            return [("Hints", "on, for both" if self.hints else "off, for both"),
-                    ("Memory aid", "on: the cards the opponent is known to hold" if self.memory_aid else "off"),
-                    ("Confirm the end of a turn", "on: Enter ends a turn" if self.confirm else "off"),
-                    ("Open the table", "and show its code")]
+            return [Item("Hints", "on, for both" if self.hints else "off, for both", Lobby.toggle_hints),
+                    Item("Memory aid", "on: the cards the opponent is known to hold" if self.memory_aid else "off",
+                         Lobby.toggle_memory_aid),
+                    Item("Confirm the end of a turn", "on: Enter ends a turn" if self.confirm else "off",
+                         Lobby.toggle_confirm),
+                    Item("Open the table", "and show its code", _opening(None))]
         if self.page is Page.COMPUTER:
-            return [(level, f"play the computer at {level}") for level in LEVELS]
+            return [Item(level, f"play the computer at {level}", _opening(computer_seat(level))) for level in LEVELS]
+        kind = "watch" if self.page is Page.WATCH else "join"
         listed = self.tables() if self.page is Page.WATCH else self.yours()
-        return [(f"table {t.code}", t.line) for t in listed]
+        return [Item(f"table {t.code}", t.line, _coming(kind, t.code)) for t in listed]
 
     @property
     def title(self) -> str:
-        return self.asking.value if self.asking is not None else self.page.value
+        return self.asking.title if self.asking is not None else self.page.value
 
     # -- the verbs -------------------------------------------------------------------------------------------
 
@@ -129,26 +149,21 @@ class Lobby:
         if not items:
             self.message = "Nothing to choose here: Esc goes back."
             return
-        chosen = self.selected
-        if self.page is Page.MAIN:
-            (self.new, self.ask_code, lambda: self.go(Page.COMPUTER), lambda: self.go(Page.WATCH),
-             lambda: self.go(Page.YOURS))[chosen]()
-        elif self.page is Page.NEW:
-            if chosen == 0:
-                self.hints = not self.hints
-            elif chosen == 1:
-                self.memory_aid = not self.memory_aid
-            elif chosen == 2:
-                self.confirm = not self.confirm
-            else:
-                self.outcome = Outcome("open", options=self._options())
-        elif self.page is Page.COMPUTER:
-            self.outcome = Outcome("open", options=self._options(computer_seat(LEVELS[chosen])))
-        else:
-            listed = self.tables() if self.page is Page.WATCH else self.yours()
-            if chosen < len(listed):
-                kind = "watch" if self.page is Page.WATCH else "join"
-                self.outcome = Outcome(kind, code=listed[chosen].code)
+        if self.selected < len(items):
+            items[self.selected].choose(self)
+
+    def toggle_hints(self) -> None:
+        self.hints = not self.hints
+
+    def toggle_memory_aid(self) -> None:
+        self.memory_aid = not self.memory_aid
+
+    def toggle_confirm(self) -> None:
+        self.confirm = not self.confirm
+
+    def open(self, opponent: str | None) -> None:
+        """Leave the lobby to open a table with the settings chosen, against `opponent` (None: for a friend)."""
+        self.outcome = Outcome("open", options=self._options(opponent))
 
     def _options(self, opponent: str | None = None) -> Options:
         return Options(hints=self.hints, memory_aid=self.memory_aid, confirm=self.confirm, opponent=opponent)
@@ -164,7 +179,7 @@ class Lobby:
         self.asking, self.typed, self.word_for, self.message = Asking.WORD, "", code, message
 
     def type_text(self, text: str) -> None:
-        limit = {Asking.NAME: 40, Asking.CODE: 12, Asking.WORD: 20}[self.asking] if self.asking else 0
+        limit = self.asking.longest if self.asking else 0
         self.typed = (self.typed + "".join(ch for ch in text if ch.isprintable()))[:limit]
 
     def backspace(self) -> None:
@@ -215,3 +230,20 @@ class Lobby:
     def close_help(self) -> None:
         """Any key but the help's own closes it, and does nothing else (the message stays)."""
         self.help = False
+
+
+def _going(page: Page) -> Callable[[Lobby], None]:
+    return lambda lobby: lobby.go(page)
+
+
+def _opening(opponent: str | None) -> Callable[[Lobby], None]:
+    return lambda lobby: lobby.open(opponent)
+
+
+def _coming(kind: str, code: str) -> Callable[[Lobby], None]:
+    """Leave the lobby to watch (`kind` watch) or join the table `code`."""
+
+    def come(lobby: Lobby) -> None:
+        lobby.outcome = Outcome(kind, code=code)
+
+    return come

@@ -37,12 +37,12 @@ def render_lobby(lobby: Lobby, width: int, height: int) -> RenderableType:
         rows += _question(lobby)
     else:
         items = lobby.items()
-        for n, (label, detail) in enumerate(items):
+        for n, item in enumerate(items):
             mine = n == lobby.selected
             line = Text("▶ " if mine else "  ", style="key")
             line.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
-            line.append(f"{label:<26}", style="name.active" if mine else "name")
-            line.append(detail, style="label")
+            line.append(f"{item.label:<26}", style="name.active" if mine else "name")
+            line.append(item.detail, style="label")
             line.no_wrap, line.overflow = True, "ellipsis"
             rows.append(line)
         if not items:

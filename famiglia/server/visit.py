@@ -143,7 +143,7 @@ def _seat_for(table: ServerTable, name: str, key: str | None) -> tuple[int | Non
 
 
 def _watchable(server: Server) -> list[Listed]:
-    return [Listed(t.code, t.describe()) for t in server.tables if t.game is not None and not t.is_over]
+    return [Listed.of(t) for t in server.tables if t.game is not None and not t.is_over]
 
 
 def _yours(server: Server, name: str | None, key: str | None) -> list[Listed]:
@@ -154,7 +154,7 @@ def _yours(server: Server, name: str | None, key: str | None) -> list[Listed]:
         for holder in table.holders:
             if holder is not None and (holder.is_key(key) or
                                        (holder.needs_word and name and holder.name.casefold() == name.casefold())):
-                out.append(Listed(table.code, table.describe()))
+                out.append(Listed.of(table))
                 break
     return out
 
