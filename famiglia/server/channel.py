@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import codecs
 import contextlib
-import logging
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TextIO, cast
@@ -26,6 +25,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from .lobby import Outcome
+from .log import log
 from .screen import SeatScreen
 from .terminal import Terminal, colour_depth
 from .visit import visit
@@ -37,8 +37,6 @@ __all__ = ["MAX_SIZE", "WRITE_BUFFER", "Channel"]
 
 MAX_SIZE: Final = (400, 200)  # columns, rows: a larger terminal is drawn at this size
 WRITE_BUFFER: Final = 4 * 1024 * 1024  # bytes waiting for a client that does not read, before it is cut off
-
-log = logging.getLogger("famiglia.server")
 
 
 class _Stdout:

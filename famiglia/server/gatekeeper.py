@@ -12,20 +12,19 @@ no port, socket, X11 or agent forwarding through.
 from __future__ import annotations
 
 import hmac
-import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import asyncssh
 
 from .channel import Channel
+from .log import log
 
 if TYPE_CHECKING:
     from .server import Server
 
 __all__ = ["Gatekeeper"]
 
-log = logging.getLogger("famiglia.server")
 _Challenge = bool | tuple[str, str, str, list[tuple[str, bool]]]  # asyncssh's keyboard-interactive challenge
 
 
