@@ -10,10 +10,19 @@ games with `famiglia.persistence`; nothing below imports it (import-linter keeps
 - `tables`: `ServerTable`, the one owner of a table's game and record, and `Tables`, every table of
   the server with its code, saved and brought back on a restart;
 - `seats`: who holds a seat (the SSH key first used, or a seat word) and checking it;
-- `screen`: the seam between a table and one connection's screen (`SeatScreen`), and its screens
-  today: a player's (`PlayerScreen`) and a watcher's (`WatchScreen`);
-- `lobby`: the first screen of a connection, in the home screen's look and keys;
-- `connection`: asyncssh's side: authentication, the refusals, one prompt_toolkit application per channel;
+- `screen`: the seam between a table and one connection's screen (`SeatScreen`), and `screen_for`;
+- `player`: a player's screen (`PlayerScreen`), `famiglia play`'s application on a seat of its own;
+- `seatsession`: the sitting that screen runs, on a copy of the table's game as the seat knows it;
+- `waiting`: the opener's screen until a friend sits down;
+- `watch`: a watcher's screen (`WatchScreen`), the public table alone;
+- `saying`: a message to the table being typed, on either screen;
+- `terminal`: one connection's terminal, its colour decided in one place, and the server's own screens' app;
+- `lobby`, `lobbykeys`, `lobbyscreen`: the first screen of a connection, in the home screen's look and keys:
+  its model, its command table, and its drawing and application;
+- `gatekeeper`: asyncssh's side of a connection: authentication and the refusals;
+- `channel`: the session channel: its input and output, one prompt_toolkit application at a time;
+- `visit`: the connection's life from the lobby on: what the lobby was left for, carried out;
+- `log`: the server's one logger, and the log file it writes while the server runs;
 - `server`: `Server`, which ties them together, starts, and stops with every table saved.
 """
 

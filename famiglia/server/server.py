@@ -27,9 +27,11 @@ from famiglia.persistence import Store, data_dir
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.writing import private_folder
 
-from .connection import Channel, Gatekeeper
+from .channel import Channel
+from .gatekeeper import Gatekeeper
 from .hostkey import fingerprint, host_key
 from .limits import CodeThrottle, Gate, Limits
+from .log import attach, detach, log
 from .tables import Tables
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "FOLDER", "LOG", "Server", "ServerError", "Settings"]
@@ -41,8 +43,6 @@ LOG: Final = "serve.log"
 STOP_WAIT: Final = 5.0  # seconds the clients are given to be told and let go, on stopping
 LET_GO: Final = 2.0  # seconds a told client is given to hang up before its connection is closed
 _WILDCARDS: Final = ("0.0.0.0", "::", "")
-
-log = logging.getLogger("famiglia.server")
 
 
 class ServerError(Exception):
@@ -125,14 +125,7 @@ class Server:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600))
         if path.is_symlink():
             raise ServerError(f"the server's log {path} is a symbolic link, which famiglia does not follow")
-        handler = logging.FileHandler(path, encoding="utf-8")
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-        for name in ("famiglia.server", "asyncssh"):
-            logger = logging.getLogger(name)
-            logger.addHandler(handler)
-            logger.setLevel(logging.INFO if name == "famiglia.server" else logging.WARNING)
-            logger.propagate = False
-        self._handler = handler
+        self._handler = attach(path)
 
     def _password(self) -> str | None:
         path = self.settings.password_file
@@ -223,9 +216,7 @@ class Server:
                 await asyncio.wait_for(self._acceptor.wait_closed(), STOP_WAIT)
         log.info("stopped")
         if self._handler is not None:
-            for name in ("famiglia.server", "asyncssh"):
-                logging.getLogger(name).removeHandler(self._handler)
-            self._handler.close()
+            detach(self._handler)
             self._handler = None
 
     async def _let_go(self) -> None:

@@ -18,7 +18,6 @@ players in one line and closes it; the server and the other tables go on.
 from __future__ import annotations
 
 import json
-import logging
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -33,6 +32,7 @@ from famiglia.persistence.writing import private_folder, write_atomically
 from famiglia.profile.names import NAME_LENGTH
 
 from .codes import new_code, read_code
+from .log import log
 from .seats import Holder
 
 if TYPE_CHECKING:
@@ -46,8 +46,6 @@ INDEX_VERSION: Final = 1
 MESSAGE_LENGTH: Final = 200
 MESSAGES_KEPT: Final = 200  # a table's messages kept in the index, the last ones
 _INDEX_LIMIT: Final = 16 * 1024 * 1024
-
-log = logging.getLogger("famiglia.server")
 
 
 class TableBroken(Exception):

@@ -19,7 +19,7 @@ import asyncssh
 import pyte
 
 from famiglia.ai import player
-from famiglia.server.connection import MAX_SIZE
+from famiglia.server.channel import MAX_SIZE
 from famiglia.server.limits import Limits
 from famiglia.server.server import Server, Settings
 

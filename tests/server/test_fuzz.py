@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from famiglia.server.screen import PlayerScreen
+from famiglia.server.player import PlayerScreen
 from tests.drivers.ssh import Client, run, serving
 
 from .play import until

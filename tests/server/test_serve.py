@@ -14,7 +14,7 @@ import pytest
 
 from famiglia.engine import Refresh
 from famiglia.persistence import Store
-from famiglia.server.screen import PlayerScreen
+from famiglia.server.player import PlayerScreen
 from famiglia.server.tables import ServerTable
 from tests.drivers.ssh import Client, run, serving
 

@@ -10,7 +10,7 @@ home screen (a game to play, a log to read) is put in `outcome` for the shell to
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from typing import Any, Final
 
@@ -20,6 +20,7 @@ from famiglia.profile.seats import HUMAN, LEVELS, computer_seat
 from famiglia.profile.settings import KEYS, SettingRefused, Settings, parse_words
 from famiglia.profile.statistics import Statistics
 
+from ..items import Item
 from .games import GameLine
 from .outcomes import Learn, NewGame, Outcome, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay
 
@@ -44,15 +45,6 @@ class Overlay(Enum):
     HELP = "help"
     CONFIRM_QUIT = "quit?"
     CONFIRM_DELETE = "delete?"
-
-
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One line of a page that Enter can choose: its label, a few words beside it, and what choosing does."""
-
-    label: str
-    detail: str
-    choose: Callable[[Home], None]
 
 
 MAIN_ENTRIES: Final = ("New game", "Continue", "Learn to play", "Your games", "Statistics", "Rules", "Settings",
@@ -128,7 +120,7 @@ class Home:
         outcome, self.outcome = self.outcome, None
         return outcome
 
-    def items(self) -> list[Item]:
+    def items(self) -> list[Item[Home]]:
         """The lines of the page on show that Enter can choose (none on Statistics and Rules)."""
         return _ITEMS[self.page](self)
 
@@ -352,7 +344,7 @@ def _setting_text(value: Any) -> str:
 # -- the lines of each page -------------------------------------------------------------------------------------
 
 
-def _main_items(home: Home) -> list[Item]:
+def _main_items(home: Home) -> list[Item[Home]]:
     unfinished = len(home.unfinished)
     guided = home.guided
     details = {
@@ -403,7 +395,7 @@ def _change(name: str) -> Callable[[Home], None]:
     return lambda home: home.change_setting(name)
 
 
-def _new_game_items(home: Home) -> list[Item]:
+def _new_game_items(home: Home) -> list[Item[Home]]:
     items = [Item("Two players at this keyboard", "pass the keyboard after each turn", _start(NewGame((HUMAN, HUMAN))))]
     for level in LEVELS:
         mark = " (as in the settings)" if level == home.settings.level else ""
@@ -412,12 +404,12 @@ def _new_game_items(home: Home) -> list[Item]:
     return items
 
 
-def _continue_items(home: Home) -> list[Item]:
+def _continue_items(home: Home) -> list[Item[Home]]:
     return [Item(f"{g.id}  {g.title}", f"{g.state}, turn {g.turns + 1}, saved {g.when}",
                  lambda h: h.show(Resume)) for g in home.unfinished]
 
 
-def _learn_items(home: Home) -> list[Item]:
+def _learn_items(home: Home) -> list[Item[Home]]:
     guided = home.guided
     assert guided is not None
     return [Item("Continue the guided game", f"{guided.state}, turn {guided.turns + 1}",
@@ -425,7 +417,7 @@ def _learn_items(home: Home) -> list[Item]:
             Item("Start it again", "a new guided game from the first deal", _start(Learn()))]
 
 
-def _games_items(home: Home) -> list[Item]:
+def _games_items(home: Home) -> list[Item[Home]]:
     return [Item(f"{g.id}  {g.title}", f"{g.state}, {turn_count(g.turns)}, saved {g.when}", _open_game)
             for g in home.games]
 
@@ -435,11 +427,11 @@ def _open_game(home: Home) -> None:
     home.open(Page.GAME)
 
 
-def _game_items(home: Home) -> list[Item]:
+def _game_items(home: Home) -> list[Item[Home]]:
     line = home.game(home.chosen)
     if line is None:
         return []
-    items = []
+    items: list[Item[Home]] = []
     if not line.finished:
         items.append(Item("Play it on", line.state, lambda h: h.show(Resume)))
     items += [Item("Its log", "one line per turn", lambda h: h.show(ShowLog)),
@@ -449,15 +441,15 @@ def _game_items(home: Home) -> list[Item]:
     return items
 
 
-def _settings_items(home: Home) -> list[Item]:
+def _settings_items(home: Home) -> list[Item[Home]]:
     return [Item(name, _setting_text(getattr(home.settings, name)), _change(name)) for name in KEYS]
 
 
-def _nothing(home: Home) -> list[Item]:
+def _nothing(home: Home) -> list[Item[Home]]:
     return []
 
 
-_ITEMS: Final[dict[Page, Callable[[Home], list[Item]]]] = {
+_ITEMS: Final[dict[Page, Callable[[Home], list[Item[Home]]]]] = {
     Page.MAIN: _main_items,
     Page.NEW_GAME: _new_game_items,
     Page.CONTINUE: _continue_items,

@@ -1,0 +1,255 @@
+"""One connection's session channel: the game's screens on it, one prompt_toolkit application at a time.
+
+`Channel` runs on the session channel the shell request opens: its input goes through an incremental
+UTF-8 decoder that replaces what is no text, into a pipe that prompt_toolkit reads; its output is a
+VT100 output of its own, with the size the client last said (window-change events, kept within
+`MAX_SIZE`) and a colour depth from the client's terminal type and `NO_COLOR`
+(`famiglia.server.terminal`). A client that stops reading is cut off once `WRITE_BUFFER` bytes wait
+for it, so it never holds up another. Each connection's applications run without signal handlers:
+only the server's process has those. What the connection does from the lobby on is `visit`'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import contextlib
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, TextIO, cast
+
+import asyncssh
+from prompt_toolkit.application.current import AppSession, create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from .lobby import Outcome
+from .log import log
+from .screen import SeatScreen
+from .terminal import Terminal, colour_depth
+from .visit import visit
+
+if TYPE_CHECKING:
+    from .gatekeeper import Gatekeeper
+
+__all__ = ["MAX_SIZE", "WRITE_BUFFER", "Channel"]
+
+MAX_SIZE: Final = (400, 200)  # columns, rows: a larger terminal is drawn at this size
+WRITE_BUFFER: Final = 4 * 1024 * 1024  # bytes waiting for a client that does not read, before it is cut off
+
+
+class _Stdout:
+    """What prompt_toolkit writes into, for one channel: bytes to the client, or nothing once it is gone."""
+
+    def __init__(self, channel: Channel) -> None:
+        self.channel = channel
+
+    def write(self, data: str) -> int:
+        self.channel.send(data.replace("\n", "\r\n"))
+        return len(data)
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        raise OSError("an SSH channel has no file descriptor")
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
+class Channel(asyncssh.SSHServerSession[bytes]):
+    """The session channel of one connection: the game's screens on it; see the module docstring."""
+
+    def __init__(self, gate: Gatekeeper) -> None:
+        self.gate = gate
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.size = Size(rows=24, columns=80)
+        self.input: PipeInput | None = None
+        self.app_session: AppSession | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.screen: SeatScreen | None = None  # the table screen on show, if any
+        self.closing: str | None = None  # the server is stopping: the line said on leaving
+        self.gone = False
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pending = b""  # keys not yet in the screen's input pipe
+        self._input_fd: int | None = None  # the pipe's end they are written to, never blocking
+        self._waiting = False  # the pipe is full: the channel reads nothing until it takes more
+        self._stop_lobby: Callable[[], None] | None = None
+
+    # -- asyncssh's calls --------------------------------------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self._resize(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True  # the game, never a shell of the system
+
+    def exec_requested(self, command: str) -> bool:
+        log.info("refused a command from %s", self.gate.address)
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("refused the subsystem %r from %s", subsystem[:40], self.gate.address)
+        return False
+
+    def session_started(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        if self.input is not None and not self.gone:
+            text = self._decoder.decode(data)
+            if text:
+                self._pending += text.encode("utf-8")
+                self._feed()
+
+    def _stop_feeding(self) -> None:
+        """No more keys into the pipe (before it is closed)."""
+        if self._waiting and self._input_fd is not None:
+            asyncio.get_running_loop().remove_writer(self._input_fd)
+        self._waiting = False
+        self._pending = b""
+
+    def _feed(self) -> None:
+        """Write the pending keys into the screen's input pipe as far as it takes them.
+
+        The screen reads that pipe on the server's one event loop, so a blocking write of a paste larger
+        than the pipe (64 kB) would stop every table. What does not fit waits, and the channel stops
+        reading (SSH's own flow control holds the client back) until the pipe has room again.
+        """
+        fd, chan = self._input_fd, self.chan
+        if fd is None or self.gone:
+            self._pending = b""
+            return
+        try:
+            while self._pending:
+                self._pending = self._pending[os.write(fd, self._pending[:65536]):]
+        except BlockingIOError:
+            pass
+        except OSError:
+            self._pending = b""
+        loop = asyncio.get_running_loop()
+        if self._pending and not self._waiting:
+            self._waiting = True
+            loop.add_writer(fd, self._feed)
+            if chan is not None:
+                chan.pause_reading()
+        elif not self._pending and self._waiting:
+            self._waiting = False
+            loop.remove_writer(fd)
+            if chan is not None:
+                chan.resume_reading()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._resize(width, height)
+        app = self.app_session.app if self.app_session is not None else None
+        if app is not None and app.is_running:
+            app._on_resize()
+
+    def eof_received(self) -> bool:
+        self._hang_up()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._hang_up()
+
+    # -- the terminal ------------------------------------------------------------------------------------------
+
+    def _resize(self, width: int, height: int) -> None:
+        columns = min(max(1, width or 80), MAX_SIZE[0])
+        rows = min(max(1, height or 24), MAX_SIZE[1])
+        self.size = Size(rows=rows, columns=columns)
+
+    def send(self, text: str) -> None:
+        chan = self.chan
+        if chan is None or self.gone:
+            return
+        try:
+            if chan.get_write_buffer_size() > WRITE_BUFFER:  # the client reads nothing: it is let go
+                log.info("cut off %s: it read nothing of %d bytes", self.gate.address, WRITE_BUFFER)
+                self._hang_up()
+                chan.abort()
+                return
+            chan.write(text.encode("utf-8", errors="replace"))
+        except (OSError, asyncssh.Error, BrokenPipeError):
+            self._hang_up()
+
+    def _hang_up(self) -> None:
+        if self.gone:
+            return
+        self.gone = True
+        self._stop_feeding()
+        if self.input is not None:
+            self.input.close()  # the application on it reads the end and leaves
+        app = self.app_session.app if self.app_session is not None else None
+        if app is not None and app.is_running and app.future is not None and not app.future.done():
+            app.exit()
+
+    def terminal(self, name: str) -> Terminal:
+        """The connection's terminal for `name`: its input, and an output in the client's size and colour depth."""
+        assert self.input is not None
+        environment = self.chan.get_environment() if self.chan is not None else {}
+        depth = colour_depth(self._term() or "", environment)
+        output = Vt100_Output(cast(TextIO, _Stdout(self)), lambda: self.size, term=self._term(),
+                              default_color_depth=depth, enable_cpr=False)
+        return Terminal(self.input, output, name, self.gate.address, self.gate.key)
+
+    def _term(self) -> str | None:
+        return self.chan.get_terminal_type() if self.chan is not None else None
+
+    # -- the life of the connection ---------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        server = self.gate.server
+        line: str | None = None
+        server.channels.add(self)
+        try:
+            if self._term() is None:
+                self.send("famiglia: the game needs a terminal: connect with ssh -t\r\n")
+                return
+            with create_pipe_input() as pipe:
+                self.input = pipe
+                self._input_fd = cast(Any, pipe).pipe.write_fd  # a posix pipe (the server runs on posix)
+                os.set_blocking(self._input_fd, False)
+                try:
+                    with create_app_session(input=pipe, output=self.terminal("").output) as app_session:
+                        self.app_session = app_session
+                        line = await visit(self, server)
+                finally:
+                    self._stop_feeding()
+        except Exception:  # a player's screen never shows a traceback: the server's log has it
+            log.exception("a connection from %s stopped on an unexpected error", self.gate.address)
+            line = "famiglia: something went wrong on the server (it is in the server's log); your game is saved."
+        finally:
+            self.input = None
+            server.channels.discard(self)
+            self._finish(self.closing or line)
+
+    def _finish(self, line: str | None) -> None:
+        chan = self.chan
+        if chan is None:
+            return
+        with contextlib.suppress(OSError, asyncssh.Error, BrokenPipeError):
+            if line and not self.gone:
+                chan.write(f"\r\n{line}\r\n".encode())
+            chan.exit(0)
+        with contextlib.suppress(OSError, asyncssh.Error):
+            chan.close()
+
+    def stop(self, line: str) -> None:
+        """The server is stopping: whatever is on show ends, and `line` is said."""
+        self.closing = line
+        if self.screen is not None:
+            return  # its table closes it
+        app = self.app_session.app if self.app_session is not None else None
+        if app is not None and app.is_running and app.future is not None and not app.future.done():
+            app.exit(result=Outcome("stop"))

@@ -1,0 +1,74 @@
+"""The lobby on a connection's terminal: drawn in the home screen's look, its keys bound by the one binder.
+
+`render_lobby` draws the model (`famiglia.server.lobby`) as the home screen draws its pages: the
+title, the numbered lines or the question being answered, the message and the key line, or the help;
+`build_lobby_app` binds its command table (`famiglia.server.lobbykeys`) with
+`famiglia.tui.shell.keys.bind` and ends with the lobby's outcome.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.application import Application
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from famiglia.tui.shell.keys import bind
+from famiglia.tui.view.screens import render_help
+
+from .codes import LENGTH
+from .lobby import Asking, Lobby, Outcome, Page
+from .lobbykeys import COMMANDS, help_lines, key_line
+from .terminal import Terminal, drawn_app
+
+__all__ = ["build_lobby_app", "render_lobby"]
+
+
+def render_lobby(lobby: Lobby, width: int, height: int) -> RenderableType:
+    """The lobby at `width` × `height`, in the home screen's look: title, numbered lines, message, keys."""
+    if lobby.help:
+        return render_help(help_lines(lobby), width=width)
+    title = Text("Famiglia", style="title")
+    title.append(" \u203a ", style="label")
+    title.append(lobby.title, style="heading")
+    if lobby.name:
+        title.append(f"   {lobby.name}", style="label")
+    rows: list[RenderableType] = [title, Text()]
+    if lobby.asking is not None:
+        rows += _question(lobby)
+    else:
+        items = lobby.items()
+        for n, item in enumerate(items):
+            mine = n == lobby.selected
+            line = Text("▶ " if mine else "  ", style="key")
+            line.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
+            line.append(f"{item.label:<26}", style="name.active" if mine else "name")
+            line.append(item.detail, style="label")
+            line.no_wrap, line.overflow = True, "ellipsis"
+            rows.append(line)
+        if not items:
+            rows.append(Text("No table here now." if lobby.page is Page.WATCH else
+                             "No unfinished table of yours on this server.", style="label"))
+    room = max(0, height - len(rows) - 3)
+    rows = rows[: max(2, height - 3)]
+    rows += [Text()] * min(room, max(0, height - len(rows) - 3))
+    rows.append(Text(lobby.message or "", style="warning"))
+    rows.append(Text(key_line(lobby), style="label", no_wrap=True, overflow="ellipsis"))
+    return Group(*rows)
+
+
+def _question(lobby: Lobby) -> list[RenderableType]:
+    asks = {Asking.NAME: "Who plays? Your SSH user name cannot be a player's name here: type one (at most 20 "
+                         "characters).",
+            Asking.CODE: f"The table's code ({LENGTH} characters, such as K7QX):",
+            Asking.WORD: f"Table {lobby.word_for}: the seat word you were given when you sat down:"}
+    line = Text(f"{lobby.title}: ", style="title")
+    line.append(lobby.typed if lobby.asking is not Asking.WORD else "•" * len(lobby.typed))
+    line.append("▏", style="key")
+    return [Text(asks[lobby.asking] if lobby.asking else "", style="label"), Text(), line]
+
+
+def build_lobby_app(lobby: Lobby, terminal: Terminal) -> Application[Outcome]:
+    """The lobby on the connection's terminal, in its colour; it ends with the lobby's outcome."""
+    keys = bind(COMMANDS, lobby, ends=lobby.take_outcome)
+    app: Application[Outcome] = drawn_app(lambda width, height: render_lobby(lobby, width, height), keys, terminal)
+    return app

@@ -1,0 +1,73 @@
+"""One connection's terminal, and the one place that decides how it is drawn.
+
+A player's colour, size and keys belong to their connection, never to the process (one server draws
+for many players at once): `colour_depth` reads what the client said of its terminal (its type, and
+`NO_COLOR` or `COLORTERM` in the environment it sent), the connection's output is made with that
+depth and the channel's size, and `Terminal.colour` is the one answer every screen of the connection
+draws by. `drawn_app` is the full-screen application the server's own screens (the lobby, the wait
+for a friend, a watcher's table) are: a renderable drawn at the terminal's size, in its colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindingsBase
+from prompt_toolkit.layout import FormattedTextControl, Layout, Window
+from prompt_toolkit.output import ColorDepth, Output
+from rich.console import RenderableType
+
+from famiglia.tui.view.bridge import ansi_text
+
+__all__ = ["Terminal", "colour_depth", "drawn_app"]
+
+
+def colour_depth(term: str, environment: Mapping[str, str]) -> ColorDepth:
+    """The colour depth a client's terminal is drawn in: none for `NO_COLOR` (no-color.org) or a terminal that has
+    no colours, 256 or more where its type or `COLORTERM` says so, else the 16 every colour terminal has."""
+    if environment.get("NO_COLOR") or term in ("dumb", "vt100"):
+        return ColorDepth.DEPTH_1_BIT
+    if "256color" in term or environment.get("COLORTERM") in ("truecolor", "24bit"):
+        return ColorDepth.DEPTH_8_BIT
+    return ColorDepth.DEPTH_4_BIT
+
+
+@dataclass(frozen=True, slots=True)
+class Terminal:
+    """One connection's terminal: what its applications read and write, and who is at it."""
+
+    input: Input
+    output: Output  # knows the channel's size (window-change events) and its `colour_depth`
+    name: str
+    address: str
+    key: str | None = None  # the fingerprint of the SSH key the client proved it holds
+
+    @property
+    def colour(self) -> bool:
+        """Whether this connection's screens are drawn in colour: not for NO_COLOR or a terminal without any."""
+        return self.output.get_default_color_depth() is not ColorDepth.DEPTH_1_BIT
+
+
+def drawn_app(draw: Callable[[int, int], RenderableType], keys: KeyBindingsBase,
+              terminal: Terminal) -> Application[Any]:
+    """A full-screen application on `terminal` showing `draw(width, height)`, drawn again at each redraw so that a
+    window change draws it at the new size; `keys` are all it takes."""
+
+    def text() -> StyleAndTextTuples:
+        size = get_app().output.get_size()
+        drawn = draw(max(20, size.columns), max(1, size.rows))
+        return to_formatted_text(ANSI(ansi_text(drawn, width=max(1, size.columns), height=size.rows,
+                                                  colour=terminal.colour)))
+
+    app: Application[Any] = Application(
+        layout=Layout(Window(FormattedTextControl(text), wrap_lines=False, always_hide_cursor=True)),
+        key_bindings=keys, full_screen=True, mouse_support=False, input=terminal.input, output=terminal.output,
+        terminal_size_polling_interval=None)  # the channel's window-change events redraw it
+    app.ttimeoutlen = 0.05
+    return app

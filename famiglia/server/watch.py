@@ -1,0 +1,122 @@
+"""A watcher's screen at a table: the public table alone, drawn from `game.view(None)`, never a hand (R12.1).
+
+It shows both hands as counts, the Street, the play areas and the last turn, redrawn whenever the
+table tells it something; its only keys are q (leave) and `'` (a message to the table).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.keys import Keys
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from famiglia.engine import Action
+from famiglia.tui.view.lastturn import turn_line
+from famiglia.tui.view.players import PlayerRow
+from famiglia.tui.view.status import status_text, turn_lines, warning_lines
+from famiglia.tui.view.street import street
+
+from .saying import Saying
+from .terminal import Terminal, drawn_app
+
+if TYPE_CHECKING:
+    from .tables import ServerTable
+
+__all__ = ["WatchScreen"]
+
+
+class WatchScreen:
+    """A watcher's screen (a `famiglia.server.screen.SeatScreen` without a seat); see the module docstring."""
+
+    seat: int | None = None
+
+    def __init__(self, table: ServerTable, terminal: Terminal) -> None:
+        self.table = table
+        self.terminal = terminal
+        self.name = terminal.name
+        self.message: str | None = None
+        self._closing: str | None = None
+        self._app: Application[None] | None = None
+        self._saying = Saying()
+
+    def played(self, seat: int, action: Action) -> None:
+        self._redraw()
+
+    def took_back(self, seat: int) -> None:
+        self._redraw()
+
+    def changed(self) -> None:
+        self._redraw()
+
+    def notice(self, text: str) -> None:
+        self.message = text
+        self._redraw()
+
+    def close(self, text: str) -> None:
+        self._closing = text
+        if self._app is not None and self._app.is_running and not self._app.future.done():  # type: ignore[union-attr]
+            self._app.exit()
+
+    def say(self, text: str) -> None:
+        refusal = self.table.say(self, text)
+        if refusal is not None:
+            self.notice(refusal)
+
+    def render(self, width: int, height: int) -> RenderableType:
+        """The public table at `width`: drawn from `game.view(None)` alone."""
+        table = self.table
+        rows: list[RenderableType] = []
+        title = Text("Famiglia", style="title")
+        title.append(f" \u203a watching table {table.code}", style="heading")
+        rows.append(title)
+        game = table.game
+        if game is None:
+            rows.append(Text(f"{' and '.join(table.names) or 'Nobody'} — the game begins when two sit down.",
+                             style="label"))
+        else:
+            view = game.view(None)
+            rows += turn_lines(view, width, spectator=True)
+            rows.append(status_text(view))
+            rows += warning_lines(view)
+            rows.append(street(view))
+            rows += [PlayerRow.of(view, p, spectator=True) for p in (0, 1)]
+            if view.last_turn:
+                rows.append(turn_line(view.last_turn, view.names, width=width))
+        rows.append(Text(self._saying.prompt() if self._saying.active else (self.message or ""), style="warning"))
+        rows.append(Text("' message to the table · q: leave", style="label"))
+        return Group(*rows)
+
+    async def run(self) -> str | None:
+        keys = KeyBindings()
+
+        @keys.add("q", filter=Condition(lambda: not self._saying.active))
+        @keys.add("c-c", filter=Condition(lambda: not self._saying.active))
+        @keys.add("c-d")
+        def _(event: KeyPressEvent) -> None:
+            event.app.exit()
+
+        @keys.add(Keys.Any, filter=Condition(lambda: not self._saying.active))
+        def _(event: KeyPressEvent) -> None:
+            self.message = "Watchers only watch: q leaves, ' sends a message to the table."
+
+        def shown(prompt: str | None) -> None:
+            self._redraw()
+
+        every_key = merge_key_bindings([keys, self._saying.bindings(self.say, shown)])
+        app: Application[None] = drawn_app(self.render, every_key, self.terminal)
+        self._app = app
+        try:
+            if self._closing is None:
+                await app.run_async(handle_sigint=False, set_exception_handler=False)
+        finally:
+            self._app = None
+        return self._closing
+
+    def _redraw(self) -> None:
+        if self._app is not None:
+            self._app.invalidate()
