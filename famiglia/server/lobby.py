@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from famiglia.profile.names import NameRefused, tidy_name
 from famiglia.profile.seats import LEVELS, computer_seat
-from famiglia.tui.model.items import Item
+from famiglia.tui.model.items import Item, choose
 
 from .tables import Options
 
@@ -145,12 +145,9 @@ class Lobby:
         if self.asking is not None:
             self._answer()
             return
-        items = self.items()
-        if not items:
-            self.message = "Nothing to choose here: Esc goes back."
-            return
-        if self.selected < len(items):
-            items[self.selected].choose(self)
+        nothing = choose(self.items(), self.selected, self)
+        if nothing is not None:
+            self.message = nothing
 
     def toggle_hints(self) -> None:
         self.hints = not self.hints

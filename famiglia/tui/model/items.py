@@ -7,11 +7,13 @@ on every such page.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
-__all__ = ["Item"]
+__all__ = ["NOTHING_TO_CHOOSE", "Item", "choose"]
+
+NOTHING_TO_CHOOSE: Final = "Nothing to choose here: Esc goes back."
 
 M = TypeVar("M")
 
@@ -23,3 +25,12 @@ class Item(Generic[M]):
     label: str
     detail: str
     choose: Callable[[M], None]
+
+
+def choose(items: Sequence[Item[M]], selected: int, model: M) -> str | None:
+    """Enter on a page: the line under the cursor chosen for `model`; on a page with no line, the words that say so."""
+    if not items:
+        return NOTHING_TO_CHOOSE
+    if selected < len(items):
+        items[selected].choose(model)
+    return None

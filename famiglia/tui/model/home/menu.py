@@ -20,7 +20,7 @@ from famiglia.profile.seats import HUMAN, LEVELS, computer_seat
 from famiglia.profile.settings import KEYS, SettingRefused, Settings, parse_words
 from famiglia.profile.statistics import Statistics
 
-from ..items import Item
+from ..items import Item, choose
 from .games import GameLine
 from .outcomes import Learn, NewGame, Outcome, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay
 
@@ -164,12 +164,10 @@ class Home:
         if self.editing is not None:
             self._save_names()
             return
-        items = self.items()
-        if not items:
-            self.message = "Nothing to choose here: Esc goes back."
-            return
         self.message = None
-        items[self.selected].choose(self)
+        nothing = choose(self.items(), self.selected, self)
+        if nothing is not None:
+            self.message = nothing
 
     def back(self) -> None:
         """Esc: close the overlay or the typing, or go back a page; on the first page, say how to leave."""
