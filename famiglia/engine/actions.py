@@ -61,11 +61,12 @@ class Step(IntEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Refresh:
-    """Step 1 (R5): discard Street card `card` and draw as many cards as its value."""
+class _OneCard:
+    """An action that names one card and nothing else (a refresh, an Accountant): built, interned and pickled
+    alike. `role` says in a refusal of a value of the wrong type what the card is."""
 
     card: Card
-    step = Step.REFRESH
+    role = "the card"
 
     __hash__ = object.__hash__  # interned: equal actions are one object
 
@@ -78,33 +79,31 @@ class Refresh:
         return (type(self), (self.card,))
 
     def __post_init__(self) -> None:
-        _need_card(self.card, "the refreshed card")
-        _keep((Refresh, self.card), self)
+        _need_card(self.card, self.role)
+        _keep((type(self), self.card), self)
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh(_OneCard):
+    """Step 1 (R5): discard Street card `card` and draw as many cards as its value."""
+
+    step = Step.REFRESH
+    role = "the refreshed card"
+
+    __hash__ = object.__hash__  # interned: equal actions are one object
 
     def __str__(self) -> str:
         return f"refresh {self.card.name}"
 
 
 @dataclass(frozen=True, slots=True)
-class PlayAccountant:
+class PlayAccountant(_OneCard):
     """Step 2 (R6.1): play Accountant `card` from hand to the play area."""
 
-    card: Card
     step = Step.ACCOUNTANT
+    role = "the Accountant"
 
     __hash__ = object.__hash__  # interned: equal actions are one object
-
-    def __new__(cls, card: Card) -> Self:
-        if type(card) is Card:
-            return _interned(cls, (cls, card))  # type: ignore[return-value]
-        return object.__new__(cls)
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (type(self), (self.card,))
-
-    def __post_init__(self) -> None:
-        _need_card(self.card, "the Accountant")
-        _keep((PlayAccountant, self.card), self)
 
     def __str__(self) -> str:
         return f"accountant {self.card.name}"
