@@ -10,6 +10,7 @@ start with each contract's name in bold.
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from pathlib import Path
@@ -86,3 +87,19 @@ def test_the_reader_of_the_doc_sees_a_broken_table() -> None:
     assert "famiglia.engine.cards" in named
     assert "famiglia.tui.view.street" in named and "famiglia.tui.view.players" in named
     assert not any(name.endswith(".module") for name in named)  # a header cell is no module
+
+
+def test_the_sizes_the_architecture_promises() -> None:
+    """docs/architecture.md: no module of famiglia/ over 500 lines, no class over 300, no function over 60."""
+    too_big = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        name = str(path.relative_to(ROOT))
+        if len(text.splitlines()) > 500:
+            too_big.append(f"{name}: {len(text.splitlines())} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > (300 if isinstance(node, ast.ClassDef) else 60):
+                    too_big.append(f"{name}: {node.name} {lines} lines")
+    assert too_big == []
