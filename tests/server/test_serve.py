@@ -239,6 +239,8 @@ def test_a_key_of_the_player_not_to_move_says_whose_turn_it_is(tmp_path: Path) -
         async with serving(tmp_path) as server:
             anna, ben, table = await _seated(server)
             waiting = (anna, ben)[1 - table.game.to_move]
+            screen = await waiting.wait_for("is playing their turn")  # a person, not the computer: "their"
+            assert "is playing its turn" not in screen and "hurries" not in screen  # nothing hurries a person
             waiting.send("take M0\r")
             await waiting.wait_for("'s turn: your keys act once it is yours")
             assert len(table.record.moves) == 0

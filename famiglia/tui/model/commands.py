@@ -181,9 +181,11 @@ def key_line(session: Session) -> str:
     return COMMANDS.key_line(session)
 
 
-def computer_turn_keys() -> str:
-    """The keys that work while the computer plays its turn (any other key hurries it)."""
-    return " · ".join(["any key hurries it", *(c.watch for c in COMMANDS if c.watch is not None)])
+def computer_turn_keys(*, person: bool = False) -> str:
+    """The keys that work while the other seat plays its turn: the computer's (any other key hurries it), or
+    with `person` a person's at their own terminal (famiglia serve), whom nothing here hurries."""
+    watching = [c.watch for c in COMMANDS if c.watch is not None]
+    return " · ".join(watching if person else ["any key hurries it", *watching])
 
 
 def small_keys() -> str:

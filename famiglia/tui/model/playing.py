@@ -10,7 +10,6 @@ as a player's keys would; nothing here draws or knows a key binding.
 from __future__ import annotations
 
 from famiglia.engine import Step
-from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook import actions
 from famiglia.profile.names import quoted
 
@@ -78,7 +77,7 @@ def _submit_on_table(s: Session, text: str) -> bool:
 
 def _others_turn(s: Session) -> str:
     other = 1 - s.at_keyboard
-    if s.seats[other] == NETWORK:  # a person at another terminal (famiglia serve)
+    if s.opponent_away:  # a person at another terminal (famiglia serve)
         return f"It is {short_name(s.names[other])}'s turn: your keys act once it is yours (g: game log, ?: help)."
     return f"{s.names[other]} is playing its turn: a moment, please."
 
@@ -200,7 +199,8 @@ def ask_hint(s: Session) -> None:
     if s.screen is not Screen.TABLE or game is None or s.ending is not None or game.is_over:
         return
     if s.computer_to_move:
-        s.message = Message("Hints are for your own turn: the computer is playing now.", "warning")
+        playing = short_name(s.names[1 - s.at_keyboard]) if s.opponent_away else "the computer"
+        s.message = Message(f"Hints are for your own turn: {playing} is playing now.", "warning")
     elif s.hints is None:
         s.message = Message("No hints in this game.", "warning")
     else:

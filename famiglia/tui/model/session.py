@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap
+from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook import actions, events
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import HUMAN
@@ -157,6 +158,12 @@ class Session:
     def computer_to_move(self) -> bool:
         """Whether a computer seat plays now: its turn on the table, with no take or pass of the person's pending."""
         return self.screen is Screen.TABLE and self.table.computer_to_move
+
+    @property
+    def opponent_away(self) -> bool:
+        """Whether the other seat is a person at another terminal (famiglia serve), not a computer: its turn is
+        theirs, nothing here hurries it, and the words say "their"."""
+        return self.seats[1 - self.at_keyboard] == NETWORK
 
     @property
     def waiting(self) -> bool:

@@ -135,13 +135,17 @@ def render_menu(menu: Menu, view: SeatView, *, width: int = 80, highlight: int |
 
 @dataclass(frozen=True, slots=True)
 class ComputerTurn(Part):
-    """Where the choices stand during the computer's turn: whose turn it is, and the keys that work meanwhile."""
+    """Where the choices stand during the other seat's turn: whose turn it is, and the keys that work meanwhile.
+
+    The other seat is the computer, or with `person` a person at their own terminal (famiglia serve)."""
 
     name: str
     keys: str
+    person: bool = False
 
     def lines(self, width: int) -> Sequence[Text]:
-        return [Text(f"{self.name} is playing its turn", style="title"), Text(self.keys, style="label")]
+        said = f"{self.name} is playing their turn" if self.person else f"{self.name} is playing its turn"
+        return [Text(said, style="title"), Text(self.keys, style="label")]
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,8 +189,10 @@ def _screen(session: Session, view: SeatView | None, width: int, height: int, ro
 
 def _choices(session: Session, view: SeatView, rows: int | None) -> Part:
     """What stands under the table: the choices, or in their place the computer's turn or a turn's end."""
-    if session.computer_to_move:  # the computer plays: what the person can do meanwhile
-        return ComputerTurn(short_name(session.names[1 - session.at_keyboard]), computer_turn_keys())
+    if session.computer_to_move:  # the other seat plays: what the person can do meanwhile
+        person = session.opponent_away
+        return ComputerTurn(short_name(session.names[1 - session.at_keyboard]), computer_turn_keys(person=person),
+                            person)
     menu = session.menu()
     if menu is None:  # a take or pass waits to be confirmed: the question stands where the choices were
         return TurnEnd(session.ending_question())
