@@ -95,8 +95,10 @@ def test_a_shows_the_turn_on_show_with_the_saved_chances_and_the_graph() -> None
             assert d.mark in text
     assert "▲ on screen" in text and "Anna's chance to win over the game" in text
     assert all(len(line) <= 100 for line in text.splitlines())
+    screens = run(replay, ["a"])  # the verdict alone, under the whole game's graph, in place of the table
+    assert replay.analysing and replay.alone and "▲ on screen" in screens[-1] and "Ben's hand" not in screens[-1]
     screens = run(replay, ["a"])
-    assert not replay.analysing and "the chance to win before" not in screens[-1]
+    assert not replay.analysing and "the chance to win before" not in screens[-1] and "Ben's hand" in screens[-1]
 
 
 def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:

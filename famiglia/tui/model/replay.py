@@ -38,7 +38,8 @@ class Replay:
         self.record = record
         self.analysis = analysis
         self.note = note  # why the saved analysis is not used (a broken file), said once and by `a`
-        self.analysing = False  # the analysis of the turn on show is drawn instead of the table
+        self.analysing = False  # the analysis of the turn on show is drawn with the table
+        self.alone = False  # ... or alone, the whole game's graph above it, in place of the table
         self.positions: list[Game] = list(record.games())
         self.index = 0
         self.typed = ""  # digits of a turn number being typed
@@ -132,10 +133,12 @@ class Replay:
                      if d.move < len(self.turn_of) and self.turn_of[d.move] == self.turn)
 
     def toggle_analysis(self) -> None:
-        """a: the analysis of the turn on show, on and off; without one, the analysis begins in the background."""
+        """a: the analysis of the turn on show with the table, then alone with the whole game's graph, then off;
+        without one, the analysis begins in the background."""
         self.typed = ""
         if self.analysis is not None:
-            self.analysing, self.message = not self.analysing, None
+            self.analysing, self.alone = (True, False) if not self.analysing else (not self.alone, not self.alone)
+            self.message = None
         elif self.progress is not None:
             self.message = f"The analysis is running ({self.progress_words()}); it shows the turn on show when done."
         elif self.begin_analysis is not None:

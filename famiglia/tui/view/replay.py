@@ -5,7 +5,8 @@ hand too, so nothing is drawn twice; it is worded for a spectator (no player is 
 is not "tracked" but open). With the analysis on (`a`), the verdict stands with the position it is
 about: the decisions of the turn on show and the win-chance graph, with the position on show marked,
 beside the table on a wide terminal and under it on a narrower one (the graph where it fits whole);
-only where the table and the verdict cannot both fit does the verdict stand alone. Each chance is the
+only where the table and the verdict cannot both fit does the verdict stand alone. A second `a` shows
+the verdict alone, under the whole game's graph, in place of the table; a third puts the table back. Each chance is the
 one the saved analysis holds (`famiglia.ai.win_chance`'s estimate, for the player who decided).
 """
 
@@ -190,8 +191,10 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
     if replay.progress is not None:
         footer = Text.assemble(progress_line(replay, width), "\n", footer)
     room = height - 1 - _lines(footer, width)
-    if replay.analysing and replay.analysis is not None:
-        body: RenderableType = with_verdict(replay, width, room)
+    if replay.analysing and replay.alone and replay.analysis is not None:
+        body: RenderableType = render_analysis(replay, width, room)
+    elif replay.analysing and replay.analysis is not None:
+        body = with_verdict(replay, width, room)
     else:
         body = _position(replay, width, room)
     head = caption(replay)
