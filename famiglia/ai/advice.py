@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
-from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Take
+from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refresh, SeatView, Swap, Take
 from famiglia.phrasebook import chances, hints, passes
 
 from .determinization import sample_world
@@ -23,7 +23,8 @@ from .planner import Plan, TurnState, best_plan
 from .playout import lead
 from .tree import Node
 
-__all__ = ["Advice", "Estimate", "certain_words", "expected_line", "open_after_refresh", "winning_pass", "words"]
+__all__ = ["Advice", "Estimate", "certain_words", "expected_line", "open_after_refresh", "winning_pass",
+           "without_no_ops", "words"]
 
 MIN_VISITS = 2  # a tree action tried fewer times than this is a guess, not part of the expected line
 
@@ -81,10 +82,13 @@ def winning_pass(view: SeatView) -> bool:
     return _winner_after_pass(view) == view.seat
 
 
-def _winner_after_pass(view: SeatView) -> int | None:
-    """Who wins if the seat passes now, after the opponent's pass (R8.5, R11.2); None for a draw."""
-    world = sample_world(view, random.Random(0))  # the stack's order plays no part in the scoring
-    world.apply_legal(Pass())
+def _winner_after_pass(world: SeatView | Game) -> int | None:
+    """Who wins if the seat to move passes now, after the opponent's pass (R8.5, R11.2); None for a draw.
+
+    Given a world (a `Game`), its seat to move passes in a copy of it; given a view, in a world built from it.
+    """
+    world = sample_world(world, random.Random(0)) if isinstance(world, SeatView) else world.copy()
+    world.apply_legal(Pass())  # the stack's order plays no part in the scoring
     result = world.result()
     assert result is not None
     return result.winner
@@ -94,9 +98,12 @@ def expected_line(view: SeatView, root: Node, first: Action) -> tuple[tuple[Acti
     """The turn the search expects from `first` on, and the refresh in it if there is one (see `Advice`).
 
     The actions before a refresh change nothing unknown, so the line is followed in one world built
-    from the view; the order of its stack is never read (only refreshes would draw from it).
+    from the view; the order of its stack is never read (only refreshes would draw from it). A line
+    without a refresh is told without the steps after `first` that change nothing (`without_no_ops`);
+    `first` is the search's decision, what `choose` plays, so it stays.
     """
     world = sample_world(view, random.Random(0))
+    start = world.copy()
     line = [first]
     node = root.children.get(first)
     action = first
@@ -107,11 +114,42 @@ def expected_line(view: SeatView, root: Node, first: Action) -> tuple[tuple[Acti
         world.apply_legal(action)
         following = _most_tried(node, world) if node is not None else None
         if following is None:
-            return tuple(line) + best_plan(TurnState.from_counts(world.counts())).actions, None
+            plan = best_plan(TurnState.from_counts(world.counts())).actions
+            return without_no_ops(start, (*line, *plan), keep_first=True), None
         line.append(following)
         node = node.children[following] if node is not None else None
         action = following
-    return tuple(line), None
+    return without_no_ops(start, tuple(line), keep_first=True), None
+
+
+def without_no_ops(world: Game, line: tuple[Action, ...], *, keep_first: bool = False) -> tuple[Action, ...]:
+    """`line` (played from `world`, ending with a take or a pass) without the steps that change nothing.
+
+    An Accountant, a swap or a Brute changes no score (every card counts in hand and in the play area,
+    R11.1; a reduction lasts the turn, R7.3): it is worth its place in a line only if the take after it
+    needs it, to pay (R8.2–R8.4) or to play a Brute it brings back (R6.3). A step the rest of the line
+    can be played without, the same take paid the same way, is dropped; the last steps are tried first,
+    so an Accountant whose swaps all went goes too. Before a pass every such step goes. `keep_first`
+    keeps the first action whatever it does (it is a decision already made).
+    """
+    kept = list(line)
+    for i in range(len(kept) - 2, 0 if keep_first else -1, -1):
+        if type(kept[i]) in _STEPS and _plays(world, (*kept[:i], *kept[i + 1:])):
+            del kept[i]
+    return tuple(kept)
+
+
+_STEPS: Final = (PlayAccountant, Swap, PlayBrute)
+
+
+def _plays(world: Game, actions: tuple[Action, ...]) -> bool:
+    """True when `actions` can be played one after the other from `world` (a copy plays them)."""
+    trial = world.copy()
+    for action in actions:
+        if action not in trial.legal_actions():
+            return False
+        trial.apply_legal(action)
+    return True
 
 
 def _most_tried(node: Node, world: Game) -> Action | None:
@@ -161,10 +199,32 @@ def _pass_words(view: SeatView, line: tuple[Action, ...], odds: str) -> str:
     if plan.taken is None:
         can_refresh = bool(view.legal_actions) and any(type(a) is Refresh for a in view.legal_actions)
         return hints.pass_line(line[:-1], odds, instead=None, can_refresh=can_refresh)
-    ends: Literal["draw", "loss"] | None = None
-    if view.passes:  # R8.5: this pass ends the game, and it does not win it (that pass is `certain_words`)
-        ends = "draw" if _winner_after_pass(view) is None else "loss"
-    return hints.pass_line(line[:-1], odds, instead=_taken(plan), lead=lead(view), ends=ends)
+    instead = _taken(plan)
+    assert instead is not None
+    world = sample_world(view, random.Random(0))  # a pass and a plan draw nothing: the stack's order is never read
+    passed = world.copy()
+    passed.apply_legal(Pass())
+    if passed.is_over:  # R8.5 (the opponent passed last) or R9.3 (the last turn of the final round)
+        result = passed.result()
+        assert result is not None
+        ends: Literal["win", "draw", "loss"] = ("draw" if result.winner is None
+                                                else "win" if result.winner == view.seat else "loss")
+        return hints.pass_line(line[:-1], odds, instead=instead, lead=lead(view), ends=ends)
+    taken = world.copy()
+    for action in plan.actions:
+        taken.apply_legal(action)
+    # R5.1: the printed 0 the take would remove is the last one on a Street left standing, so only the pass keeps
+    # the opponent from refreshing (the engine says whether a refresh is allowed at the start of its turn).
+    blocks = (instead.card if not instead.card.value and not passed.counts().can_refresh
+              and taken.counts().can_refresh and not _empties(view) else None)
+    return hints.pass_line(line[:-1], odds, instead=instead, lead=lead(view), blocks=blocks,
+                           empties=_empties(view) and bool(view.draw_stack_size),
+                           wins_if_both_pass=_winner_after_pass(passed) == view.seat)
+
+
+def _empties(view: SeatView) -> bool:
+    """True when a take would empty the Street, so new cards are dealt before the opponent's turn (R10.1)."""
+    return len(view.street) == 1
 
 
 def _taken(plan: Plan) -> Take | None:

@@ -7,12 +7,12 @@ lead, how a pass would end the game. These functions take them as parameters and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final, Literal
 
 from famiglia.engine import Action, Card, Take
 
 from .actions import plan_goal, steps
-from .catalogue import _
+from .catalogue import N_, _
 from .passes import standing
 
 __all__ = ["line", "pass_line", "refresh_first", "refresh_later"]
@@ -29,6 +29,9 @@ def refresh_first(card: Card, rest: Sequence[Action], odds: str, *, now: Take | 
     if rest:
         taken = rest[-1]
         assert type(taken) is Take
+        if taken.card == card:  # two equal cards on the Street: one goes, the plan takes the other
+            return _("refresh one {card} first — the other {card} stays open — then {steps}; {odds}").format(
+                card=card, steps=steps(rest), odds=odds)
         return _("refresh {card} first — the {taken} plan stays open — then {steps}; {odds}").format(
             card=card, taken=taken.card, steps=steps(rest), odds=odds)
     if now is not None:
@@ -39,6 +42,9 @@ def refresh_first(card: Card, rest: Sequence[Action], odds: str, *, now: Take | 
 
 def refresh_later(before: Sequence[Action], card: Card, rest: Sequence[Action], odds: str) -> str:
     """A refresh of `card` after the actions `before` (an Accountant's), then `rest` if a plan stays open."""
+    if rest and type(rest[-1]) is Take and rest[-1].card == card:  # one of two equal cards goes, the other is taken
+        return _("{before}, then refresh one {card} — the other {card} stays open — then {steps}; {odds}").format(
+            before=steps(before), card=card, steps=steps(rest), odds=odds)
     if rest and type(rest[-1]) is Take:
         return _("{before}, then refresh {card} — the {taken} plan stays open — then {steps}; {odds}").format(
             before=steps(before), card=card, taken=rest[-1].card, steps=steps(rest), odds=odds)
@@ -47,20 +53,54 @@ def refresh_later(before: Sequence[Action], card: Card, rest: Sequence[Action], 
 
 
 def pass_line(before: Sequence[Action], odds: str, *, instead: Take | None, can_refresh: bool = False,
-              lead: int = 0, ends: Literal["draw", "loss"] | None = None) -> str:
-    """A pass after the actions `before`, and why: nothing can be taken (and a refresh, if `can_refresh`,
-    does no better), or it is better than the best take `instead`, given the `lead`; `ends` says how the
-    game ends with it, when the opponent passed last (R8.5)."""
+              lead: int = 0, ends: Literal["win", "draw", "loss"] | None = None, blocks: Card | None = None,
+              empties: bool = False, wins_if_both_pass: bool = False) -> str:
+    """A pass after the actions `before`, and the game fact that makes it better than the best take `instead`.
+
+    With nothing to take, that is said (and that a refresh, if `can_refresh`, does no better). Otherwise, in
+    this order: `ends` says how the game ends with this pass (R8.5, R9.3); `blocks` is the free 0 the take
+    would remove, the last on the Street, which keeps the opponent from refreshing (R5.1); `empties` says
+    the take would empty the Street and new cards would be dealt for the opponent (R10.1);
+    `wins_if_both_pass` that the game ends with this seat the winner if the opponent passes too (R8.5,
+    R10.2, R11.2). Failing all of them, the take's points are weighed against the `lead`.
+    """
     passing = _("{before}, then pass").format(before=steps(before)) if before else _("pass")
     if instead is None:
         if can_refresh:
             return _("{passing}: nothing on the Street can be taken this turn, and a refresh does no better; "
                      "{odds}").format(passing=passing, odds=odds)
         return _("{passing}: nothing on the Street can be taken this turn; {odds}").format(passing=passing, odds=odds)
-    values = {"passing": passing, "goal": plan_goal(instead), "standing": standing(lead), "odds": odds}
-    if ends == "draw":
-        return _("{passing} rather than {goal}: {standing}, and the game ends now in a draw; {odds}").format(**values)
-    if ends == "loss":
-        return _("{passing} rather than {goal}: {standing}, and the game ends now with a loss; {odds}").format(
-            **values)
-    return _("{passing} rather than {goal}: {standing}, and the opponent must act next; {odds}").format(**values)
+    points = instead.card.points
+    values = {"passing": passing, "goal": plan_goal(instead), "standing": standing(lead), "odds": odds,
+              "card": blocks, "points": points}
+    if ends is not None:
+        return _(_ENDS[ends]).format(**values)
+    if wins_if_both_pass and not lead:
+        values["standing"] = _("the scores are level and your best card wins the tie")  # R11.2
+    if blocks is not None and wins_if_both_pass:
+        return _("{passing} rather than {goal}: while {card} lies on the Street the opponent cannot refresh, and "
+                 "{standing}, so if they pass too, the game ends with your win; {odds}").format(**values)
+    if blocks is not None:
+        return _("{passing} rather than {goal}: while {card} lies on the Street the opponent cannot refresh; "
+                 "{standing}; {odds}").format(**values)
+    if empties and wins_if_both_pass:
+        return _("{passing} rather than {goal}: the take would empty the Street and deal the opponent new cards, "
+                 "and {standing}, so if they pass too, the game ends with your win; {odds}").format(**values)
+    if empties:
+        return _("{passing} rather than {goal}: the take would empty the Street and deal the opponent new cards; "
+                 "{standing}; {odds}").format(**values)
+    if wins_if_both_pass:
+        return _("{passing} rather than {goal}: {standing}, so if the opponent passes too, the game ends with "
+                 "your win; {odds}").format(**values)
+    if lead + points <= 0:
+        return _("{passing} rather than {goal}: {standing}, and its {points} VP would not put you ahead; "
+                 "{odds}").format(**values)
+    return _("{passing} rather than {goal}: {standing}, and its {points} VP would put you ahead, yet the search "
+             "expects more from waiting; {odds}").format(**values)
+
+
+_ENDS: Final = {  # the pass ends the game now (R8.5, R9.3)
+    "win": N_("{passing} rather than {goal}: {standing}, and the game ends now with your win; {odds}"),
+    "draw": N_("{passing} rather than {goal}: {standing}, and the game ends now in a draw; {odds}"),
+    "loss": N_("{passing} rather than {goal}: {standing}, and the game ends now with a loss; {odds}"),
+}

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from famiglia.engine import Result, SeatView
 
-from .catalogue import _
+from .catalogue import _, ngettext
+from .counts import card_names
 
 __all__ = ["certain_pass", "pass_reason", "standing"]
 
@@ -19,17 +20,18 @@ def pass_reason(before: SeatView, result: Result | None = None) -> str:
 
     The search's own reason would give the hidden hand away (R12.2), so these words are made of what
     the opponent sees at the table (R12.1) and nothing else: whether the opponent passed last, the
-    exhaustions and whose round it is, whether the Street is empty, and, once the pass has ended the
-    game, its result (the end shows both hands). Only those fields of `before` are read, never its
-    hand, the tracked hand, the legal actions or the estimates, so any seat's view (the public one
-    too) gives the same words, whatever the passer holds.
+    exhaustions and whose round it is, whether the Street is empty or holds a 0 that keeps the
+    opponent from refreshing (R5.1), and, once the pass has ended the game, its result (the end shows
+    both hands). Only those fields of `before` are read, never its hand, the tracked hand, the legal
+    actions or the estimates, so any seat's view (the public one too) gives the same words, whatever
+    the passer holds. A 0 is free with any hand (R8.1), so leaving one says nothing of the hand.
 
-    "Nothing on the Street is worth taking now" is true from the passer's side whenever it passes:
-    it judged the pass better than every take, those it could not pay for included. It tells the
-    opponent nothing that the pass itself does not: the Street is public (R12.1), and the words are
-    the same whether the hand could pay for every card or for none. Saying which cards it could not
-    pay for, or its lead (its total counts the hand, R11.1), would tell the hand (R12.2), so neither
-    is said before the game is over.
+    "Nothing on the Street is worth taking now", said when no 0 gives a reason of its own, is true
+    from the passer's side whenever it passes: it judged the pass better than every take, those it
+    could not pay for included. It tells the opponent nothing that the pass itself does not: the
+    Street is public (R12.1), and the words are the same whether the hand could pay for every card or
+    for none. Saying which cards it could not pay for, or its lead (its total counts the hand,
+    R11.1), would tell the hand (R12.2), so neither is said before the game is over.
     """
     passer = before.to_move
     if result is not None:
@@ -45,6 +47,12 @@ def pass_reason(before: SeatView, result: Result | None = None) -> str:
         return _("nothing on the Street is worth taking now; your turn is the last of the game")
     if empty:  # R8.5
         return _("the Street is empty and nothing is left to deal; if you pass too, the game ends")
+    zeros = [s.card for s in before.street if not s.card.value]
+    if zeros:  # R5.1: a 0 left on the Street keeps the opponent from refreshing (the final round's R5.6 is above)
+        return ngettext("it leaves the free {cards} on the Street, so you cannot refresh; if you pass too, the "
+                        "game ends",
+                        "it leaves the free cards {cards} on the Street, so you cannot refresh; if you pass too, "
+                        "the game ends", len(zeros)).format(cards=card_names(zeros))
     return _("nothing on the Street is worth taking now; if you pass too, the game ends")
 
 
