@@ -44,13 +44,13 @@ class BeginnerPlayer(Player):
             top = ranked[0].points
             if refreshes and top <= POOR and view.refreshes < MAX_REFRESHES and rng.random() < CURIOUS:
                 action = rng.choice(refreshes[:2])
-                return action, reasons.for_more_than(action.card, actions.step(ranked[0].actions[-1]))
+                return action, reasons.refresh(action.card, goal=actions.step(ranked[0].actions[-1]))
             candidates = [p for p in ranked[:CHOICES] if 2 * p.points >= top]
             plan = rng.choices(candidates, weights=[SETTLE ** i for i in range(len(candidates))])[0]
             return legal(view, plan.actions[0]), actions.steps(plan.actions)
         if refreshes and view.refreshes < MAX_REFRESHES + 2:
             action = rng.choice(refreshes[:2])  # the highest cards bring the most new ones (R5.2)
-            return action, reasons.any_card(action.card)
+            return action, reasons.refresh(action.card, takeable=False)
         return legal(view, Pass()), reasons.nothing_to_take()
 
 

@@ -207,7 +207,7 @@ class ISMCTSPlayer(Player):
         if plan.actions[0] == action and plan.taken is not None:
             return reasons.with_chance(plan.describe(), chance)
         if type(action) is Refresh:
-            return reasons.with_chance(reasons.better_card(action.card), chance)
+            return reasons.with_chance(reasons.refresh(action.card), chance)
         if type(action) is Pass:
             if plan.taken is None:
                 return reasons.with_chance(reasons.nothing_to_take(), chance)

@@ -10,13 +10,11 @@ from famiglia.engine import Card
 from .catalogue import _
 
 __all__ = [
-    "any_card",
     "at_random",
-    "better_card",
-    "for_more_than",
     "nothing_to_take",
     "only_one",
     "pass_rather",
+    "refresh",
     "winning_pass",
     "with_chance",
 ]
@@ -50,15 +48,11 @@ def pass_rather(plan: str) -> str:
     return _("pass rather than {plan}").format(plan=plan)
 
 
-def better_card(card: Card) -> str:
+def refresh(card: Card, *, goal: str | None = None, takeable: bool = True) -> str:
+    """A refresh of `card`, and what it looks for: more than the best take, `goal` in words; a card that can be
+    taken at all, where none can (not `takeable`); else a better card."""
+    if goal is not None:
+        return _("refresh {card} to look for more than {goal}").format(card=card, goal=goal)
+    if not takeable:
+        return _("refresh {card} to look for a card that can be taken").format(card=card)
     return _("refresh {card} to look for a better card").format(card=card)
-
-
-def for_more_than(card: Card, goal: str) -> str:
-    """A refresh of `card` to find more than the best take, `goal`, in words."""
-    return _("refresh {card} to look for more than {goal}").format(card=card, goal=goal)
-
-
-def any_card(card: Card) -> str:
-    """A refresh of `card` when nothing on the Street can be taken."""
-    return _("refresh {card} to look for a card that can be taken").format(card=card)
