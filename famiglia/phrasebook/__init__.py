@@ -12,6 +12,7 @@ module holds the sentences of one purpose:
 - `passes`: why a pass was made (the computer's public reason, the score between the seats);
 - `reasons`: the computer's one line for what it chose;
 - `moments`: the key moments of an analysed game;
+- `verdicts`: an analysed game's report (its title, headings, luck, totals, the graph's labels) and a turn's verdict;
 - `counts`: counts of things ("3 cards") and cards listed by name.
 
 Every sentence is a whole template with named placeholders, said through `catalogue._` (a count
@@ -21,8 +22,8 @@ through `catalogue.ngettext`), so the later gettext catalogues can reorder its w
 
 from __future__ import annotations
 
-from . import actions, chances, choices, counts, events, hints, moments, passes, reasons
+from . import actions, chances, choices, counts, events, hints, moments, passes, reasons, verdicts
 from .catalogue import N_, _, ngettext
 
 __all__ = ["N_", "_", "actions", "chances", "choices", "counts", "events", "hints", "moments", "ngettext", "passes",
-           "reasons"]
+           "reasons", "verdicts"]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 from famiglia.ai.analysis import MARKS, Analysis, Decision
 from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
+from famiglia.phrasebook import verdicts
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,11 +38,6 @@ def print_report(console: Console, record: Record, analysis: Analysis) -> None:
         console.print(text)
 
 
-def _count(n: int, word: str) -> str:
-    """`1 turn`, `3 turns`."""
-    return f"{n} {word if n == 1 else word + 's'}"
-
-
 def _points(chance: float) -> str:
     return f"{chance * 100:.0f}%"
 
@@ -54,38 +50,40 @@ def _signed(swing: float) -> str:
 def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> list[str]:
     """The analysis as plain lines: a title, the graph, one line per decision, the luck, the totals."""
     names = analysis.players
-    state = "finished" if analysis.finished else "unfinished"
-    thresholds = ", ".join(f"{word} ≥ {threshold * 100:.0f}" for word, threshold in MARKS)
-    turns = _count(sum(1 for d in analysis.decisions if d.action.startswith(("take", "pass"))), "turn")
+    turns = sum(1 for d in analysis.decisions if d.action.startswith(("take", "pass")))
     lines = [
-        f"Analysis of game {printable(record.id, 20)}: {printable(names[0], 40)} and {printable(names[1], 40)} "
-        f"({state}, {turns}), level "
-        f"{analysis.level} ({analysis.iterations} sampled worlds a decision; chances {analysis.against})",
-        f"Chances are each player's chance to win, in %; a loss is the points of chance given away "
-        f"({thresholds}).",
+        verdicts.title(printable(record.id, 20), printable(names[0], 40), printable(names[1], 40),
+                       finished=analysis.finished, turns=turns, level=str(analysis.level),
+                       worlds=analysis.iterations, against=analysis.against),
+        verdicts.legend(list(MARKS)),
         "",
         *key_moment_lines(record, analysis, width),
         *graph_lines(analysis, width),
         "",
     ]
     lines += _table_lines(analysis, width)
-    lines += ["", "Luck of the draws (points of chance the cards gave the player whose turn it was):"]
+    lines += ["", verdicts.luck_title()]
     if not analysis.luck:
-        lines.append("  no cards were drawn")
+        lines.append(f"  {verdicts.no_draws()}")
     for x in analysis.luck:
-        what = {"refresh": "refresh drew", "deal": "new Street", "reshuffle": "reshuffle, drew"}[x.kind]
-        lines.append(f"  turn {x.turn:>3}  {printable(names[x.player], 20)}: {what} {' '.join(x.drawn)}: "
-                     f"{_points(x.expected)} -> {_points(x.after)} ({_signed(x.swing)})")
-    lines += ["", "Totals:"]
+        said = verdicts.luck_line(printable(names[x.player], 20), x.kind, " ".join(x.drawn), _points(x.expected),
+                                  _points(x.after), _signed(x.swing))
+        lines.append(f"  {_turn_cell(x.turn)}  {said}")
+    lines += ["", verdicts.totals_title()]
     for p in (0, 1):
         t = analysis.totals[p]
-        lines.append(f"  {printable(names[p], 40)}: {_count(t.rated, 'rated decision')} ({t.decisions - t.rated} "
-                     f"forced), {_count(round(t.error_total * 100), 'point')} lost in all, {t.error_rate * 100:.1f} a "
-                     f"decision; {t.inaccurate} inaccurate, {_count(t.mistakes, 'mistake')}, "
-                     f"{_count(t.blunders, 'blunder')}; luck "
-                     f"{_signed(t.luck)} (refreshes {_signed(t.luck_refresh)}, new Streets {_signed(t.luck_deal)}, "
-                     f"reshuffles {_signed(t.luck_reshuffle)})")
+        lines.append("  " + verdicts.totals(
+            printable(names[p], 40), rated=t.rated, forced=t.decisions - t.rated,
+            lost_points=round(t.error_total * 100), rate=t.error_rate * 100, inaccurate=t.inaccurate,
+            mistakes=t.mistakes, blunders=t.blunders, luck=_signed(t.luck), refreshes=_signed(t.luck_refresh),
+            deals=_signed(t.luck_deal), reshuffles=_signed(t.luck_reshuffle)))
     return lines
+
+
+def _turn_cell(turn: int) -> str:
+    """A turn number where a line starts, right-aligned under its heading: "turn   7"."""
+    word = verdicts.turn_axis(turn)
+    return word[: len(word) - len(str(turn))] + str(turn).rjust(3)
 
 
 def key_moment_lines(record: Record, analysis: Analysis, width: int = 100) -> list[str]:
@@ -98,9 +96,9 @@ def key_moment_lines(record: Record, analysis: Analysis, width: int = 100) -> li
     moments = key_moments(analysis, views)
     if not moments:
         return []
-    lines = ["Key moments (the moves that changed the chances most):"]
+    lines = [verdicts.key_moments()]
     for m in moments:
-        lines += textwrap.wrap(m.words, width=max(40, width), initial_indent=f"  turn {m.turn:>3}  ",
+        lines += textwrap.wrap(m.words, width=max(40, width), initial_indent=f"  {_turn_cell(m.turn)}  ",
                                subsequent_indent=" " * 12)
     return [*lines, ""]
 
@@ -112,7 +110,7 @@ def _table_lines(analysis: Analysis, width: int) -> list[str]:
     own under the played action, so nothing wraps to the first column where it would read as a turn.
     """
     names = analysis.players
-    head = ("turn", "player", "played", "chance", "loss", "", "best instead")
+    head = verdicts.columns()
     rows = [_decision_row(d, names) for d in analysis.decisions]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     inline = sum(widths) + 2 * (len(widths) - 1) <= width
@@ -126,7 +124,7 @@ def _table_lines(analysis: Analysis, width: int) -> list[str]:
         lines.append("  ".join(cells).rstrip())
         if not inline and r[6] and r is not shown:
             indent = widths[0] + widths[1] + 4
-            lines.append(f"{' ' * indent}instead: {r[6]}")
+            lines.append(f"{' ' * indent}{verdicts.instead(r[6])}")
     return lines
 
 
@@ -136,10 +134,10 @@ def _decision_row(d: Decision, names: tuple[str, str]) -> tuple[str, str, str, s
     best, loss = "", ""
     played, better = round(d.played_chance * 100), round(d.best_chance * 100)
     if d.forced:
-        best = "(the only action allowed)"
+        best = verdicts.only_action()
     elif d.action != d.best and better > played:
         best, loss = f"{d.best} ({better}%)", str(better - played)
-    word = f"{SYMBOLS[d.mark]} {d.mark}" if d.mark else ""
+    word = f"{SYMBOLS[d.mark]} {verdicts.mark(d.mark)}" if d.mark else ""
     return (str(d.turn), printable(names[d.player], 20), d.action, f"{played}%", loss, word, best)
 
 
@@ -160,7 +158,7 @@ def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> lis
     def column(i: int) -> int:
         return 0 if moves <= 1 else round(i * (columns - 1) / (moves - 1))
 
-    title = f"{printable(names[0], 30)}'s chance to win over the game (the rest is {printable(names[1], 30)}'s)"
+    title = verdicts.chance_over_the_game(printable(names[0], 30), printable(names[1], 30))
     lines = [title if len(title) <= width else f"{title[: width - 1]}…"]
     lines += _plot_lines(_curve(analysis.chances, columns, column), left)
     lines.append(f"{'':>{left}} └{'─' * columns}")
@@ -169,9 +167,10 @@ def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> lis
     if at is not None:
         lines.append(_pointer_line(column(max(0, min(moves - 1, at))), left, columns))
     turns = max((d.turn for d in analysis.decisions), default=1)
-    axis = f"turn 1{f'turn {turns}'.rjust(columns - 6)}" if columns > 16 else "turns"
+    first = verdicts.turn_axis(1)
+    axis = f"{first}{verdicts.turn_axis(turns).rjust(columns - len(first))}" if columns > 16 else verdicts.turns()
     lines.append(f"{'':>{left}}  {axis}")
-    lines.append(f"{'':>{left}}  ~ inaccurate  ? mistake  ! blunder")
+    lines.append(f"{'':>{left}}  {verdicts.graph_marks()}")
     return lines
 
 
@@ -220,6 +219,6 @@ def _mark_rows(analysis: Analysis, columns: int, column: Callable[[int], int]) -
 
 def _pointer_line(x: int, left: int, columns: int) -> str:
     """The ▲ under column `x`, the position on screen; written before it where the words would run off the right."""
-    here = "▲ on screen"
+    here = verdicts.on_screen()
     return (f"{'':>{left}}  {' ' * x}{here}" if x + len(here) <= columns
-            else f"{'':>{left}}  {'on screen ▲'.rjust(x + 1)}")
+            else f"{'':>{left}}  {verdicts.on_screen(before=True).rjust(x + 1)}")

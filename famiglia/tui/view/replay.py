@@ -23,6 +23,7 @@ from rich.text import Text
 
 from famiglia.ai.analysis import Decision
 from famiglia.persistence import printable
+from famiglia.phrasebook import verdicts
 
 from ..model.replay import Replay, replay_key_line
 from .analysis import SYMBOLS, graph_lines
@@ -66,21 +67,21 @@ def _percent(chance: float) -> str:
 def decision_line(decision: Decision, names: tuple[str, str]) -> Text:
     """One decision as a player reads it: who, the chance before, what was played, the best instead, the loss."""
     text = Text(f"{printable(short_name(names[decision.player]), 20)}", style="name")
-    text.append(f" {_percent(decision.before)}: played ", style="label")
+    text.append(verdicts.decision_head(_percent(decision.before)), style="label")
     text.append_text(cards_in(decision.action, style="notice"))
     if decision.forced:
-        text.append(" (the only action allowed)", style="label")
+        text.append(f" {verdicts.only_action()}", style="label")
         return text
     text.append(f" ({_percent(decision.played_chance)})", style="label")
     if decision.alternative is not None and decision.alternative_chance is not None:
-        text.append(" · best " if decision.loss else " · next best ", style="label")
+        text.append(verdicts.best_instead(best_played=not decision.loss), style="label")
         text.append_text(cards_in(decision.alternative, style="notice"))
         text.append(f" ({_percent(decision.alternative_chance)})", style="label")
     if decision.loss:
-        text.append(f" · lost {decision.loss * 100:.0f}", style="label")
+        text.append(verdicts.lost(round(decision.loss * 100)), style="label")
     if decision.mark:
-        text.append(f" {SYMBOLS[decision.mark]} {decision.mark}", style="error" if decision.mark != "inaccurate"
-                    else "warning")
+        text.append(f" {SYMBOLS[decision.mark]} {verdicts.mark(decision.mark)}",
+                    style="error" if decision.mark != "inaccurate" else "warning")
     return text
 
 
@@ -125,10 +126,9 @@ def verdict_rows(replay: Replay, width: int) -> tuple[int, int]:
 def _verdict(replay: Replay) -> tuple[Text, list[Text]]:
     """The heading of the turn on show and a line per decision of it (a line that says there is none)."""
     assert replay.analysis is not None
-    head = Text(f"Turn {replay.turn}: the chance to win before, what was played (its chance), the best instead",
-                style="heading")
+    head = Text(verdicts.turn_heading(replay.turn), style="heading")
     rows = [decision_line(d, replay.analysis.players) for d in replay.turn_decisions()] or [
-        Text("No decision of this turn is in the analysis.", style="label")]
+        Text(verdicts.no_decision(), style="label")]
     return head, rows
 
 

@@ -1,0 +1,150 @@
+"""An analysed game's report in words: its title, the table's headings, the luck of the draws, the totals, the graph's
+labels, and the verdict of a turn as the replay shows it.
+
+The analysis (`famiglia.ai.analysis`) holds the numbers; the text form (`famiglia.tui.view.analysis`) lays them out
+in columns and rows; these say them. A chance is given in percent, a loss and a luck in points of chance; actions
+are given in notation, as the analysis stores them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .catalogue import N_, _, ngettext
+
+__all__ = ["best_instead", "chance_over_the_game", "columns", "decision_head", "graph_marks", "instead",
+           "key_moments", "legend", "lost", "luck_line", "luck_title", "mark", "no_decision", "no_draws", "on_screen",
+           "only_action", "title", "totals", "totals_title", "turn_axis", "turn_heading", "turns"]
+
+_MARKS: Final = {"inaccurate": N_("inaccurate"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+_DRAWS: Final = {"refresh": N_("refresh drew"), "deal": N_("new Street"), "reshuffle": N_("reshuffle, drew")}
+_TITLES: Final = {
+    True: N_("Analysis of game {game}: {first} and {second} (finished, {turns}), level {level} ({worlds} sampled "
+             "worlds a decision; chances {against})"),
+    False: N_("Analysis of game {game}: {first} and {second} (unfinished, {turns}), level {level} ({worlds} "
+              "sampled worlds a decision; chances {against})"),
+}
+
+
+def mark(word: str) -> str:
+    """A decision's mark ("inaccurate", "mistake", "blunder", as the analysis stores it) in words."""
+    return _(_MARKS[word])
+
+
+def title(game: str, first: str, second: str, *, finished: bool, turns: int, level: str, worlds: int,
+          against: str) -> str:
+    """The report's first line: the game, its players, how far it went, and how deep it was analysed."""
+    return _(_TITLES[finished]).format(game=game, first=first, second=second, turns=_turns(turns), level=level,
+                                      worlds=worlds, against=against)
+
+
+def _turns(n: int) -> str:
+    return ngettext("{n} turn", "{n} turns", n).format(n=n)
+
+
+def legend(thresholds: list[tuple[str, float]]) -> str:
+    """What the numbers mean, with the loss from which each mark is given (in points of chance)."""
+    marks = ", ".join(_("{mark} ≥ {points:.0f}").format(mark=mark(word), points=threshold * 100)
+                      for word, threshold in thresholds)
+    return _("Chances are each player's chance to win, in %; a loss is the points of chance given away "
+             "({marks}).").format(marks=marks)
+
+
+def key_moments() -> str:
+    return _("Key moments (the moves that changed the chances most):")
+
+
+def columns() -> tuple[str, str, str, str, str, str, str]:
+    """The headings of the table of decisions: turn, player, played, chance, loss, (mark), best instead."""
+    return (_("turn"), _("player"), _("played"), _("chance"), _("loss"), "", _("best instead"))
+
+
+
+def only_action() -> str:
+    """A forced decision: there was nothing to choose."""
+    return _("(the only action allowed)")
+
+
+def instead(best: str) -> str:
+    """The best instead on a line of its own, under the played action, where the row would not fit."""
+    return _("instead: {best}").format(best=best)
+
+
+def luck_title() -> str:
+    return _("Luck of the draws (points of chance the cards gave the player whose turn it was):")
+
+
+def no_draws() -> str:
+    return _("no cards were drawn")
+
+
+def luck_line(name: str, kind: str, cards: str, expected: str, after: str, swing: str) -> str:
+    """One draw's luck: who drew, what (a refresh, a new Street, a reshuffle), the chance expected and after."""
+    return _("{name}: {what} {cards}: {expected} -> {after} ({swing})").format(
+        name=name, what=_(_DRAWS[kind]), cards=cards, expected=expected, after=after, swing=swing)
+
+
+def totals_title() -> str:
+    return _("Totals:")
+
+
+def totals(name: str, *, rated: int, forced: int, lost_points: int, rate: float, inaccurate: int, mistakes: int,
+           blunders: int, luck: str, refreshes: str, deals: str, reshuffles: str) -> str:
+    """One player's totals: the decisions rated and forced, the points lost, the marks, and the luck by kind."""
+    return _("{name}: {rated} ({forced} forced), {lost} lost in all, {rate:.1f} a decision; {inaccurate} "
+             "inaccurate, {mistakes}, {blunders}; luck {luck} (refreshes {refreshes}, new Streets {deals}, "
+             "reshuffles {reshuffles})").format(
+        name=name, rated=ngettext("{n} rated decision", "{n} rated decisions", rated).format(n=rated),
+        forced=forced, lost=ngettext("{n} point", "{n} points", lost_points).format(n=lost_points), rate=rate,
+        inaccurate=inaccurate, mistakes=ngettext("{n} mistake", "{n} mistakes", mistakes).format(n=mistakes),
+        blunders=ngettext("{n} blunder", "{n} blunders", blunders).format(n=blunders), luck=luck,
+        refreshes=refreshes, deals=deals, reshuffles=reshuffles)
+
+
+def chance_over_the_game(first: str, second: str) -> str:
+    """The graph's title: the curve is the first player's chance, the rest the second's."""
+    return _("{first}'s chance to win over the game (the rest is {second}'s)").format(first=first, second=second)
+
+
+def turn_axis(turn: int) -> str:
+    return _("turn {turn}").format(turn=turn)
+
+
+def turns() -> str:
+    """The graph's axis where it is too narrow to number its ends."""
+    return _("turns")
+
+
+def graph_marks() -> str:
+    """The graph's legend of the marks' symbols."""
+    return _("~ {inaccurate}  ? {mistake}  ! {blunder}").format(
+        inaccurate=mark("inaccurate"), mistake=mark("mistake"), blunder=mark("blunder"))
+
+
+def on_screen(*, before: bool = False) -> str:
+    """The pointer under the graph at the position on screen, ▲ after the words where they would run off."""
+    return _("on screen ▲") if before else _("▲ on screen")
+
+
+def turn_heading(turn: int) -> str:
+    """The replay's heading over the verdict of the turn on show."""
+    return _("Turn {turn}: the chance to win before, what was played (its chance), the best instead").format(
+        turn=turn)
+
+
+def no_decision() -> str:
+    return _("No decision of this turn is in the analysis.")
+
+
+def decision_head(chance: str) -> str:
+    """A decision in the replay's verdict, before its action: the chance to win before it."""
+    return _(" {chance}: played ").format(chance=chance)
+
+
+def best_instead(*, best_played: bool) -> str:
+    """What the alternative shown is: the best (where the played was not), or the next best."""
+    return _(" · next best ") if best_played else _(" · best ")
+
+
+def lost(points: int) -> str:
+    return _(" · lost {points}").format(points=points)
