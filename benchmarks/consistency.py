@@ -137,10 +137,13 @@ def main() -> None:
                 continue
             seed = derive_seed("consistency-after", args.seed, i, d)
             swings.append(win_chance(seen, level=level, seed=seed) - expected)
-    mean = statistics.mean(swings)
-    error = statistics.stdev(swings) / len(swings) ** 0.5
-    print(f"3. luck of refreshes: mean swing {mean * 100:+.2f} points (standard error {error * 100:.2f}) over "
-          f"{len(swings)} refreshes of {len(refreshes)} positions (target: |mean| ≤ 1 over ≥ 500)", flush=True)
+    if len(swings) < 2:  # --refreshes 0, or too few to tell a standard error
+        print(f"3. luck of refreshes: {len(swings)} refreshes, too few to say (target: |mean| ≤ 1 over ≥ 500)")
+    else:
+        mean = statistics.mean(swings)
+        error = statistics.stdev(swings) / len(swings) ** 0.5
+        print(f"3. luck of refreshes: mean swing {mean * 100:+.2f} points (standard error {error * 100:.2f}) over "
+              f"{len(swings)} refreshes of {len(refreshes)} positions (target: |mean| ≤ 1 over ≥ 500)", flush=True)
 
     gaps = []
     for i, (view, take) in enumerate(ends):
@@ -149,9 +152,12 @@ def main() -> None:
         if seen.is_over or seen.to_move == view.seat:
             continue
         gaps.append(played_chance(view, take, level=level, seed=seed) - (1 - win_chance(seen, level=level, seed=seed)))
-    print(f"4. the turn's end: the take's chance less 1 − the opponent's chance after it: mean "
-          f"{statistics.mean(gaps) * 100:+.1f}, mean |difference| {statistics.mean(abs(g) for g in gaps) * 100:.1f} "
-          f"points over {len(gaps)} takes", flush=True)
+    if not gaps:
+        print("4. the turn's end: no takes asked")
+    else:
+        print(f"4. the turn's end: the take's chance less 1 − the opponent's chance after it: mean "
+              f"{statistics.mean(gaps) * 100:+.1f}, mean |difference| "
+              f"{statistics.mean(abs(g) for g in gaps) * 100:.1f} points over {len(gaps)} takes", flush=True)
     print(f"({time.perf_counter() - start:.0f} s in all)")
 
 
