@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import threading
 from functools import partial
 from pathlib import Path
@@ -102,7 +103,9 @@ class Analyst:
                 outcome = partial(future.set_exception, error)
             on_loop(partial(settle, outcome))
 
-        self.thread = threading.Thread(target=run, name=THREAD_NAME, daemon=True)
+        # in the screen's context, so the analysis speaks the player's language (phrasebook.catalogue)
+        self.thread = threading.Thread(target=contextvars.copy_context().run, args=(run,), name=THREAD_NAME,
+                                       daemon=True)
         self.thread.start()
         try:
             analysis = await future

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import threading
 from collections.abc import Callable
 from functools import partial
@@ -77,7 +78,8 @@ def off_loop(work: Callable[[], T]) -> asyncio.Future[T]:
         with contextlib.suppress(RuntimeError):  # the loop has closed: the game is over, nobody waits
             loop.call_soon_threadsafe(settle, outcome)
 
-    threading.Thread(target=run, name="famiglia-computer", daemon=True).start()
+    # The thread works in the screen's context: its words are said in the player's language (phrasebook.catalogue).
+    threading.Thread(target=contextvars.copy_context().run, args=(run,), name="famiglia-computer", daemon=True).start()
     return future
 
 
