@@ -10,6 +10,9 @@ serve`), so the catalogue in force is held in a context variable, which each pla
 for itself (`speaking`), as the leaving signals find theirs; gettext's own `install`, which changes
 `builtins` for every thread at once, is not used. Where nothing was set, the sentences are the English
 they are written in.
+
+The Italian and German catalogues ship in `famiglia/locale` (docs/languages.md says how they are made);
+`catalogue_for` gives the one for a language.
 """
 
 from __future__ import annotations
@@ -18,11 +21,15 @@ import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from pathlib import Path
 from typing import Final
 
-__all__ = ["ENGLISH", "N_", "_", "ngettext", "speaking"]
+__all__ = ["ENGLISH", "LANGUAGES", "N_", "_", "catalogue_for", "ngettext", "speaking"]
 
 ENGLISH: Final = gettext.NullTranslations()  # the templates as they are written
+LANGUAGES: Final = ("en", "it", "de")  # English is the templates themselves; the others are shipped catalogues
+_LOCALE: Final = Path(__file__).parent.parent / "locale"
+_DOMAIN: Final = "famiglia"
 _SPOKEN: ContextVar[gettext.NullTranslations] = ContextVar("famiglia_catalogue", default=ENGLISH)
 
 
@@ -49,3 +56,12 @@ def speaking(catalogue: gettext.NullTranslations) -> Iterator[None]:
         yield
     finally:
         _SPOKEN.reset(token)
+
+
+def catalogue_for(language: str) -> gettext.NullTranslations:
+    """The catalogue a player who reads `language` is spoken to from: the templates for English, a shipped one else."""
+    if language == "en":
+        return ENGLISH
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalogue for {language!r}: the languages are {', '.join(LANGUAGES)}")
+    return gettext.translation(_DOMAIN, _LOCALE, [language])
