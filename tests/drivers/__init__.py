@@ -10,5 +10,6 @@
 - `tmux`: the tmux driver: the program in a real terminal, typed into and read back.
 - `processes`: a command run in a process group of its own, signalled, and the processes it leaves.
 - `ssh`: `famiglia serve` started inside the test on the loopback, and SSH clients whose screens pyte reads.
+- `phrasebook`: the phrasebook's templates as its source marks them, and what it says along a seeded game.
 - `fake_run`: the stand-in for the screen's `run_play`, which records how a command would start a game.
 """

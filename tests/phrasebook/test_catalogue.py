@@ -9,32 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import famiglia.phrasebook
 from famiglia.phrasebook import _, ngettext
-
-PACKAGE = Path(famiglia.phrasebook.__file__).parent
-MARKERS = {"_", "ngettext", "N_"}
-SOURCES = sorted(PACKAGE.glob("*.py"))
-
-
-def _tree(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-
-
-def _marked(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS
-
-
-def _templates() -> list[tuple[str, str]]:
-    found = []
-    for path in SOURCES:
-        for node in ast.walk(_tree(path)):
-            if _marked(node):
-                assert isinstance(node, ast.Call)
-                for arg in node.args:
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.append((f"{path.name}:{node.lineno}", arg.value))
-    return found
+from tests.drivers.phrasebook import SOURCES, marked, parse, templates
 
 
 def _tables(tree: ast.Module) -> set[str]:
@@ -42,7 +18,7 @@ def _tables(tree: ast.Module) -> set[str]:
     return {t.id for node in tree.body if isinstance(node, ast.AnnAssign | ast.Assign)
             for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
             if isinstance(t, ast.Name) and isinstance(node.value, ast.Dict)
-            and all(_marked(v) for v in node.value.values)}
+            and all(marked(v) for v in node.value.values)}
 
 
 def _template(node: ast.expr, tables: set[str]) -> bool:
@@ -61,14 +37,14 @@ def _raised(tree: ast.Module) -> set[int]:
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_every_template_is_formatted_only_after_it_is_said_through_the_catalogue(path: Path) -> None:
-    tree = _tree(path)
+    tree = parse(path)
     raised, tables = _raised(tree), _tables(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr) and id(node) not in raised:
             pytest.fail(f"{path.name}:{node.lineno}: an f-string builds a sentence the catalogue never sees")
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
-            assert _marked(node.func.value), f"{path.name}:{node.lineno}: .format on a template not said through _()"
-        if _marked(node):
+            assert marked(node.func.value), f"{path.name}:{node.lineno}: .format on a template not said through _()"
+        if marked(node):
             assert isinstance(node, ast.Call)
             name = node.func.id if isinstance(node.func, ast.Name) else ""
             literals = node.args[:2] if name == "ngettext" else node.args
@@ -79,23 +55,23 @@ def test_every_template_is_formatted_only_after_it_is_said_through_the_catalogue
 def test_the_templates_of_a_table_are_said_through_underscore_when_they_are_used() -> None:
     """A table marks its templates with `N_`; each table is read inside `_(...)` and nowhere else."""
     for path in SOURCES:
-        tree = _tree(path)
+        tree = parse(path)
         tables = _tables(tree)
         parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id in tables and isinstance(node.ctx, ast.Load):
                 up = parents[id(node)]
-                while not _marked(up):
+                while not marked(up):
                     assert not isinstance(up, ast.stmt), f"{path.name}:{node.lineno}: {node.id} read without _()"
                     up = parents[id(up)]
 
 
 def test_there_are_templates_in_every_module_of_sentences() -> None:
-    places = {where.split(":")[0] for where, _template in _templates()}
+    places = {where.split(":")[0] for where, _template in templates()}
     assert places == {p.name for p in SOURCES} - {"__init__.py", "catalogue.py"}
 
 
-@pytest.mark.parametrize(("where", "template"), _templates(), ids=lambda v: str(v)[:40])
+@pytest.mark.parametrize(("where", "template"), templates(), ids=lambda v: str(v)[:40])
 def test_every_placeholder_of_a_template_is_named(where: str, template: str) -> None:
     for _text, field, _spec, _conversion in string.Formatter().parse(template):
         if field is not None:

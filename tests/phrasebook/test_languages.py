@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import contextvars
 import gettext
-import random
 import re
 import threading
 
-from famiglia.engine import Game
-from famiglia.phrasebook import actions, chances, events, passes
+from famiglia.phrasebook import chances
 from famiglia.phrasebook.catalogue import speaking
+from tests.drivers.phrasebook import sayings
 
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
 _ACCENTED = str.maketrans("aeiouAEIOU", "áéíóúÁÉÍÓÚ")
@@ -38,37 +37,14 @@ class Pseudo(gettext.NullTranslations):
         return _pseudo(msgid1 if n == 1 else msgid2)
 
 
-def _sayings(seed: int, limit: int = 300) -> list[tuple[str, str]]:
-    """What the phrasebook says along a seeded random game: each legal action as a menu line and as the mover's
-    own, each event in the past tense, the computer's pass reason, a chance; with the notation they must name."""
-    game = Game.new(seed=seed, names=("Anna", "Ben"))
-    rng = random.Random(seed)
-    said: list[tuple[str, str]] = []
-    for _ in range(limit):
-        if game.is_over:
-            break
-        view = game.view(game.to_move, memory=True)
-        for action in game.legal_actions():
-            card = getattr(action, "card", None)
-            named = card.name if card is not None else ""
-            said += [(actions.menu(action), named), (actions.own(action), named)]
-        said.append((passes.pass_reason(view), ""))
-        action = rng.choice(game.legal_actions())
-        game.apply(action)
-        for happened in game.view(None).this_turn or ():
-            said.append((events.event(happened, game.names), ""))
-    said.append((chances.chance(0.62), "62"))
-    return said
-
-
 def test_every_sentence_goes_through_the_catalogue_in_force() -> None:
     with speaking(Pseudo()):
-        said = _sayings(seed=4)
+        said = sayings(seed=4)
     assert len(said) > 100
     for text, named in said:
         assert text.startswith("⟦") and text.endswith("⟧"), text  # said through the catalogue, nothing around it
         assert "{" not in text and named in text, text  # the placeholders filled, the notation kept
-    english = _sayings(seed=4)
+    english = sayings(seed=4)
     assert [named for _, named in english] == [named for _, named in said]
     assert not any(text.startswith("⟦") for text, _ in english)  # out of the block, the English again
 
