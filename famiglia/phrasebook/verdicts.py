@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from .catalogue import N_, _, ngettext
+from .counts import turn_count
 
 __all__ = ["best_instead", "chance_over_the_game", "columns", "decision_head", "graph_marks", "instead",
            "key_moments", "legend", "lost", "luck_line", "luck_title", "mark", "no_decision", "no_draws", "on_screen",
@@ -34,12 +35,8 @@ def mark(word: str) -> str:
 def title(game: str, first: str, second: str, *, finished: bool, turns: int, level: str, worlds: int,
           against: str) -> str:
     """The report's first line: the game, its players, how far it went, and how deep it was analysed."""
-    return _(_TITLES[finished]).format(game=game, first=first, second=second, turns=_turns(turns), level=level,
+    return _(_TITLES[finished]).format(game=game, first=first, second=second, turns=turn_count(turns), level=level,
                                       worlds=worlds, against=against)
-
-
-def _turns(n: int) -> str:
-    return ngettext("{n} turn", "{n} turns", n).format(n=n)
 
 
 def legend(thresholds: list[tuple[str, float]]) -> str:
@@ -106,8 +103,9 @@ def chance_over_the_game(first: str, second: str) -> str:
     return _("{first}'s chance to win over the game (the rest is {second}'s)").format(first=first, second=second)
 
 
-def turn_axis(turn: int) -> str:
-    return _("turn {turn}").format(turn=turn)
+def turn_axis(turn: int, *, cells: int = 0) -> str:
+    """A turn by its number, the number right-aligned in `cells` where a column of them starts its lines."""
+    return _("turn {turn}").format(turn=str(turn).rjust(cells))
 
 
 def turns() -> str:

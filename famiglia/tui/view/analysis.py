@@ -82,8 +82,7 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
 
 def _turn_cell(turn: int) -> str:
     """A turn number where a line starts, right-aligned under its heading: "turn   7"."""
-    word = verdicts.turn_axis(turn)
-    return word[: len(word) - len(str(turn))] + str(turn).rjust(3)
+    return verdicts.turn_axis(turn, cells=3)
 
 
 def key_moment_lines(record: Record, analysis: Analysis, width: int = 100) -> list[str]:

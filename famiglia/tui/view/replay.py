@@ -6,13 +6,15 @@ is not "tracked" but open). With the analysis on (`a`), the verdict stands with 
 about: the decisions of the turn on show and the win-chance graph, with the position on show marked,
 beside the table on a wide terminal and under it on a narrower one (the graph where it fits whole);
 only where the table and the verdict cannot both fit does the verdict stand alone. A second `a` shows
-the verdict alone, under the whole game's graph, in place of the table; a third puts the table back. Each chance is the
-one the saved analysis holds (`famiglia.ai.win_chance`'s estimate, for the player who decided).
+the verdict alone, under the whole game's graph, in place of the table; a third puts the table back.
+Each chance is the one the saved analysis holds (`famiglia.ai.win_chance`'s estimate, for the player
+who decided).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from io import StringIO
 from itertools import accumulate
 from typing import Final
@@ -106,46 +108,52 @@ def with_verdict(replay: Replay, width: int, height: int) -> RenderableType:
         grid.add_column(width=side)
         grid.add_row(_position(replay, width - side - 2, height), "", render_analysis(replay, side, height))
         return grid
-    decisions, graph = verdict_rows(replay, width)
-    for wanted in (decisions + graph, max(decisions, VERDICT_ROWS)):
+    verdict = _Verdict.of(replay, width)
+    decisions = _lines(verdict.head, width) + sum(verdict.needed)
+    for wanted in (decisions + len(verdict.graph), max(decisions, VERDICT_ROWS)):
         table = _PAINTER.rows(_position(replay, width, height - wanted), width)
         left = height - len(table.segments)
         if left >= wanted:
-            return Group(AsDrawn(table), render_analysis(replay, width, left))
-    return render_analysis(replay, width, height)
+            return Group(AsDrawn(table), verdict.fitted(width, left))
+    return verdict.fitted(width, height)
 
 
-def verdict_rows(replay: Replay, width: int) -> tuple[int, int]:
-    """The rows the analysis of the turn on show takes at `width`: its heading and decisions, and its graph."""
-    head, rows = _verdict(replay)
-    assert replay.analysis is not None
-    return (_lines(head, width) + sum(_lines(row, width) for row in rows),
-            len(graph_lines(replay.analysis, width, at=replay.index)))
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    """The analysis of the turn on show at one width: the game's graph (this position marked), the heading, a line
+    per decision (or one that says there is none) and the rows each of those takes."""
 
+    graph: list[str]
+    head: Text
+    rows: list[Text]
+    needed: list[int]
 
-def _verdict(replay: Replay) -> tuple[Text, list[Text]]:
-    """The heading of the turn on show and a line per decision of it (a line that says there is none)."""
-    assert replay.analysis is not None
-    head = Text(verdicts.turn_heading(replay.turn), style="heading")
-    rows = [decision_line(d, replay.analysis.players) for d in replay.turn_decisions()] or [
-        Text(verdicts.no_decision(), style="label")]
-    return head, rows
+    @classmethod
+    def of(cls, replay: Replay, width: int) -> _Verdict:
+        analysis = replay.analysis
+        assert analysis is not None
+        rows = [decision_line(d, analysis.players) for d in replay.turn_decisions()] or [
+            Text(verdicts.no_decision(), style="label")]
+        return cls(graph_lines(analysis, width, at=replay.index), Text(verdicts.turn_heading(replay.turn),
+                   style="heading"), rows, [_lines(row, width) for row in rows])
+
+    def fitted(self, width: int, height: int) -> RenderableType:
+        """In `height` lines: the decisions first, the graph above them where it fits whole."""
+        head = _lines(self.head, width)
+        room = max(0, height - head - sum(self.needed))
+        shown = self.graph if len(self.graph) <= room else []
+        body = [Text(line, style="label", no_wrap=True, overflow="crop") for line in shown]
+        left = height - len(body) - head
+        fitting = [row for row, used in zip(self.rows, accumulate(self.needed), strict=True) if used <= left] \
+            or self.rows[:1]
+        return Group(*body, self.head, *fitting)
 
 
 def render_analysis(replay: Replay, width: int, height: int) -> RenderableType:
     """The analysis of the turn on show in `height` lines: the graph (this position marked), then its decisions."""
-    analysis = replay.analysis
-    if analysis is None:
+    if replay.analysis is None:
         return Text("")
-    graph = graph_lines(analysis, width, at=replay.index)
-    head, rows = _verdict(replay)
-    needed = [_lines(row, width) for row in rows]
-    room = max(0, height - _lines(head, width) - sum(needed))
-    shown = graph if len(graph) <= room else []  # the decisions first, the graph where it fits whole
-    body = [Text(line, style="label", no_wrap=True, overflow="crop") for line in shown]
-    left = height - len(body) - _lines(head, width)
-    fitting = [row for row, used in zip(rows, accumulate(needed), strict=True) if used <= left] or rows[:1]
-    return Group(*body, head, *fitting)
+    return _Verdict.of(replay, width).fitted(width, height)
 
 
 def progress_line(replay: Replay, width: int) -> Text:
