@@ -32,7 +32,7 @@ from famiglia.tui.model.saving import Autosave, analyse_on_leaving
 from famiglia.tui.model.screens import Screen
 from famiglia.tui.shell.replay import build_replay_app
 from famiglia.tui.shell.shown_analysis import show_analysis
-from famiglia.tui.view.replay import render_replay
+from famiglia.tui.view.replay import render_analysis, render_replay
 from tests.drivers.app import Keys, Player, drive, play
 from tests.drivers.session import moments, new_session
 from tests.drivers.terminal import render_text
@@ -189,6 +189,23 @@ def test_the_analysis_fits_a_small_screen() -> None:
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
     assert "the chance to win before" in screen and "The Street" in screen  # the verdict with its position
     assert replay.message is not None and replay.message.split(":")[0] in screen  # what m stopped at, said
+
+
+def test_a_decision_that_wraps_goes_on_indented_never_at_the_left_edge() -> None:
+    """Its loss and mark on a line of their own would read as a turn number at column 0 ("7  ~ inaccurate")."""
+    _, record, analysis = analysed_game()
+    replay = Replay(record, analysis=analysis)
+    wrapped = 0
+    for width in (40, 56, 80):
+        for index in sorted({d.move + 1 for d in analysis.decisions}):
+            replay.index = index
+            lines = render_text(render_analysis(replay, width, 60), width=width).splitlines()
+            heading = next(i for i, line in enumerate(lines) if line.startswith("Turn "))  # after the graph
+            first = next(i for i in range(heading, len(lines)) if lines[i].startswith(("Anna", "Ben")))
+            for line in lines[first:]:
+                assert line.startswith(("Anna", "Ben", "    ")) and len(line) <= width, (width, line)
+                wrapped += line.startswith("    ")
+    assert wrapped  # the narrow widths do wrap some decisions
 
 
 def test_the_verdict_stands_with_the_position_it_is_about() -> None:

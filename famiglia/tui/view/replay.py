@@ -132,7 +132,7 @@ class _Verdict:
     def of(cls, replay: Replay, width: int) -> _Verdict:
         analysis = replay.analysis
         assert analysis is not None
-        rows = [decision_line(d, analysis.players) for d in replay.turn_decisions()] or [
+        rows = [_hanging(decision_line(d, analysis.players), width) for d in replay.turn_decisions()] or [
             Text(verdicts.no_decision(), style="label")]
         return cls(graph_lines(analysis, width, at=replay.index), Text(verdicts.turn_heading(replay.turn),
                    style="heading"), rows, [_lines(row, width) for row in rows])
@@ -213,6 +213,18 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
 
 _MEASURE: Final = Console(file=StringIO(), width=200)
 _PAINTER: Final = Painter()  # draws the table once to count its rows, which are then shown as drawn
+
+
+def _hanging(text: Text, width: int, indent: int = 4) -> Text:
+    """`text` wrapped to `width` with every line after the first indented, so that no part of a decision (its
+    loss, its mark) starts a line at the left edge, where it would read as a turn number."""
+    first, *more = text.wrap(_MEASURE, width)
+    if not more:
+        return text
+    rest = text[len(first.plain):]
+    rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")):]
+    lines = [first, *(Text(" " * indent).append_text(line) for line in rest.wrap(_MEASURE, width - indent))]
+    return Text("\n").join(lines)
 
 
 def _lines(text: Text, width: int) -> int:
