@@ -28,6 +28,7 @@ from famiglia.commands.errors import (
 )
 from famiglia.leaving import leaving
 from famiglia.levels import DEFAULT_LEVEL, LEVELS, PLAYERS, REFERENCE_LEVELS
+from famiglia.phrasebook.catalogue import LANGUAGES, catalogue_for, speaking
 
 SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
@@ -101,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
                      description="Famiglia, the two-player card game by Friedemann Friese, played hot-seat in the "
                                  "terminal.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
+                        help=f"the language of this run: {', '.join(LANGUAGES)} (English unless given)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     _add_play_command(commands)
     _add_record_commands(commands)
@@ -325,7 +328,7 @@ def _cmd_log(args: argparse.Namespace) -> int:
 def _cmd_rules(args: argparse.Namespace) -> int:
     from famiglia.commands.rules import rules
 
-    return rules()
+    return rules(args.lang or "en")
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -411,8 +414,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_USAGE
     # NO_COLOR (no-color.org) is read here, once, where the program starts: every screen it opens is told.
     args.colour = not os.environ.get("NO_COLOR")
-    with leaving() as run:  # SIGTERM and SIGHUP end the whole program, from every screen (famiglia.leaving)
-        try:
+    language = getattr(args, "lang", None) or "en"
+    with leaving() as run, speaking(catalogue_for(language)):  # SIGTERM and SIGHUP end the whole program, from
+        try:                                                      # every screen (famiglia.leaving)
             code = _handle(args)
         except BaseException:  # `Leave`, or whatever else the way out met (a terminal gone, say)
             if run.code is None:

@@ -367,3 +367,38 @@ def test_a_seed_past_the_limit_is_a_usage_error_that_says_the_limit(fake_tui: di
     err = capsys.readouterr().err
     assert USAGE_ERROR.fullmatch(err[:-1]) and "at most 1,024 bits" in err and len(err) < 300, err
     assert "seed" not in fake_tui
+
+
+@pytest.mark.parametrize(("language", "heading"), [("it", "# Famiglia — come si gioca"), ("en", None), ("de", None)])
+def test_lang_prints_the_rules_in_that_language(language: str, heading: str | None,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--lang", language, "rules"]) == 0
+    text = capsys.readouterr().out
+    assert text == rules_text(language)
+    if heading is not None:
+        assert text.startswith(heading)
+    assert all(f"R{n}" in text for n in range(1, 13))  # every text has the same rule ids
+
+
+def test_the_rules_differ_between_the_languages() -> None:
+    assert len({rules_text(language) for language in ("en", "it", "de")}) == 3
+
+
+@pytest.mark.parametrize("value", ["xx", "IT", "it_IT", "", "ità", "e\u0301n", "9" * 500])
+def test_an_unknown_lang_is_one_usage_line_naming_the_languages(value: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--lang", value, "rules"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "invalid choice" in captured.err and "'en', 'it', 'de'" in captured.err
+    assert "Traceback" not in captured.err and len(captured.err.strip().splitlines()) <= 2
+
+
+def test_lang_speaks_the_phrasebook_of_the_run_in_that_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command runs inside the language's catalogue: what it says through the phrasebook is Italian."""
+    from famiglia.phrasebook import verdicts
+
+    said: list[str] = []
+    monkeypatch.setattr(cli, "_handle", lambda args: said.append(verdicts.no_decision()) or 0)
+    assert cli.main(["--lang", "it", "rules"]) == 0 and cli.main(["rules"]) == 0
+    assert said[1] == verdicts.no_decision() and said[0] != said[1]  # Italian, then English again

@@ -17,16 +17,20 @@ __all__ = ["RULES_RESOURCE", "rules", "rules_text"]
 RULES_RESOURCE: Final = ("data", "rules.md")
 
 
-def rules_text() -> str:
-    """The rules as shipped inside the package (Markdown), read so that it also works from a wheel."""
+def rules_text(language: str = "en") -> str:
+    """The rules as shipped inside the package (Markdown), in `language` (each text has the same rule ids),
+    read so that it also works from a wheel."""
     from importlib import resources
 
-    return resources.files("famiglia").joinpath(*RULES_RESOURCE).read_text(encoding="utf-8")
+    folder, name = RULES_RESOURCE
+    if language != "en":
+        name = name.replace(".md", f".{language}.md")
+    return resources.files("famiglia").joinpath(folder, name).read_text(encoding="utf-8")
 
 
-def rules() -> int:
+def rules(language: str = "en") -> int:
     """The rules, paged and formatted on a terminal (146 lines do not fit one screen), plain Markdown when piped."""
-    text = rules_text()
+    text = rules_text(language)
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.markdown import Markdown
