@@ -26,9 +26,9 @@ from famiglia.commands.errors import (
     complain,
     usage_line,
 )
+from famiglia.languages import LANGUAGES
 from famiglia.leaving import leaving
 from famiglia.levels import DEFAULT_LEVEL, LEVELS, PLAYERS, REFERENCE_LEVELS
-from famiglia.phrasebook.catalogue import LANGUAGES, catalogue_for, speaking
 
 SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
@@ -414,6 +414,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_USAGE
     # NO_COLOR (no-color.org) is read here, once, where the program starts: every screen it opens is told.
     args.colour = not os.environ.get("NO_COLOR")
+    from famiglia.phrasebook.catalogue import catalogue_for, speaking  # loaded with the command, not for --help
+
     language = getattr(args, "lang", None) or "en"
     with leaving() as run, speaking(catalogue_for(language)):  # SIGTERM and SIGHUP end the whole program, from
         try:                                                      # every screen (famiglia.leaving)

@@ -24,10 +24,11 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Final
 
+from famiglia.languages import LANGUAGES
+
 __all__ = ["ENGLISH", "LANGUAGES", "N_", "_", "catalogue_for", "ngettext", "speaking"]
 
 ENGLISH: Final = gettext.NullTranslations()  # the templates as they are written
-LANGUAGES: Final = ("en", "it", "de")  # English is the templates themselves; the others are shipped catalogues
 _LOCALE: Final = Path(__file__).parent.parent / "locale"
 _DOMAIN: Final = "famiglia"
 _SPOKEN: ContextVar[gettext.NullTranslations] = ContextVar("famiglia_catalogue", default=ENGLISH)
