@@ -328,7 +328,7 @@ def _cmd_log(args: argparse.Namespace) -> int:
 def _cmd_rules(args: argparse.Namespace) -> int:
     from famiglia.commands.rules import rules
 
-    return rules(args.lang or "en")
+    return rules()
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:

@@ -17,20 +17,23 @@ __all__ = ["RULES_RESOURCE", "rules", "rules_text"]
 RULES_RESOURCE: Final = ("data", "rules.md")
 
 
-def rules_text(language: str = "en") -> str:
-    """The rules as shipped inside the package (Markdown), in `language` (each text has the same rule ids),
-    read so that it also works from a wheel."""
+def rules_text(language: str | None = None) -> str:
+    """The rules as shipped inside the package (Markdown), read so that it also works from a wheel: in
+    `language`, by default the one the player is spoken to in, so `famiglia rules` and the home screen's
+    Rules page agree (each text has the same rule ids)."""
     from importlib import resources
 
+    from famiglia.phrasebook.catalogue import spoken_language
+
+    language = language or spoken_language()
     folder, name = RULES_RESOURCE
-    if language != "en":
-        name = name.replace(".md", f".{language}.md")
-    return resources.files("famiglia").joinpath(folder, name).read_text(encoding="utf-8")
+    return resources.files("famiglia").joinpath(folder, name if language == "en" else f"rules.{language}.md") \
+        .read_text(encoding="utf-8")
 
 
-def rules(language: str = "en") -> int:
+def rules() -> int:
     """The rules, paged and formatted on a terminal (146 lines do not fit one screen), plain Markdown when piped."""
-    text = rules_text(language)
+    text = rules_text()
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.markdown import Markdown

@@ -26,7 +26,7 @@ from typing import Final
 
 from famiglia.languages import LANGUAGES
 
-__all__ = ["ENGLISH", "LANGUAGES", "N_", "_", "catalogue_for", "ngettext", "speaking"]
+__all__ = ["ENGLISH", "LANGUAGES", "N_", "_", "catalogue_for", "ngettext", "speaking", "spoken_language"]
 
 ENGLISH: Final = gettext.NullTranslations()  # the templates as they are written
 _LOCALE: Final = Path(__file__).parent.parent / "locale"
@@ -57,6 +57,12 @@ def speaking(catalogue: gettext.NullTranslations) -> Iterator[None]:
         yield
     finally:
         _SPOKEN.reset(token)
+
+
+def spoken_language() -> str:
+    """The code of the language in force (`en` where nothing was set), for what is not a template: the rules' text."""
+    language: str = _SPOKEN.get().info().get("language", "en")
+    return language
 
 
 def catalogue_for(language: str) -> gettext.NullTranslations:
