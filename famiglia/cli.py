@@ -33,8 +33,8 @@ from famiglia.levels import DEFAULT_LEVEL, LEVELS, PLAYERS, REFERENCE_LEVELS
 SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
 Handler = Callable[[argparse.Namespace], int]  # a command's body: the parsed options in, the exit status out
-SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour")  # settings.KEYS, named here
-# so that --help imports nothing of the profile
+# settings.KEYS, named here so that --help imports nothing of the profile
+SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour", "language")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -103,8 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
                                  "terminal.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
-                        help=f"the language of this run: {', '.join(LANGUAGES)} (English unless given)")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+                        help=f"the language of this run: {_either(LANGUAGES)} (by default the 'language' setting, "
+                             "else the terminal's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: the home screen (main)
     _add_play_command(commands)
     _add_record_commands(commands)
     _add_rules_command(commands)
@@ -236,7 +237,8 @@ def _add_settings_command(commands: Any) -> None:
         action.add_argument("key", metavar="KEY", help=", ".join(SETTING_KEYS))
         if name == "set":
             action.add_argument("value", nargs="+", metavar="VALUE",
-                                help=f"names: one or two names; level: {_either(LEVELS)}; the others: true or false")
+                                help=f"names: one or two names; level: {_either(LEVELS)}; language: "
+                                     f"{_either(('auto', *LANGUAGES))}; the others: true or false")
         action.set_defaults(command_parser=action)
 
 
@@ -398,25 +400,24 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status; known errors become one line on stderr."""
     parser = build_parser()
-    if not (sys.argv[1:] if argv is None else argv):
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):  # no screen to show the home screen on
+    try:
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # blame the command they were given to, so the hint points at the right --help
+            getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(unknown)}")
+    except SystemExit as exc:  # --help, --version and usage errors end here
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or EXIT_OK
+        return EXIT_USAGE
+    if args.command is None:  # `famiglia` alone (or with --lang only): the home screen
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):  # no screen to show it on
             parser.print_help(sys.stdout)
             return EXIT_OK
-        args = argparse.Namespace(handler=_cmd_home, command_parser=parser)
-    else:
-        try:
-            args, unknown = parser.parse_known_args(argv)
-            if unknown:  # blame the command they were given to, so the hint points at the right --help
-                args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-        except SystemExit as exc:  # --help, --version and usage errors end here
-            if exc.code is None or isinstance(exc.code, int):
-                return exc.code or EXIT_OK
-            return EXIT_USAGE
+        args.handler, args.command_parser = _cmd_home, parser
     # NO_COLOR (no-color.org) is read here, once, where the program starts: every screen it opens is told.
     args.colour = not os.environ.get("NO_COLOR")
     from famiglia.phrasebook.catalogue import catalogue_for, speaking  # loaded with the command, not for --help
 
-    language = getattr(args, "lang", None) or "en"
+    language = _language(args.lang)
     with leaving() as run, speaking(catalogue_for(language)):  # SIGTERM and SIGHUP end the whole program, from
         try:                                                      # every screen (famiglia.leaving)
             code = _handle(args)
@@ -425,6 +426,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise
         # Once a leaving signal came, its status is the program's: 143 for SIGTERM, 129 for SIGHUP.
         return run.code if run.code is not None else code
+
+
+def _language(option: str | None) -> str:
+    """The language of the run: `--lang`, else the `language` setting, else the terminal's (docs/languages.md).
+
+    A settings file that cannot be read counts as no setting here; the command that reads it says why.
+    """
+    from famiglia.phrasebook.choosing import chosen_language
+
+    setting = None
+    if option is None:
+        from famiglia.profile.settings import load
+
+        setting = load().settings.language
+    return chosen_language(option, setting, os.environ)
 
 
 def _handle(args: argparse.Namespace) -> int:

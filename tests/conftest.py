@@ -37,6 +37,12 @@ def _settings_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     return folder
 
 
+@pytest.fixture(autouse=True)
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program speaks the terminal's language (docs/languages.md): the tests' is English, whatever the tester's."""
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tmux" in getattr(item, "fixturenames", ()):

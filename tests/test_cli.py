@@ -402,3 +402,66 @@ def test_lang_speaks_the_phrasebook_of_the_run_in_that_language(monkeypatch: pyt
     monkeypatch.setattr(cli, "_handle", lambda args: said.append(verdicts.no_decision()) or 0)
     assert cli.main(["--lang", "it", "rules"]) == 0 and cli.main(["rules"]) == 0
     assert said[1] == verdicts.no_decision() and said[0] != said[1]  # Italian, then English again
+
+
+def _spoken(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The language each run of `cli.main` speaks in, as the command's body would find it."""
+    from famiglia.phrasebook.catalogue import spoken_language
+
+    heard: list[str] = []
+    monkeypatch.setattr(cli, "_handle", lambda args: heard.append(spoken_language()) or 0)
+    return heard
+
+
+def test_the_language_is_the_option_else_the_setting_else_the_terminals(monkeypatch: pytest.MonkeyPatch) -> None:
+    from famiglia.profile.settings import write_value
+
+    heard = _spoken(monkeypatch)
+    monkeypatch.delenv("LANGUAGE")
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    assert cli.main(["rules"]) == 0  # the terminal's
+    monkeypatch.setenv("LANG", "de_AT.UTF-8")
+    assert cli.main(["rules"]) == 0
+    write_value("language", "it")
+    assert cli.main(["rules"]) == 0  # the setting wins over the terminal
+    assert cli.main(["--lang", "en", "rules"]) == 0  # the option over the setting
+    write_value("language", "auto")
+    assert cli.main(["rules"]) == 0
+    assert heard == ["it", "de", "it", "en", "de"]
+
+
+def test_a_broken_settings_file_leaves_the_language_to_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from famiglia.profile.settings import settings_path
+
+    heard = _spoken(monkeypatch)
+    monkeypatch.setenv("LANGUAGE", "de")
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_bytes(b"language = = 'it'\n\xff")
+    assert cli.main(["rules"]) == 0 and heard == ["de"]
+    assert settings_path().read_bytes() == b"language = = 'it'\n\xff"  # read, never changed
+
+
+def test_settings_set_language_is_checked_and_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    from famiglia.profile.settings import load
+
+    assert cli.main(["settings", "set", "language", "DE"]) == 0 and load().settings.language == "de"
+    assert cli.main(["settings", "set", "language", "fr"]) == 2
+    assert "language must be one of auto, en, it, de" in capsys.readouterr().err
+    assert cli.main(["settings", "unset", "language"]) == 0 and load().settings.language == "auto"
+
+
+def test_lang_alone_opens_the_home_screen_in_that_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from famiglia.commands import home
+    from famiglia.phrasebook.catalogue import spoken_language
+
+    opened: list[str] = []
+    monkeypatch.setattr(home, "run_home", lambda colour: opened.append(spoken_language()) or 0)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    as_terminal(monkeypatch)
+    assert cli.main(["--lang", "it"]) == 0 and cli.main([]) == 0
+    assert opened == ["it", "en"]
+
+
+def test_lang_alone_off_a_terminal_prints_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--lang", "de"]) == 0
+    assert "COMMAND" in capsys.readouterr().out

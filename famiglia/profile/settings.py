@@ -25,6 +25,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any, Final
 
+from famiglia.languages import LANGUAGES
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.writing import folder_lock, private_folder, remove_unheld, write_atomically
 
@@ -74,6 +75,7 @@ class Settings:
     memory_aid: bool = False
     confirm: bool = True
     colour: bool = True
+    language: str = "auto"  # the gettext environment's; `famiglia --lang` wins over it for one run
 
     @property
     def you(self) -> str | None:
@@ -126,6 +128,21 @@ def _level_words(words: Sequence[str]) -> str:
     return _check_level(words[0].strip().lower())
 
 
+_LANGUAGE_VALUES: Final = ("auto", *LANGUAGES)
+
+
+def _check_language(value: Any) -> str:
+    if not isinstance(value, str) or value not in _LANGUAGE_VALUES:
+        raise SettingRefused(f"language must be one of {', '.join(_LANGUAGE_VALUES)}, not {_shown(value)}")
+    return value
+
+
+def _language_words(words: Sequence[str]) -> str:
+    if len(words) != 1:
+        raise SettingRefused(f"language takes one word: {', '.join(_LANGUAGE_VALUES)}")
+    return _check_language(words[0].strip().lower())
+
+
 def _flag(name: str) -> Callable[[Any], bool]:
     def check(value: Any) -> bool:
         if not isinstance(value, bool):
@@ -157,6 +174,9 @@ KEYS: Final[Mapping[str, Key]] = {k.name: k for k in (
         "true|false"),
     Key("colour", "colours on the screen (NO_COLOR in the environment turns them off too)",
         _flag("colour"), _flag_words("colour"), "true|false"),
+    Key("language", "the language the program speaks: auto (the terminal's, from LANG and its kin), "
+                    f"{', '.join(LANGUAGES)}; 'famiglia --lang' wins for one run",
+        _check_language, _language_words, "|".join(_LANGUAGE_VALUES)),
 )}
 assert tuple(KEYS) == tuple(f.name for f in fields(Settings))
 

@@ -13,7 +13,8 @@ from famiglia.phrasebook import actions, chances, events, passes
 
 PACKAGE = Path(famiglia.phrasebook.__file__).parent
 MARKERS = {"_", "ngettext", "N_"}
-SOURCES = sorted(PACKAGE.glob("*.py"))
+SCREENS = PACKAGE.parent / "tui"
+SOURCES = [*sorted(PACKAGE.glob("*.py")), SCREENS / "view" / "handoff.py"]  # babel.cfg reads the same files
 
 
 def parse(path: Path) -> ast.Module:

@@ -110,7 +110,8 @@ def test_random_settings_files_are_read_without_harm(seed: int, tmp_path: Path) 
         if loaded.problem is not None:
             assert "\n" not in loaded.problem and len(loaded.problem) < 800 and loaded.problem.isprintable()
         name = rng.choice(list(KEYS))
-        value = {"names": ("Anna",), "level": "easy", "memory_aid": True, "confirm": False, "colour": False}[name]
+        value = {"names": ("Anna",), "level": "easy", "memory_aid": True, "confirm": False, "colour": False,
+                     "language": "de"}[name]
         try:
             write_value(name, value)
         except SettingRefused as refusal:

@@ -176,6 +176,13 @@ def test_settings_are_changed_written_and_read_back() -> None:
     assert home.editing is None and load().settings.names == ("Anna", "Ben")
 
 
+def test_the_language_setting_goes_round_auto_and_each_language_and_says_when_it_applies() -> None:
+    home = keys(Home(settings=load().settings, write=write_value), "7", "6")
+    seen = [keys(home, "enter").settings.language for _ in range(4)]
+    assert seen == ["en", "it", "de", "auto"] and load().settings.language == "auto"
+    assert "next start" in (home.message or "") and "--lang" in (home.message or "")
+
+
 def test_a_setting_that_cannot_be_written_is_said_and_not_changed() -> None:
     def refuse(name: str, value: object) -> None:
         raise SettingRefused("settings file x is not valid TOML: fix or remove it first; it is not changed")

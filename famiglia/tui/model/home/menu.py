@@ -14,6 +14,7 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any, Final
 
+from famiglia.languages import LANGUAGES
 from famiglia.persistence import StoreError
 from famiglia.phrasebook.counts import turn_count
 from famiglia.profile.seats import HUMAN, LEVELS, computer_seat
@@ -284,6 +285,12 @@ class Home:
         if name == "names":  # one name at a time: a comma is a name's own ("Anna, Jr."), never a separator
             self.editing, self.named = (current[0] if current else ""), ()
             self.message = "Type your name; Enter goes on to player 2's, Esc leaves the names as they were."
+            return
+        if name == "language":  # auto, then each language the program speaks, round again
+            choices: tuple[str, ...] = ("auto", *LANGUAGES)
+            if self._set(name, choices[(choices.index(current) + 1) % len(choices)]):
+                self.message = (f"language is now {_setting_text(self.settings.language)} (kept; it is spoken from "
+                                "the next start of famiglia, and --lang wins over it for one run).")
             return
         value: Any = not current if isinstance(current, bool) else LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)]
         self._set(name, value)
