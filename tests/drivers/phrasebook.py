@@ -12,9 +12,24 @@ from famiglia.engine import Game
 from famiglia.phrasebook import actions, chances, events, passes
 
 PACKAGE = Path(famiglia.phrasebook.__file__).parent
+ROOT = PACKAGE.parent.parent
 MARKERS = {"_", "ngettext", "N_"}
-SCREENS = PACKAGE.parent / "tui"
-SOURCES = [*sorted(PACKAGE.glob("*.py")), SCREENS / "view" / "handoff.py"]  # babel.cfg reads the same files
+SOURCES = sorted(PACKAGE.glob("*.py"))  # the phrasebook: whole sentences only, never built with f-strings
+
+
+def _catalogued() -> list[Path]:
+    """Every file `babel.cfg` has the templates extracted from: the phrasebook and the screens that speak."""
+    found: set[Path] = set()
+    for line in (ROOT / "babel.cfg").read_text(encoding="utf-8").splitlines():
+        if line.startswith("[python:"):
+            pattern = line.removeprefix("[python:").rstrip("]").strip()
+            folder, stars, name = pattern.partition("**")
+            name = name.lstrip("/") or "*.py"
+            found.update((ROOT / folder).rglob(name if name.startswith("*") else "*" + name) if stars else [ROOT / pattern])
+    return sorted(found)
+
+
+CATALOGUED = _catalogued()
 
 
 def parse(path: Path) -> ast.Module:
@@ -28,13 +43,13 @@ def marked(node: ast.AST) -> bool:
 def templates() -> list[tuple[str, str]]:
     """Every literal said through a marker, with where it is written ("actions.py:22")."""
     found = []
-    for path in SOURCES:
+    for path in CATALOGUED:
         for node in ast.walk(parse(path)):
             if marked(node):
                 assert isinstance(node, ast.Call)
                 for arg in node.args:
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.append((f"{path.name}:{node.lineno}", arg.value))
+                        found.append((f"{path.relative_to(ROOT)}:{node.lineno}", arg.value))
     return found
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from famiglia.phrasebook.catalogue import N_, _
+
 from . import overlays, playing
 from .keys import Command, Commands, always
 from .saving import analyse_on_leaving
@@ -81,84 +83,89 @@ def _opponent(s: Session) -> str:
 
 def _enter_hint(s: Session) -> str:
     if s.screen is Screen.NAMES:
-        return "Enter: next"
+        return _("Enter: next")
     if s.screen is Screen.HANDOFF:
         if s.waiting:
-            return "Wait a moment… then press Enter (keys are ignored just after the handoff)"
-        return f"{short_name(s.names[s.at_keyboard])}: Enter shows your hand"
+            return _("Wait a moment… then press Enter (keys are ignored just after the handoff)")
+        return _("{name}: Enter shows your hand").format(name=short_name(s.names[s.at_keyboard]))
     if s.computer_to_move:
-        return f"{_opponent(s)} is playing"
+        return _("{name} is playing").format(name=_opponent(s))
     if s.ending is not None:
-        return "Enter: confirm"
-    return "1-9 ↑↓ Enter: choose"
+        return _("Enter: confirm")
+    return _("1-9 ↑↓ Enter: choose")
 
 
 def _confirm_words(s: Session) -> str:
-    return f"in this help: ask before a turn ends ({'on' if s.confirm else 'off'})"
+    if s.confirm:
+        return _("in this help: ask before a turn ends (on)")
+    return _("in this help: ask before a turn ends (off)")
 
 
 # While the terminal is too small to show the game, q still asks before leaving; the too-small screen says so.
 QUIT_WHEN_SMALL: Final[Command[Session]] = Command(
     "quit when too small", ("q",), lambda s: s.drawing.too_small and s.overlay is None,
-    lambda s, _: overlays.ask_quit(s), hint="q or Ctrl-C: quit", small=True)
+    lambda s, _: overlays.ask_quit(s), hint=N_("q or Ctrl-C: quit"), small=True)
 
 
 # The table: the help lists the entries with a `label`, in this order; the key line keeps this order too.
 COMMANDS: Final[Commands[Session]] = Commands(
     Command("choose", tuple("0123456789"), choosing, lambda s, line: playing.number_typed(s, line), label="1-9",
-            words="choose from the list", line="digits", edit="type"),
+            words=N_("choose from the list"), line="digits", edit="type"),
     Command("enter", ("enter",), always, lambda s, line: playing.submit(s, line), label="Enter",
-            words="choose, play what is typed, end the turn", hint=_enter_hint,
+            words=N_("choose, play what is typed, end the turn"), hint=_enter_hint,
             hint_where=lambda s: s.overlay is None and s.screen is not Screen.END, edit="take"),
     # The arrows give way to prompt_toolkit's own when the Tab completion menu is open: they move in it.
     Command("next", ("down",), choosing, lambda s, _: playing.move_highlight(s, +1), label="↑ ↓",
-            words="point at a choice (Enter takes it)", line="no menu"),
+            words=N_("point at a choice (Enter takes it)"), line="no menu"),
     Command("previous", ("up",), choosing, lambda s, _: playing.move_highlight(s, -1), line="no menu"),
     Command("next with →", ("right",), choosing, lambda s, _: playing.move_highlight(s, +1), line="empty"),
     Command("previous with ←", ("left",), choosing, lambda s, _: playing.move_highlight(s, -1), line="empty"),
     Command("back", ("escape",), always, lambda s, _: playing.back(s), label="Esc",
-            words="back one choice, or take back a turn's end",
-            hint=lambda s: "u or Esc: take it back" if s.ending is not None else "Esc: back",
+            words=N_("back one choice, or take back a turn's end"),
+            hint=lambda s: _("u or Esc: take it back") if s.ending is not None else _("Esc: back"),
             hint_where=lambda s: ending(s) or (playing_now(s) and bool(s.path)) or (at_names(s) and
                                                                                     s.naming.can_go_back),
             eager=True, edit="clear"),
     Command("back-one", ("backspace",), choosing, lambda s, _: playing.back(s), line="empty"),
-    Command("pass", ("p",), choosing, lambda s, _: playing.pass_turn(s), label="p", words="pass (take nothing)",
-            line="empty", hint="p: pass", hint_where=playing_now),
-    Command("hint", ("h",), choosing, lambda s, _: playing.ask_hint(s), label="h", words="hint: a plan for the turn",
-            line="empty", hint="h: hint", hint_where=playing_now),
-    Command("complete", ("c-i",), choosing, label="Tab", words="complete what you type", hint="Tab: type",
+    Command("pass", ("p",), choosing, lambda s, _: playing.pass_turn(s), label="p", words=N_("pass (take nothing)"),
+            line="empty", hint=N_("p: pass"), hint_where=playing_now),
+    Command("hint", ("h",), choosing, lambda s, _: playing.ask_hint(s), label="h",
+            words=N_("hint: a plan for the turn"),
+            line="empty", hint=N_("h: hint"), hint_where=playing_now),
+    Command("complete", ("c-i",), choosing, label="Tab", words=N_("complete what you type"), hint=N_("Tab: type"),
             hint_where=playing_now, edit="complete"),
-    Command("undo", ("u",), in_game, lambda s, _: playing.undo(s), label="u, Ctrl-Z", words="undo, within the turn",
-            line="empty", hint="u: undo", hint_where=lambda s: playing_now(s) and not s.path),
+    Command("undo", ("u",), in_game, lambda s, _: playing.undo(s), label="u, Ctrl-Z", words=N_("undo, within the turn"),
+            line="empty", hint=N_("u: undo"), hint_where=lambda s: playing_now(s) and not s.path),
     Command("undo with Ctrl-Z", ("c-z",), in_game, lambda s, _: playing.undo(s)),
     Command("confirm", ("c",), lambda s: s.overlay is Overlay.HELP, lambda s, _: overlays.toggle_confirm(s),
             label="c", words=_confirm_words),
     Command("last turn", ("l",), in_game, lambda s, _: overlays.toggle_summary(s), label="l",
-            words="the opponent's last turn", line="empty", watch="l: your last turn"),
+            words=N_("the opponent's last turn"), line="empty", watch=N_("l: your last turn")),
     Command("log", ("g",), lambda s: in_game(s) or at_end(s) or s.overlay is Overlay.LOG,
-            lambda s, _: overlays.toggle_log(s), label="g", words="the game log, every turn", line="empty",
-            hint=lambda s: "g: log" if s.screen is Screen.HANDOFF else "g: game log",
+            lambda s, _: overlays.toggle_log(s), label="g", words=N_("the game log, every turn"), line="empty",
+            hint=lambda s: _("g: log") if s.screen is Screen.HANDOFF else _("g: game log"),
             hint_where=lambda s: at_handoff(s) or at_end(s) or ending(s) or (on_table(s) and s.computer_to_move),
-            watch="g: game log"),
+            watch=N_("g: game log")),
     Command("help", ("?",), lambda s: not asking_quit(s) and not at_names(s), lambda s, _: overlays.toggle_help(s),
-            label="?", words="help on and off", hint="?: help", hint_where=lambda s: at_handoff(s) or on_table(s),
-            watch="?: help"),
+            label="?", words=N_("help on and off"), hint=N_("?: help"),
+            hint_where=lambda s: at_handoff(s) or on_table(s),
+            watch=N_("?: help")),
     Command("help on the names screen", ("?",), at_names, lambda s, _: overlays.toggle_help(s), line="empty"),
-    Command("quit", ("q",), in_game, lambda s, _: overlays.ask_quit(s), label="q, Ctrl-C", words="quit (asks first)",
-            line="empty", hint="q: quit", hint_where=lambda s: at_handoff(s) or at_end(s)),
-    Command("new game", ("n",), at_end, lambda s, _: s.new_game(), label="n", words="new game, at the end",
-            hint="n: new game"),
+    Command("quit", ("q",), in_game, lambda s, _: overlays.ask_quit(s), label="q, Ctrl-C",
+            words=N_("quit (asks first)"),
+            line="empty", hint=N_("q: quit"), hint_where=lambda s: at_handoff(s) or at_end(s)),
+    Command("new game", ("n",), at_end, lambda s, _: s.new_game(), label="n", words=N_("new game, at the end"),
+            hint=N_("n: new game")),
     Command("leave", ("q",), at_end, lambda s, _: s.quit()),
     Command("analysis", ("a",), at_end, lambda s, _: analyse_on_leaving(s), label="a",
-            words="leave and see the game's analysis, at the end", hint="a: analysis"),
+            words=N_("leave and see the game's analysis, at the end"), hint=N_("a: analysis")),
     Command("close", ("q",), reading, lambda s, _: playing.back(s)),
     Command("close last turn", ("l",), lambda s: s.overlay is Overlay.LAST_TURN, lambda s, _: playing.back(s)),
     Command("scroll", ("down", "up", "pagedown", "pageup", "end", "home"), scrolling,
             lambda s, key: overlays.scroll_key(s, key)),
     QUIT_WHEN_SMALL,
     Command("interrupt", ("c-c", "c-d", "<sigint>"), always, lambda s, _: overlays.interrupt(s),
-            hint="Ctrl-C: leave", hint_where=at_names, small=True, watch="Ctrl-C: quit"),
+            hint=N_("Ctrl-C: leave"), hint_where=at_names, small=True, watch=N_("Ctrl-C: quit")),
     Command("yes", ("y", "Y"), asking_quit, lambda s, _: overlays.answer_quit(s, True), small=True),
     Command("no", ("n", "N"), asking_quit, lambda s, _: overlays.answer_quit(s, False), small=True),
     stray=lambda s, _: playing.stray_key(s),
@@ -175,7 +182,7 @@ def key_line(session: Session) -> str:
     if session.overlay is Overlay.CONFIRM_QUIT:
         return f"{overlays.quit_question(session)[0]} y / n"
     if session.overlay is Overlay.LAST_TURN:
-        return "l, Esc or q: back to the table"
+        return _("l, Esc or q: back to the table")
     if session.waiting:
         return _enter_hint(session)
     return COMMANDS.key_line(session)
@@ -184,14 +191,14 @@ def key_line(session: Session) -> str:
 def computer_turn_keys(*, person: bool = False) -> str:
     """The keys that work while the other seat plays its turn: the computer's (any other key hurries it), or
     with `person` a person's at their own terminal (famiglia serve), whom nothing here hurries."""
-    watching = [c.watch for c in COMMANDS if c.watch is not None]
-    return " · ".join(watching if person else ["any key hurries it", *watching])
+    watching = [_(c.watch) for c in COMMANDS if c.watch is not None]
+    return " · ".join(watching if person else [_("any key hurries it"), *watching])
 
 
 def small_keys() -> str:
     """What the too-small screen says of the keys that still act there (the quit question answers itself)."""
     assert isinstance(QUIT_WHEN_SMALL.hint, str)
-    return QUIT_WHEN_SMALL.hint
+    return _(QUIT_WHEN_SMALL.hint)
 
 
 def listed_keys() -> set[str]:

@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final, Generic, Literal, TypeVar
 
+from famiglia.phrasebook.catalogue import _
+
 __all__ = ["PASTE", "TYPED", "Command", "Commands", "Edit", "Line", "always", "types"]
 
 M = TypeVar("M")
@@ -90,13 +92,13 @@ class Command(Generic[M]):
         return self.why_not(model)
 
     def help_words(self, model: M) -> str:
-        return self.words(model) if callable(self.words) else self.words
+        return self.words(model) if callable(self.words) else _(self.words)
 
     def hint_words(self, model: M) -> str | None:
         """The key line's words for this command now, or None if it is not on the key line now."""
         if self.hint is None or not (self.hint_where or self.available)(model):
             return None
-        return self.hint(model) if callable(self.hint) else self.hint
+        return self.hint(model) if callable(self.hint) else _(self.hint)
 
 
 class Commands(Generic[M]):

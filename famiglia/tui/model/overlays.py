@@ -6,6 +6,8 @@ and message line it changes; the command table calls them, and the view reads `q
 
 from __future__ import annotations
 
+from famiglia.phrasebook.catalogue import _
+
 from .screens import Message, Overlay, Screen
 from .session import Session
 
@@ -17,14 +19,14 @@ def quit_question(s: Session) -> tuple[str, str]:
     """The quit question for now, and the one line that says truly what leaving keeps."""
     game = s.game
     if game is None:
-        return "Leave now?", "No game has begun yet, so nothing is lost."
+        return _("Leave now?"), _("No game has begun yet, so nothing is lost.")
     if s.standing is not None:  # saving fails: the line under the table says so
-        return "Quit the game?", "It is not saved: the message line says why."
+        return _("Quit the game?"), _("It is not saved: the message line says why.")
     if game.is_over:
-        return "Leave the game?", "It is over, and kept with your games."
+        return _("Leave the game?"), _("It is over, and kept with your games.")
     if not s.log:
-        return "Quit the game?", "Nothing is kept before the first turn ends."
-    return "Quit the game?", "It is kept: you can play it on later."
+        return _("Quit the game?"), _("Nothing is kept before the first turn ends.")
+    return _("Quit the game?"), _("It is kept: you can play it on later.")
 
 
 def toggle_help(s: Session) -> None:
@@ -59,9 +61,9 @@ def toggle_confirm(s: Session) -> None:
     """c in the help: ask, or stop asking, before a take or pass ends the turn."""
     s.confirm = not s.confirm
     if s.confirm:
-        s.message = Message("A take or pass now asks you to confirm it (c in the help turns this off).")
+        s.message = Message(_("A take or pass now asks you to confirm it (c in the help turns this off)."))
     else:
-        s.message = Message("A take or pass now ends the turn at once (c in the help asks again).")
+        s.message = Message(_("A take or pass now ends the turn at once (c in the help asks again)."))
     for hook in s.on_settings:
         hook(s)
 
@@ -76,12 +78,12 @@ def toggle_summary(s: Session) -> None:
     elif s.ending is None and s.summary() and s.drawing.summary_crowded:
         show_last_turn(s)
     elif s.screen is Screen.HANDOFF:
-        s.message = Message("The last turn shows with your table: press Enter when you are at the keyboard.",
+        s.message = Message(_("The last turn shows with your table: press Enter when you are at the keyboard."),
                             "warning")
     elif s.screen is Screen.TABLE and s.ending is not None:
-        s.message = Message("Your turn is ending: Enter ends it, u takes it back (g shows the game log).", "warning")
+        s.message = Message(_("Your turn is ending: Enter ends it, u takes it back (g shows the game log)."), "warning")
     elif s.screen is Screen.TABLE and not s.last_turn():
-        s.message = Message("Nothing to show yet: no turn has been played in this game.", "warning")
+        s.message = Message(_("Nothing to show yet: no turn has been played in this game."), "warning")
     elif s.screen is Screen.TABLE:
         s.show_summary = not s.show_summary
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from famiglia.engine import Step
 from famiglia.phrasebook import actions
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.names import quoted
 
 from .overlays import quit_question
@@ -43,7 +44,7 @@ def submit(s: Session, text: str) -> bool:
         # Keys came after the question (`pass` typed out: its `p` passed): this Enter ended that
         # typing, so it does not answer a question the player may not have read.
         s.turn.typed_over = False
-        s.message = Message("Press Enter again to end your turn, or u to take it back.", "warning")
+        s.message = Message(_("Press Enter again to end your turn, or u to take it back."), "warning")
     elif s.screen is Screen.TABLE and s.ending is not None:
         s.end_turn()
     elif s.screen is Screen.TABLE:
@@ -63,7 +64,7 @@ def _submit_on_table(s: Session, text: str) -> bool:
         if s.turn.highlight is not None:
             choose(s, s.turn.highlight)
         else:
-            s.message = Message("Press the number of a choice, or type an action (Tab completes it).")
+            s.message = Message(_("Press the number of a choice, or type an action (Tab completes it)."))
         return True
     if text.isdigit():  # any digits, Unicode too: a number is refused as a number, never as an action
         number = number_text(text)
@@ -143,7 +144,7 @@ def move_highlight(s: Session, delta: int) -> None:
 def done_swapping(s: Session) -> None:
     """Close the Accountant's swaps for this turn: the menu goes on with the later steps (R6.2: "up to")."""
     s.turn.close_swaps()
-    s.message = Message("Done swapping: on to the next steps (Esc opens the swaps again).")
+    s.message = Message(_("Done swapping: on to the next steps (Esc opens the swaps again)."))
 
 
 def pass_turn(s: Session) -> None:
@@ -152,7 +153,7 @@ def pass_turn(s: Session) -> None:
     if current is None:
         return
     if current.pass_action is None:
-        s.message = Message("Passing is not possible now.", "warning")
+        s.message = Message(_("Passing is not possible now."), "warning")
         return
     s.play(current.pass_action)
 
@@ -168,8 +169,8 @@ def back(s: Session) -> None:
         if s.naming.back():
             s.message = None
         else:
-            s.message = Message("This is the first question, so Esc has nothing to go back to: type a name "
-                                "and press Enter, or Ctrl-C to leave.", "warning")
+            s.message = Message(_("This is the first question, so Esc has nothing to go back to: type a name "
+                                "and press Enter, or Ctrl-C to leave."), "warning")
     elif s.screen is Screen.END:
         s.message = Message(GAME_OVER.format(key="Esc"), "warning")
     else:
@@ -182,7 +183,7 @@ def _back_on_table(s: Session) -> None:
         undo(s)
         return
     if not s.turn.path and not s.turn.swaps_done and s.message is None and not s.computer_to_move:
-        s.message = Message("Nothing to go back to: these are the turn's first choices (u takes back an action).",
+        s.message = Message(_("Nothing to go back to: these are the turn's first choices (u takes back an action)."),
                             "warning")
         return
     s.turn.back_one()
@@ -202,7 +203,7 @@ def ask_hint(s: Session) -> None:
         playing = short_name(s.names[1 - s.at_keyboard]) if s.opponent_away else "the computer"
         s.message = Message(f"Hints are for your own turn: {playing} is playing now.", "warning")
     elif s.hints is None:
-        s.message = Message("No hints in this game.", "warning")
+        s.message = Message(_("No hints in this game."), "warning")
     else:
         s.hints(game.view(s.at_keyboard, memory=True))
 
@@ -210,12 +211,12 @@ def ask_hint(s: Session) -> None:
 def undo(s: Session) -> None:
     """u / Ctrl-Z: take back this turn's last action, never past a refresh draw or into the last turn."""
     if s.screen is Screen.HANDOFF:
-        s.message = Message("Nothing to undo: the last turn is over, and undo works within a turn.", "warning")
+        s.message = Message(_("Nothing to undo: the last turn is over, and undo works within a turn."), "warning")
         return
     if s.screen is not Screen.TABLE or s.game is None:
         return
     if s.computer_to_move:
-        s.message = Message("Undo works within your own turn: the computer's turn is not taken back.", "warning")
+        s.message = Message(_("Undo works within your own turn: the computer's turn is not taken back."), "warning")
         return
     why = s.table.undo_refusal()
     if why is not None:
@@ -237,5 +238,5 @@ def stray_key(s: Session) -> None:
     elif s.screen is Screen.END and s.overlay is None:
         s.message = Message(GAME_OVER.format(key="That key"), "warning")
     elif s.screen is Screen.HANDOFF and s.overlay is None and s.accepts_keys():
-        s.message = Message("Between turns only Enter goes on, once the next player is at the keyboard "
-                            "(g: game log, ?: help, q: quit).", "warning")
+        s.message = Message(_("Between turns only Enter goes on, once the next player is at the keyboard "
+                            "(g: game log, ?: help, q: quit)."), "warning")

@@ -19,6 +19,7 @@ from famiglia.engine import Action, Event, Game, Pass, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.seats import NETWORK
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
+from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.passes import pass_reason
 from famiglia.profile.guided_deal import is_guided
 from famiglia.profile.names import quoted
@@ -203,7 +204,7 @@ def analyse_on_leaving(session: Session) -> None:
     """
     saver = next((h for h in session.on_action if isinstance(h, Autosave)), None)
     if saver is None or saver.path is None or saver.record is None:
-        session.message = Message("This game is not saved, so it cannot be analysed.", "warning")
+        session.message = Message(_("This game is not saved, so it cannot be analysed."), "warning")
         return
     saver.analyse_on_leaving = True
     session.quit()
@@ -233,10 +234,10 @@ def _start(session: Session, game: Game) -> Game:
 def crash_save(session: Session) -> str:
     """After an unexpected error: save the game so far (even before its first action) and say how to go on."""
     if session.game is None:
-        return "no game had started yet"
+        return _("no game had started yet")
     saver = Autosave.attach(session)
     if not saver.save(session, always=True) or saver.record is None:
-        return "the game could not be saved"
+        return _("the game could not be saved")
     # R12.2: the seed of an unfinished game tells the draw stack's order, so the game is named by its id.
     return f"the game so far is saved as game {saver.record.id}: {play_on(saver.record)} plays it on"
 

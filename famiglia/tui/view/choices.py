@@ -18,6 +18,8 @@ from rich.text import Text
 
 from famiglia.engine import SeatView, Step
 from famiglia.phrasebook import actions
+from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.table import step_name
 
 from ..model.builder import Choice, Menu
 from .part import Part
@@ -27,7 +29,6 @@ from .theme import cards_in
 __all__ = ["PICKER_ROWS", "Choices", "ComputerTurn", "TurnEnd", "render_menu"]
 
 PICKER_ROWS: Final = 5  # room kept for the choices, so the table keeps its shape while choosing
-_HEADER: Final = max(len(step.title) for step in Step) + 2
 _GAP: Final = "   "
 _MORE: Final = "\u203a"  # a right-pointing angle quote: more choices follow
 _SHORTEST: Final = 12  # cells an entry keeps at least when a list is shortened: `12 B2♣ (val…`
@@ -58,7 +59,7 @@ def _pass_entry(ends_game: bool) -> Text:
     """The pass, on its own key `p` at the end of the take row: it never moves around the numbers (R8.5)."""
     text = Text()
     text.append("p", style="key")
-    text.append(" pass (ends the game)" if ends_game else " pass")  # R8.5, R10.2
+    text.append(" " + (_("pass (ends the game)") if ends_game else _("pass")))  # R8.5, R10.2
     return text
 
 
@@ -109,13 +110,15 @@ class Choices(Part):
                 by_step.setdefault(choice.step, []).append(choice)
             if menu.pass_action is not None:
                 by_step.setdefault(Step.TAKE, [])
+            headers = {step: _("Take/pass") if step is Step.TAKE else step_name(step) for step in Step}
+            indent = max(len(h) for h in headers.values()) + 2  # the entries of every row start in one column
             for step, choices in by_step.items():
-                header = "Take/pass" if step is Step.TAKE else step.title
+                header = headers[step]
                 entries = [_entry(c, _short_label(c), highlight) for c in choices]
                 if step is Step.TAKE and menu.pass_action is not None:
                     entries.append(_pass_entry(self.pass_ends_game))
-                head = Text.assemble((f"{header:<{_HEADER}}", "title"))  # a span: the entries are not bold
-                lines += flow(entries, width, first=head, indent=_HEADER, gap=len(_GAP))
+                head = Text.assemble((f"{header:<{indent}}", "title"))  # a span: the entries are not bold
+                lines += flow(entries, width, first=head, indent=indent, gap=len(_GAP))
         else:
             lines.append(cards_in(menu.question or "", style="title"))
             entries = [_entry(c, c.label, highlight) for c in menu.choices]
@@ -144,7 +147,8 @@ class ComputerTurn(Part):
     person: bool = False
 
     def lines(self, width: int) -> Sequence[Text]:
-        said = f"{self.name} is playing their turn" if self.person else f"{self.name} is playing its turn"
+        said = (_("{name} is playing their turn") if self.person else _("{name} is playing its turn")).format(
+            name=self.name)
         return [Text(said, style="title"), Text(self.keys, style="label")]
 
 
@@ -155,5 +159,5 @@ class TurnEnd(Part):
     question: str
 
     def lines(self, width: int) -> Sequence[RenderableType]:
-        return [Panel(cards_in(self.question, style="notice"), border_style="warning", title="End of your turn?",
+        return [Panel(cards_in(self.question, style="notice"), border_style="warning", title=_("End of your turn?"),
                       title_align="left")]

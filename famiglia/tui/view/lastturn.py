@@ -16,6 +16,7 @@ from rich.text import Text
 
 from famiglia import phrasebook
 from famiglia.engine import Event, Pass, SeatView
+from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import earlier_action_count
 
 from .part import Part
@@ -164,4 +165,4 @@ class TableRecord(Part):
             lines.append(event_lines(events, self.names, named=not actors, reason=why))
         if not lines:
             lines.append(Text("Nothing played yet.", style="label"))
-        return Panel(Group(*lines), title="At the table", title_align="left", border_style="card.frame")
+        return Panel(Group(*lines), title=_("At the table"), title_align="left", border_style="card.frame")

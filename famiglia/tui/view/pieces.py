@@ -16,6 +16,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from famiglia.engine import Card, SeatView, sorted_cards
+from famiglia.phrasebook.catalogue import _
 
 from ..model.words import NAME_CELLS, short_name
 from .theme import FAMILY_STYLE, THEME, card_text
@@ -58,7 +59,7 @@ def cards_text(cards: Iterable[Card], *, empty: str = "—") -> Text:
 
 def vp_text(n: int) -> Text:
     """A number of victory points, as `12 VP`."""
-    return Text(f"{n} VP", style="points")
+    return Text(_("{n} VP").format(n=n), style="points")
 
 
 def joined(parts: Iterable[Text | str], sep: str = DOT) -> Text:

@@ -16,6 +16,7 @@ from typing import Final
 from rich.text import Text
 
 from famiglia.engine import DECK, Card, Family, SeatView
+from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import card_count
 
 from .cards import CardStyle, hand_cards
@@ -30,13 +31,16 @@ _ROOM_FOR_CARDS: Final = 10  # a player's cards start a line of their own when l
 
 def _label(view: SeatView, player: int, *, spectator: bool) -> tuple[str, str]:
     """`Anna`, ` (1st, you)`: the name, and whether the player started and is the one at the keyboard."""
-    role = "1st" if player == view.start_player else "2nd"
-    you = ", you" if player == view.seat and not spectator else ""
-    return seat_label(short_name(view.names[player]), role + you)
+    first = player == view.start_player
+    if player == view.seat and not spectator:
+        role = _("1st, you") if first else _("2nd, you")
+    else:
+        role = _("1st") if first else _("2nd")
+    return seat_label(short_name(view.names[player]), role)
 
 
 def _size_words(n: int) -> str:
-    return card_count(n) + " in hand"
+    return _("{cards} in hand").format(cards=card_count(n))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,14 +83,15 @@ class PlayerRow(Part):
         label_width = max(self._label_text(p).cell_len for p in (0, 1))
         size_width = max(len(_size_words(n)) for n in self.sizes)
         held = self.held
-        total = Text.assemble(Text("live total ", style="label"), vp_text(points(self.area) + points(held or ())))
+        live = points(self.area) + points(held or ())
+        total = Text.assemble(Text(_("live total") + " ", style="label"), vp_text(live))
         if held is not None:
             size_width = max(size_width, total.cell_len)
         head = Text.assemble(pad(self._label_text(self.player), label_width), "  ",
                              pad(Text(_size_words(self.sizes[self.player])), size_width), "  ")
         if self.taken is not None:
-            head.append_text(Text.assemble(("took ", "card.new"), card_text(self.taken), "  "))
-        play_area = Text.assemble(Text("play area ", style="label"), vp_text(points(self.area)), "  ")
+            head.append_text(Text.assemble((_("took") + " ", "card.new"), card_text(self.taken), "  "))
+        play_area = Text.assemble(Text(_("play area") + " ", style="label"), vp_text(points(self.area)), "  ")
         cards = card_parts(self.area) or [Text("—", style="label")]
         roomy = head.cell_len + play_area.cell_len <= width - _ROOM_FOR_CARDS
         if roomy:
@@ -103,7 +108,7 @@ class PlayerRow(Part):
                 if self.spectator:
                     tracked.append(lead)
             else:
-                lead.append("  hand  " if self.spectator else "  hand (tracked)  ", style="label")
+                lead.append("  " + (_("hand") if self.spectator else _("hand (tracked)")) + "  ", style="label")
                 tracked = flow(card_parts(held) or [Text("—", style="label")], width, first=lead, indent=lead.cell_len)
         if self.rows is not None:  # the tracked hand keeps one row of its own, the play area the others
             tracked = fitted(tracked, min(1, len(tracked)), width)
@@ -124,7 +129,7 @@ class Hand(Part):
 
     cards: tuple[Card, ...]
     style: CardStyle = CardStyle.FRAMED
-    whose: str = "Your hand"
+    whose: str = ""  # the title, by default "Your hand" in the player's language
     live_total: int | None = None
     rows: int | None = None
 
@@ -134,16 +139,16 @@ class Hand(Part):
         """The hand of `view`'s seat; None in the public view, which holds no hand."""
         if view.seat is None:
             return None
-        whose = f"{short_name(view.names[view.seat])}'s hand" if spectator else "Your hand"
+        whose = _("{name}'s hand").format(name=short_name(view.names[view.seat])) if spectator else ""
         live = points(view.play_areas[view.seat]) + points(view.hand) if memory_aid and not spectator else None
         return cls(view.hand, style, whose, live, rows)
 
     def _title(self) -> Text:
-        title = Text(self.whose, style="heading")
+        title = Text(self.whose or _("Your hand"), style="heading")
         title.append("  ")
         said: list[Text | str] = [card_count(len(self.cards)), vp_text(points(self.cards))]
         if self.live_total is not None:
-            said.append(Text.assemble(Text("live total ", style="label"), vp_text(self.live_total)))
+            said.append(Text.assemble(Text(_("live total") + " ", style="label"), vp_text(self.live_total)))
         title.append_text(joined(said))
         return title
 
@@ -191,15 +196,15 @@ def draw_stack_counts(counts: Mapping[Card, int], *, width: int, rows: int | Non
     neither finds room for ends in `…`.
     """
     cards = [c for c, n in counts.items() for _ in range(n)]
-    parts = card_parts(cards) or [Text("nothing", style="label")]
-    lines = flow(parts, width, first=Text("Draw stack holds  ", style="label"), indent=2)
+    parts = card_parts(cards) or [Text(_("nothing"), style="label")]
+    lines = flow(parts, width, first=Text(_("Draw stack holds") + "  ", style="label"), indent=2)
     if rows is None or len(lines) <= rows:
         return lines
-    lines = flow(_by_family(cards), width, first=Text("Draw stack  ", style="label"), indent=2, gap=2)
+    lines = flow(_by_family(cards), width, first=Text(_("Draw stack") + "  ", style="label"), indent=2, gap=2)
     if len(lines) > rows:
         outside = list((Counter(DECK) - Counter(counts)).elements())
-        but = flow(_by_family(outside), width, first=Text("Draw stack  every card but  ", style="label"), indent=2,
-                   gap=2)
+        but = flow(_by_family(outside), width, first=Text(_("Draw stack  every card but") + "  ", style="label"),
+                   indent=2, gap=2)
         if len(but) <= rows:
             return but
     return fitted(lines, rows, width)

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from famiglia.engine import Card, Family, SeatView
+from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import card_count, point_count
 
 from ..model.commands import small_keys
@@ -153,7 +154,7 @@ def _end(view: SeatView, *, width: int) -> RenderableType:
         grid.add_row(*_zone_row("  hand", known_hand(view, p), view.hand_sizes[p]))
         grid.add_row(*_zone_row("  play area", view.play_areas[p], len(view.play_areas[p])))
     lines.append(grid)
-    return Panel(Group(*lines), title="Game over", title_align="left", border_style="title", width=width)
+    return Panel(Group(*lines), title=_("Game over"), title_align="left", border_style="title", width=width)
 
 
 # -- help --------------------------------------------------------------------------------------------------------
@@ -200,7 +201,7 @@ def _help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableType:
     halves = 1 if wide or len(keys) <= 5 else 2
     per_column = -(-len(keys) // halves)
     key_grid = Table.grid(padding=(0, 2))
-    for _ in range(halves):
+    for _half in range(halves):
         key_grid.add_column(style="key", no_wrap=True)
         key_grid.add_column()
     for row in range(per_column):
@@ -225,7 +226,7 @@ def _help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableType:
         columns.add_column(ratio=1)
         columns.add_row(key_part, rule_part)
         body = columns
-    return Panel(body, title="Help", subtitle="Esc, q or ? closes this", title_align="left",
+    return Panel(body, title="Help", subtitle=_("Esc, q or ? closes this"), title_align="left",
                  border_style="title", width=min(width, 140))
 
 

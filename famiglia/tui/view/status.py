@@ -14,7 +14,9 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from famiglia.engine import SeatView, Step, Swap
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 from famiglia.phrasebook.counts import refresh_count, swap_count
+from famiglia.phrasebook.table import step_name
 
 from ..model.turn import step_now
 from .part import Part
@@ -26,21 +28,21 @@ __all__ = ["SMALL_STACK", "STEP_SEPARATOR", "TableTop", "status_text", "step_bar
 
 SMALL_STACK: Final = 6  # R3.4: fewer cards than a new Street is worth a warning
 STEP_SEPARATOR: Final = " \u203a "  # a single right-pointing angle quote between the steps
-_PASS_WORDS: Final = ("First pass through the deck", "After the first exhaustion", "Final round")
+_PASS_WORDS: Final = (N_("First pass through the deck"), N_("After the first exhaustion"), N_("Final round"))
 
 
 def status_text(view: SeatView) -> Text:
     """Which pass through the deck this is, the draw stack and the discard pile (R9, R12.1)."""
-    stack = Text("draw stack ")
+    stack = Text(_("draw stack") + " ")
     stack.append(str(view.draw_stack_size), style="count")
-    pile = Text("discard pile ")
+    pile = Text(_("discard pile") + " ")
     if view.discard_pile:
         pile.append(str(len(view.discard_pile)), style="count")
-        pile.append(", top ")
+        pile.append(", " + _("top") + " ")
         pile.append_text(card_text(view.discard_pile[-1]))
     else:
-        pile.append("empty", style="label")
-    return joined([Text(_PASS_WORDS[min(view.exhaustions, 2)], style="title"), stack, pile])
+        pile.append(_("empty"), style="label")
+    return joined([Text(_(_PASS_WORDS[min(view.exhaustions, 2)]), style="title"), stack, pile])
 
 
 def step_bar(view: SeatView) -> Text:
@@ -54,20 +56,22 @@ def step_bar(view: SeatView) -> Text:
         if i:
             text.append(STEP_SEPARATOR, style="step.sep")
         if step < current:
-            text.append(step.title, style="step.past")
+            text.append(step_name(step), style="step.past")
         elif step is current:
-            text.append(f"▶{step.title}", style="step.current")
+            text.append(f"▶{step_name(step)}", style="step.current")
         elif open_steps and step not in open_steps:
-            text.append(step.title, style="step.closed")
+            text.append(step_name(step), style="step.closed")
         else:
-            text.append(step.title, style="step.future")
+            text.append(step_name(step), style="step.future")
     if view.step is Step.ACCOUNTANT and view.swaps_left:
         if any(isinstance(a, Swap) for a in view.legal_actions):
-            text.append(f"  ({swap_count(view.swaps_left)} left)", style="notice")  # R6.2
+            left = _("{swaps} left").format(swaps=swap_count(view.swaps_left))
+            text.append(f"  ({left})", style="notice")  # R6.2
         else:  # R6.1: an Accountant may be played with nothing to swap
-            text.append("  (no swap possible)", style="label")
+            text.append("  (" + _("no swap possible") + ")", style="label")
     elif view.refreshes and current is Step.REFRESH:
-        text.append(f"  ({refresh_count(view.refreshes)} so far)", style="label")
+        text.append("  (" + _("{refreshes} so far").format(refreshes=refresh_count(view.refreshes)) + ")",
+                    style="label")
     return text
 
 
@@ -78,13 +82,14 @@ def turn_lines(view: SeatView, width: int, *, spectator: bool = False, one_row: 
     still does not fit ends in `…`.
     """
     if view.is_over:
-        return [Text(" Game over ", style="name.active")]
+        return [Text(" " + _("Game over") + " ", style="name.active")]
     yours = view.my_turn and not spectator
     bar = step_bar(view)
 
     def who(limit: int | None = None) -> Text:
         name = short_name(view.names[view.to_move]) if limit is None else short_name(view.names[view.to_move], limit)
-        return Text(f" Your turn, {name} " if yours else f" {name}'s turn ", style="name.active")
+        said = _("Your turn, {name}") if yours else _("{name}'s turn")
+        return Text(f" {said.format(name=name)} ", style="name.active")
 
     if who().cell_len + 3 + bar.cell_len <= width:
         return [Text.assemble(who(), "   ", bar)]
@@ -103,18 +108,23 @@ def warnings(view: SeatView) -> list[str]:
         return []
     out: list[str] = []
     if view.is_last_turn:
-        out.append("Last turn: the game ends after this turn")  # R9.3
+        out.append(_("Last turn: the game ends after this turn"))  # R9.3
     elif view.is_final_round:
-        out.append(f"Final round: the game ends after {short_name(view.names[view.second_player])}'s turn")  # R9.3
+        out.append(_("Final round: the game ends after {name}'s turn").format(
+            name=short_name(view.names[view.second_player])))  # R9.3
     if view.pass_ends_game:
-        out.append(f"{short_name(view.names[1 - view.to_move])} passed: a pass now ends the game")  # R8.5, R10.2
+        out.append(_("{name} passed: a pass now ends the game").format(
+            name=short_name(view.names[1 - view.to_move])))  # R8.5, R10.2
     if view.exhaustions < 2:
         size = view.draw_stack_size
-        then = "the discard pile becomes the new stack" if view.exhaustions == 0 else "the game ends with this round"
-        if size == 1:
-            out.append(f"The next draw exhausts the stack: {then}")  # R9.1-R9.3
+        if size == 1:  # R9.1-R9.3
+            if view.exhaustions == 0:
+                out.append(_("The next draw exhausts the stack: the discard pile becomes the new stack"))
+            else:
+                out.append(_("The next draw exhausts the stack: the game ends with this round"))
         elif size <= SMALL_STACK:
-            out.append(f"Only {size} cards left in the draw stack")
+            out.append(ngettext("Only {n} card left in the draw stack", "Only {n} cards left in the draw stack",
+                                size).format(n=size))
     return out
 
 

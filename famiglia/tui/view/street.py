@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from famiglia.engine import SeatView, StreetCard
+from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import card_count
 
 from ..model.changes import TurnChanges, turn_changes
@@ -39,21 +40,21 @@ class Street(Part):
         return cls(view.street, style, changes.new, changes.reduced, rows)
 
     def lines(self, width: int) -> Sequence[Text]:
-        title = Text("The Street", style="heading")
+        title = Text(_("The Street"), style="heading")
         title.append(f"  {card_count(len(self.cards))}", style="label")
         title.no_wrap = True
         if not self.cards:
-            return [title, Text("Empty: nothing is left to deal", style="label")]  # R10.1
+            return [title, Text(_("Empty: nothing is left to deal"), style="label")]  # R10.1
         text = self.style is CardStyle.LINE
         reduced = [i < len(self.reduced) and self.reduced[i] > 0 for i in range(len(self.new))]
         heavy = [new and (text or not cut) for new, cut in zip(self.new, reduced, strict=True)]  # the double wins
         if any(heavy):
-            title.append("  + new" if text else "  ┏┓ new", style="label")
+            title.append(("  + " if text else "  ┏┓ ") + _("new"), style="label")
         if any(self.reduced):
             cut = max(self.reduced)
-            title.append(f"  {MINUS}{cut} reduced" if text else "  ╔╗ reduced", style="label")
+            title.append((f"  {MINUS}{cut} " if text else "  ╔╗ ") + _("reduced"), style="label")
         if text:
-            title.append("  (victory points after each card)", style="label")
+            title.append("  (" + _("victory points after each card") + ")", style="label")
         title.truncate(width, overflow="ellipsis")
         cards = street_cards(self.cards, width=width, style=self.style, new=self.new, reduced=self.reduced,
                              rows=self.rows)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from famiglia.phrasebook.catalogue import N_, _
+
 from ..keys import PASTE, TYPED, Command, Commands
 from .menu import Home, Overlay, Page, ShowAnalysis, ShowLog, ShowReplay
 
@@ -28,33 +30,33 @@ def _not_while_asking(home: Home) -> str | None:
 
 def _choosable(home: Home) -> str | None:
     if _asking(home):
-        return "Answer the question first: y or n."
+        return _("Answer the question first: y or n.")
     if home.editing is None and not home.items():
-        return "Nothing to choose here: Esc goes back."
+        return _("Nothing to choose here: Esc goes back.")
     return None
 
 
 def _only_lists(home: Home) -> str | None:
     if _asking(home):
-        return "Answer the question first: y or n."
+        return _("Answer the question first: y or n.")
     if home.page not in _LIST_PAGES and not home.scrolls:
-        return "Nothing to move through here: Esc goes back."
+        return _("Nothing to move through here: Esc goes back.")
     return None
 
 
 def _on_a_game(home: Home) -> str | None:
     if _asking(home):
-        return "Answer the question first: y or n."
+        return _("Answer the question first: y or n.")
     if home.page not in (Page.GAMES, Page.CONTINUE, Page.GAME):
-        return "That key works on Your games."
+        return _("That key works on Your games.")
     return None
 
 
 def _on_settings(home: Home) -> str | None:
     if _asking(home):
-        return "Answer the question first: y or n."
+        return _("Answer the question first: y or n.")
     if home.page is not Page.SETTINGS:
-        return "Space changes a setting, on the Settings page: here Enter chooses."
+        return _("Space changes a setting, on the Settings page: here Enter chooses.")
     return None
 
 
@@ -97,30 +99,30 @@ COMMANDS: Final[Commands[Home]] = Commands(
     Command("take back a letter", ("backspace",), run=lambda h, _: h.backspace(),
             why_not=_only_while_typing("Backspace does nothing here: Esc goes back.")),
     Command("previous line", ("up",), run=lambda h, _: h.move(-1), why_not=_only_lists, label="↑",
-            words="previous line", hint=lambda h: "↑↓ PgUp PgDn: scroll" if h.scrolls else "↑↓: move"),
-    Command("next line", ("down",), run=lambda h, _: h.move(1), why_not=_only_lists, label="↓", words="next line"),
+            words=N_("previous line"), hint=lambda h: "↑↓ PgUp PgDn: scroll" if h.scrolls else "↑↓: move"),
+    Command("next line", ("down",), run=lambda h, _: h.move(1), why_not=_only_lists, label="↓", words=N_("next line")),
     Command("first line", ("home",), run=lambda h, _: h.to_end(False), why_not=_only_lists),
     Command("last line", ("end",), run=lambda h, _: h.to_end(True), why_not=_only_lists),
     Command("a page up", ("pageup",), run=lambda h, _: h.move(-10), why_not=_only_lists),
     Command("a page down", ("pagedown",), run=lambda h, _: h.move(10), why_not=_only_lists),
     Command("choose that line", tuple("123456789"), run=lambda h, k: h.number(int(k)), why_not=_choosable,
-            label="1–9", words="choose that line", hint_where=_chooses,
+            label="1–9", words=N_("choose that line"), hint_where=_chooses,
             hint=lambda h: "1–9: go to" if h.page is Page.SETTINGS else "1–9 Enter: choose"),
     # On Settings a number only goes to its line, and Enter changes it; elsewhere the line above says Enter.
     Command("choose", ("enter",), run=lambda h, _: h.enter(), why_not=_choosable, label="Enter", words="choose",
-            hint="Enter Space: change", hint_where=lambda h: _chooses(h) and h.page is Page.SETTINGS),
+            hint=N_("Enter Space: change"), hint_where=lambda h: _chooses(h) and h.page is Page.SETTINGS),
     Command("change the setting", (" ",), run=lambda h, _: h.enter(), why_not=_on_settings, label="Space",
-            words="change the setting (Settings)"),
+            words=N_("change the setting (Settings)")),
     Command("back", ("escape",), run=lambda h, _: h.back(), label="Esc", words="back", hint="Esc: back",
             hint_where=lambda h: len(h.pages) > 1 or h.overlay is not None),
     Command("log", ("l",), run=lambda h, _: h.show(ShowLog), why_not=_on_a_game, label="l", words="a game's log",
             hint="l: log"),
     Command("replay", ("r",), run=lambda h, _: h.show(ShowReplay), why_not=_on_a_game, label="r",
-            words="replay a game", hint="r: replay"),
+            words=N_("replay a game"), hint="r: replay"),
     Command("analysis", ("a",), run=lambda h, _: h.show(ShowAnalysis), why_not=_on_a_game, label="a",
             words="a game's analysis"),
     Command("delete", ("d", "delete"), run=lambda h, _: h.ask_delete(), why_not=_on_a_game, label="d / Del",
-            words="delete a game (asks first)", hint="d: delete"),
+            words=N_("delete a game (asks first)"), hint="d: delete"),
     Command("yes", ("y",), run=lambda h, _: h.answer(True), why_not=_when_asked, label="y", words="yes",
             hint="y: yes"),
     Command("no", ("n",), run=lambda h, _: h.answer(False), why_not=_when_asked, label="n", words="no",
@@ -129,7 +131,7 @@ COMMANDS: Final[Commands[Home]] = Commands(
             hint="?: help"),
     # The help says "Esc, q or ? closes this", as the game's help does: q closes it here too.
     Command("close the help", ("q",), when=lambda h: h.overlay is Overlay.HELP, run=lambda h, _: h.toggle_help()),
-    Command("quit", ("c-c", "<sigint>"), run=lambda h, _: h.interrupt(), label="Ctrl-C", words="quit (asks first)",
+    Command("quit", ("c-c", "<sigint>"), run=lambda h, _: h.interrupt(), label="Ctrl-C", words=N_("quit (asks first)"),
             hint="Ctrl-C: quit"),
     say=_say,
     stray=_stray,
@@ -152,5 +154,5 @@ def help_lines(home: Home) -> list[tuple[str, str]]:
 def key_line(home: Home) -> str:
     """The line under the page: the keys that act now, in the command table's order (made from it)."""
     if home.editing is not None:
-        return "type the names · Enter: keep them · Esc: leave them as they were"
+        return _("type the names · Enter: keep them · Esc: leave them as they were")
     return COMMANDS.key_line(home)

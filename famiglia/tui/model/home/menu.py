@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from famiglia.languages import LANGUAGES
 from famiglia.persistence import StoreError
+from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import turn_count
 from famiglia.profile.seats import HUMAN, LEVELS, computer_seat
 from famiglia.profile.settings import KEYS, SettingRefused, Settings, parse_words
@@ -177,10 +178,10 @@ class Home:
             return
         if self.editing is not None:
             self.editing, self.named = None, ()
-            self.message = "Names not changed."
+            self.message = _("Names not changed.")
             return
         if len(self.pages) == 1:
-            self.message = "This is the home screen: Quit (8) leaves famiglia."
+            self.message = _("This is the home screen: Quit (8) leaves famiglia.")
             return
         self.pages.pop()
         self.message = None
@@ -223,11 +224,11 @@ class Home:
     def ask_delete(self) -> None:
         """d on Your games (or one game's page): ask before deleting the game under the cursor."""
         if self._delete is None:
-            self.message = "Deleting games is not available in this version of famiglia."
+            self.message = _("Deleting games is not available in this version of famiglia.")
             return
         target = self._game_in_view()
         if target is None:
-            self.message = "No game is chosen: move to one first."
+            self.message = _("No game is chosen: move to one first.")
             return
         self.chosen = target.id
         self.overlay = Overlay.CONFIRM_DELETE
@@ -236,7 +237,7 @@ class Home:
         """l, r, a or Enter on a game: its log (a page of its own), its replay, its analysis, or play it on."""
         target = self._game_in_view()
         if target is None:
-            self.message = "No game is chosen: move to one first."
+            self.message = _("No game is chosen: move to one first.")
             return
         if kind is ShowLog and self._log is not None:
             try:
@@ -284,7 +285,7 @@ class Home:
         current = getattr(self.settings, name)
         if name == "names":  # one name at a time: a comma is a name's own ("Anna, Jr."), never a separator
             self.editing, self.named = (current[0] if current else ""), ()
-            self.message = "Type your name; Enter goes on to player 2's, Esc leaves the names as they were."
+            self.message = _("Type your name; Enter goes on to player 2's, Esc leaves the names as they were.")
             return
         if name == "language":  # auto, then each language the program speaks, round again
             choices: tuple[str, ...] = ("auto", *LANGUAGES)
@@ -325,7 +326,7 @@ class Home:
 
     def _set(self, name: str, value: Any) -> bool:
         if self._write is None:
-            self.message = "Settings cannot be written here."
+            self.message = _("Settings cannot be written here.")
             return False
         try:
             written = self._write(name, value)
@@ -377,7 +378,7 @@ def _main_items(home: Home) -> list[Item[Home]]:
 
 def _open_continue(home: Home) -> None:
     if not home.unfinished:
-        home.message = "No game is waiting to be continued: New game starts one."
+        home.message = _("No game is waiting to be continued: New game starts one.")
         return
     home.open(Page.CONTINUE)
 
