@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from famiglia.engine import Step
 from famiglia.phrasebook import actions
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import N_, _
 from famiglia.profile.names import quoted
 
 from .overlays import quit_question
@@ -24,7 +24,7 @@ __all__ = ["GAME_OVER", "ask_hint", "back", "choose", "done_swapping", "move_hig
            "stray_key", "submit", "undo"]
 
 # What a key that does nothing at the end says (the key line under it names the keys that act there).
-GAME_OVER = "{key} does nothing here: the game is over, and the line below names the keys that work."
+GAME_OVER = N_("{key} does nothing here: the game is over, and the line below names the keys that work.")
 
 
 def submit(s: Session, text: str) -> bool:
@@ -35,7 +35,7 @@ def submit(s: Session, text: str) -> bool:
     if s.overlay in (Overlay.HELP, Overlay.LAST_TURN, Overlay.LOG):
         s.overlay = None
     elif s.overlay is Overlay.CONFIRM_QUIT:
-        s.message = Message(f"{quit_question(s)[0]} Press y for yes, n for no.", "warning")
+        s.message = Message(quit_question(s)[0] + " " + _("Press y for yes, n for no."), "warning")
     elif s.screen is Screen.NAMES:
         return s.answer_name(text)
     elif s.screen is Screen.HANDOFF:
@@ -50,7 +50,7 @@ def submit(s: Session, text: str) -> bool:
     elif s.screen is Screen.TABLE:
         return _submit_on_table(s, text.strip())
     elif s.screen is Screen.END:
-        s.message = Message(GAME_OVER.format(key="Enter"), "warning")
+        s.message = Message(_(GAME_OVER).format(key="Enter"), "warning")
     return True
 
 
@@ -69,7 +69,8 @@ def _submit_on_table(s: Session, text: str) -> bool:
     if text.isdigit():  # any digits, Unicode too: a number is refused as a number, never as an action
         number = number_text(text)
         if number is None:
-            s.message = Message(f"Type choice numbers with the digits 0 to 9, not {quoted(text, 12)}.", "error")
+            said = _("Type choice numbers with the digits 0 to 9, not {typed}.").format(typed=quoted(text, 12))
+            s.message = Message(said, "error")
             return False
         choose(s, number)
         return True
@@ -79,8 +80,9 @@ def _submit_on_table(s: Session, text: str) -> bool:
 def _others_turn(s: Session) -> str:
     other = 1 - s.at_keyboard
     if s.opponent_away:  # a person at another terminal (famiglia serve)
-        return f"It is {short_name(s.names[other])}'s turn: your keys act once it is yours (g: game log, ?: help)."
-    return f"{s.names[other]} is playing its turn: a moment, please."
+        return _("It is {name}'s turn: your keys act once it is yours (g: game log, ?: help).").format(
+            name=short_name(s.names[other]))
+    return _("{name} is playing its turn: a moment, please.").format(name=s.names[other])
 
 
 def number_typed(s: Session, digits: str) -> bool:
@@ -97,10 +99,11 @@ def number_typed(s: Session, digits: str) -> bool:
     count = len(current.choices)
     choice = current.numbered(number)
     if number and number * 10 <= count:  # 1 of 1..14 may still become 12
-        _pend(s, digits, f"{digits}_ — a second digit, or Enter for {number}")
+        _pend(s, digits, _("{digits}_ — a second digit, or Enter for {number}").format(digits=digits, number=number))
         return False
     if count >= 10 and choice is not None and choice.action is not None and choice.step is Step.TAKE:
-        _pend(s, digits, f"{digits}: {choice.label} — Enter takes it, Backspace changes it")
+        _pend(s, digits, _("{digits}: {choice} — Enter takes it, Backspace changes it").format(digits=digits,
+                                                                                        choice=choice.label))
         return False
     s.turn.pending = ""
     choose(s, number)
@@ -119,11 +122,12 @@ def choose(s: Session, number: int) -> None:
         return
     choice = current.numbered(number)
     if choice is None:
-        said = str(number) if number < 10**NUMBER_DIGITS else "that long"
+        said = str(number) if number < 10**NUMBER_DIGITS else _("that long")
         if not current.choices:
-            s.message = Message(f"There is no choice {said}: the list is empty; p passes.", "error")
+            said = _("There is no choice {number}: the list is empty; p passes.").format(number=said)
         else:
-            s.message = Message(f"There is no choice {said}: pick 1 to {len(current.choices)}.", "error")
+            said = _("There is no choice {number}: pick 1 to {last}.").format(number=said, last=len(current.choices))
+        s.message = Message(said, "error")
         return
     if choice.path == (DONE_SWAPPING,):
         done_swapping(s)
@@ -172,7 +176,7 @@ def back(s: Session) -> None:
             s.message = Message(_("This is the first question, so Esc has nothing to go back to: type a name "
                                 "and press Enter, or Ctrl-C to leave."), "warning")
     elif s.screen is Screen.END:
-        s.message = Message(GAME_OVER.format(key="Esc"), "warning")
+        s.message = Message(_(GAME_OVER).format(key="Esc"), "warning")
     else:
         stray_key(s)
 
@@ -200,8 +204,12 @@ def ask_hint(s: Session) -> None:
     if s.screen is not Screen.TABLE or game is None or s.ending is not None or game.is_over:
         return
     if s.computer_to_move:
-        playing = short_name(s.names[1 - s.at_keyboard]) if s.opponent_away else "the computer"
-        s.message = Message(f"Hints are for your own turn: {playing} is playing now.", "warning")
+        if s.opponent_away:
+            other = short_name(s.names[1 - s.at_keyboard])
+            said = _("Hints are for your own turn: {name} is playing now.").format(name=other)
+        else:
+            said = _("Hints are for your own turn: the computer is playing now.")
+        s.message = Message(said, "warning")
     elif s.hints is None:
         s.message = Message(_("No hints in this game."), "warning")
     else:
@@ -220,7 +228,7 @@ def undo(s: Session) -> None:
         return
     why = s.table.undo_refusal()
     if why is not None:
-        s.message = Message(f"Nothing to undo: {why}.", "warning")
+        s.message = Message(_("Nothing to undo: {why}.").format(why=why), "warning")
         return
     taken_back = s.table.take_back()
     s.turn.swaps_done = False
@@ -236,7 +244,7 @@ def stray_key(s: Session) -> None:
     if s.ending is not None:
         s.turn.typed_over = True
     elif s.screen is Screen.END and s.overlay is None:
-        s.message = Message(GAME_OVER.format(key="That key"), "warning")
+        s.message = Message(_(GAME_OVER).format(key=_("That key")), "warning")
     elif s.screen is Screen.HANDOFF and s.overlay is None and s.accepts_keys():
         s.message = Message(_("Between turns only Enter goes on, once the next player is at the keyboard "
                             "(g: game log, ?: help, q: quit)."), "warning")

@@ -19,7 +19,7 @@ from famiglia.engine import Action, Event, Game, Pass, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.seats import NETWORK
 from famiglia.persistence.turns import moves_of, turn_log, turn_start
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, ngettext
 from famiglia.phrasebook.passes import pass_reason
 from famiglia.profile.guided_deal import is_guided
 from famiglia.profile.names import quoted
@@ -95,7 +95,8 @@ class Autosave:
         return True
 
     def _warn(self, session: Session, error: Exception) -> None:
-        session.message = Message(f"The game cannot be saved ({_reason(error)}); play goes on unsaved.", "warning")
+        said = _("The game cannot be saved ({reason}); play goes on unsaved.").format(reason=_reason(error))
+        session.message = Message(said, "warning")
 
     # -- saving ---------------------------------------------------------------------------------------------
 
@@ -136,8 +137,13 @@ class Autosave:
     def _unsaved(self) -> str:
         saved = len(self.record.moves) if self.record is not None and self.path is not None else 0
         left = self._actions - saved
-        return (f"Not saved: {'the last ' if saved else ''}{left} action{'' if left == 1 else 's'} of "
-                f"{self._actions} ({self.problem}); the game goes on.")
+        if saved:
+            said = ngettext("Not saved: the last {left} action of {actions} ({problem}); the game goes on.",
+                            "Not saved: the last {left} actions of {actions} ({problem}); the game goes on.", left)
+        else:
+            said = ngettext("Not saved: {left} action of {actions} ({problem}); the game goes on.",
+                            "Not saved: {left} actions of {actions} ({problem}); the game goes on.", left)
+        return said.format(left=left, actions=self._actions, problem=self.problem)
 
     def _new_game(self, session: Session) -> None:
         self.close()
@@ -176,7 +182,7 @@ class Autosave:
         """The line printed on leaving a game no save of which could be written; None if one was."""
         if self.problem is None or (self.record is not None and self.path is not None):
             return None
-        return f"This game is not saved: it could not be written ({self.problem})."
+        return _("This game is not saved: it could not be written ({problem}).").format(problem=self.problem)
 
     def hint(self) -> str | None:
         """The line printed on leaving: how to play the saved game on, or to watch it again."""
@@ -184,11 +190,12 @@ class Autosave:
         if record is None or self.path is None:
             return None
         if self.problem is not None:  # what the file holds, and what it does not
-            return (f"This game is saved only up to action {len(record.moves)} of {self._actions} "
-                    f"({self.problem}): {play_on(record)} plays on from there.")
+            return _("This game is saved only up to action {saved} of {actions} ({problem}): {command} plays on "
+                     "from there.").format(saved=len(record.moves), actions=self._actions, problem=self.problem,
+                                           command=play_on(record))
         if record.game().is_over:
-            return f"This game is saved as game {record.id}: 'famiglia replay {record.id}' shows it again."
-        return f"This game is saved: {play_on(record)} plays it on."
+            return _("This game is saved as game {id}: 'famiglia replay {id}' shows it again.").format(id=record.id)
+        return _("This game is saved: {command} plays it on.").format(command=play_on(record))
 
 
 def play_on(record: Record) -> str:
@@ -227,7 +234,7 @@ def _start(session: Session, game: Game) -> Game:
     for action in session.history:
         played.apply(action)
     if played.to_dict() != game.to_dict():
-        raise StoreError("the deal of this game cannot be found again")
+        raise StoreError(_("the deal of this game cannot be found again"))
     return deal
 
 
@@ -239,7 +246,8 @@ def crash_save(session: Session) -> str:
     if not saver.save(session, always=True) or saver.record is None:
         return _("the game could not be saved")
     # R12.2: the seed of an unfinished game tells the draw stack's order, so the game is named by its id.
-    return f"the game so far is saved as game {saver.record.id}: {play_on(saver.record)} plays it on"
+    return _("the game so far is saved as game {id}: {command} plays it on").format(id=saver.record.id,
+                                                                                    command=play_on(saver.record))
 
 
 # -- resuming ------------------------------------------------------------------------------------------------------
@@ -275,19 +283,20 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     lock = store.lock(record.id) if path is not None else None
     Autosave.attach(session, store, record=record, path=path, before=moves[:undoable], lock=lock)
     if session.screen is Screen.END:  # a finished game opens on its scoring: say so, never without a word
-        session.message = Message(f"Game {record.id} is over: this is its scoring (its keys are on the line below).")
+        session.message = Message(_("Game {id} is over: this is its scoring (its keys are on the line below).").format(
+            id=record.id))
     return session
 
 
 def _seats(record: Record) -> tuple[str, str]:
     """Who plays each seat of the record: a person, or the computer at a level this famiglia knows."""
     if NETWORK in record.seats:
-        raise StoreError(f"game {record.id} is played over the network: 'famiglia serve' plays it on, as table its "
-                         "players know ('famiglia log' and 'replay' show it here)")
+        raise StoreError(_("game {id} is played over the network: 'famiglia serve' plays it on, as table its "
+                           "players know ('famiglia log' and 'replay' show it here)").format(id=record.id))
     for seat in record.seats:
         if seat != HUMAN and level_of(seat) is None:
-            raise StoreError(f"the record's seat {quoted(seat, 40)} is no player this famiglia knows "
-                             "('famiglia log' and 'replay' still show the game)")
+            raise StoreError(_("the record's seat {seat} is no player this famiglia knows ('famiglia log' and "
+                               "'replay' still show the game)").format(seat=quoted(seat, 40)))
     return record.seats
 
 
@@ -316,5 +325,5 @@ def _play_again(session: Session, actions: Sequence[Action]) -> None:
     session.screen = Screen.TABLE  # play() acts on the table; nothing is drawn before the handoff is back
     for action in actions:
         if not session.play(action):
-            raise StoreError(f"the saved action {action} cannot be played again")
+            raise StoreError(_("the saved action {action} cannot be played again").format(action=action))
     session.screen, session.show_summary, session.message = screen, summary, None

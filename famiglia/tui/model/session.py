@@ -25,6 +25,7 @@ from typing import Any
 from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap
 from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook import actions, events
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import HUMAN
 
@@ -178,12 +179,12 @@ class Session:
         game = table.game
         said = actions.own(table.ending, ends_game=isinstance(table.ending, Pass) and game.is_over)
         if game.is_over and not isinstance(table.ending, Pass):
-            said += " — the last turn: the game ends"  # R9.3, R10.2
-        keys = "Enter: end the game" if game.is_over else "Enter: end your turn"
+            said += _(" — the last turn: the game ends")  # R9.3, R10.2
+        keys = _("Enter: end the game") if game.is_over else _("Enter: end your turn")
         if table.snapshots:
-            keys += " · u or Esc: take it back"
+            keys += " · " + _("u or Esc: take it back")
         else:
-            keys += " (new cards were dealt: it cannot be taken back)"
+            keys += " " + _("(new cards were dealt: it cannot be taken back)")
         return f"{said}. {keys}"
 
     # -- the handoff: nothing of the next hand before the screen is drawn ---------------------------
@@ -233,7 +234,8 @@ class Session:
         try:
             played = table.play(action, confirm=self.confirm)
         except ValueError as refusal:  # IllegalAction, or anything else the notation's reader refuses
-            reason = getattr(refusal, "reason", None) or f"{quoted(str(action))} is not an action"
+            reason = getattr(refusal, "reason", None)
+            reason = reason or _("{typed} is not an action").format(typed=quoted(str(action)))
             self.message = Message(reason, "error")  # the game is unchanged; the line keeps the action
             for refused in self.on_refused:
                 refused(self, action)

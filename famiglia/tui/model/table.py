@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, Pass, Refresh, SeatView, Step
+from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.passes import pass_reason
 from famiglia.profile.seats import HUMAN
 
@@ -132,10 +133,10 @@ class Table:
         if self.snapshots:
             return None
         if self.ending is not None:
-            return "the take dealt a new Street, which showed new cards"
+            return _("the take dealt a new Street, which showed new cards")
         if self.game is not None and any(isinstance(e.action, Refresh) for e in self.game.view(None).this_turn):
-            return "the refresh showed new cards"
-        return "this turn has no action yet"
+            return _("the refresh showed new cards")
+        return _("this turn has no action yet")
 
     # -- changing -------------------------------------------------------------------------------------------
 

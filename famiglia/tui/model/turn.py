@@ -13,12 +13,13 @@ from dataclasses import replace
 from typing import Final
 
 from famiglia.engine import Action, SeatView, Step, Swap
+from famiglia.phrasebook.catalogue import N_, _
 
 from .builder import Choice, Menu, menu
 
 __all__ = ["DONE_SWAPPING", "Turn", "step_now"]
 
-DONE_SWAPPING: Final = "done swapping"  # the menu entry that closes an Accountant's swaps (R6.2)
+DONE_SWAPPING: Final = N_("done swapping")  # the menu entry that closes an Accountant's swaps (R6.2)
 
 
 def step_now(view: SeatView) -> Step:
@@ -59,7 +60,7 @@ class Turn:
         if not built.is_top or not swaps:
             return built
         at = built.choices.index(swaps[-1]) + 1
-        done = Choice(at + 1, DONE_SWAPPING, (DONE_SWAPPING,), Step.ACCOUNTANT, ())
+        done = Choice(at + 1, _(DONE_SWAPPING), (DONE_SWAPPING,), Step.ACCOUNTANT, ())
         later = tuple(replace(c, number=c.number + 1) for c in built.choices[at:])
         return replace(built, choices=(*built.choices[:at], done, *later))
 

@@ -29,6 +29,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
 from famiglia.leaving import leaving
+from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import point_count, turn_count
 from famiglia.profile.seats import HUMAN
 
@@ -55,7 +56,8 @@ def _does_nothing(session: Session, key: str) -> None:
     """A key that types nothing and is no command (F5, say): the message line says so, naming it as its cap does."""
     if key.startswith(("c-", "s-")) and len(key) > 2:
         key = ("Ctrl-" if key[0] == "c" else "Shift-") + key[2:].capitalize()
-    session.message = Message(f"{key[:1].upper() + key[1:]} does nothing here: ? lists the keys.", "warning")
+    said = _("{key} does nothing here: ? lists the keys.").format(key=key[:1].upper() + key[1:])
+    session.message = Message(said, "warning")
 
 
 def build_app(session: Session, *, input: Input | None = None, output: Output | None = None,
@@ -179,26 +181,27 @@ def farewell(session: Session) -> str:
     finished game (an unfinished one's would let anyone deal it again and read the draw stack, R12.2)."""
     game = session.game
     if game is None:
-        return "famiglia: no game was started."
+        return "famiglia: " + _("no game was started.")
     first, second = (short_name(n) for n in game.names)
-    line = f"famiglia: {first} and {second}"
+    line = "famiglia: " + _("{first} and {second}").format(first=first, second=second)
     result = game.result()
     if result is None and not session.log:
-        return f"{line}: left before the first turn ended."
+        return line + _(": left before the first turn ended.")
     if result is None:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
         mover = short_name(game.names[seat])
-        line += f", {turn_count(played)} played; {mover} was to move"
+        line += _(", {turns} played; {name} was to move").format(turns=turn_count(played), name=mover)
     elif result.winner is None:
-        line += f": a draw at {point_count(result.scores[0])} each"
+        line += _(": a draw at {points} each").format(points=point_count(result.scores[0]))
     else:
         w = result.winner
-        line += f": {short_name(game.names[w])} won {result.scores[w]} to {result.scores[1 - w]}"
+        line += _(": {name} won {won} to {lost}").format(name=short_name(game.names[w]), won=result.scores[w],
+                                                        lost=result.scores[1 - w])
     if game.seed is not None and result is not None:  # before the end the seed would tell the stack (R12.2)
-        seed = f" (seed {game.seed})"
+        seed = " (" + _("seed {seed}").format(seed=game.seed) + ")"
         if len(line) + len(seed) + 1 > FAREWELL_WIDTH:  # never wrapped in the middle of the seed
-            return f"{line}.\nfamiglia: seed {game.seed}."
+            return f"{line}.\nfamiglia: " + _("seed {seed}").format(seed=game.seed) + "."
         line += seed
     return line + "."
 
@@ -215,7 +218,8 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
     `colour` is the player's: the screen, and the analysis its end screen's a shows, in colour or without.
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("famiglia: play needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
+        print("famiglia: " + _("play needs a terminal to play in (standard input and output are not one)"),
+              file=sys.stderr)
         return EXIT_FAILURE
     output = create_output()
     try:
@@ -239,9 +243,9 @@ def run_play(*, names: tuple[str, str] | None = None, seed: int | None = None, f
         with contextlib.suppress(OSError):
             output.enable_autowrap()
             output.flush()
-        kept = crash_save(session) if session is not None else "no game had started yet"
-        print(f"famiglia: the game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
-              file=sys.stderr)
+        kept = crash_save(session) if session is not None else _("no game had started yet")
+        print("famiglia: " + _("the game stopped on an unexpected error ({error}); {kept}").format(
+            error=f"{type(error).__name__}: {error}", kept=kept), file=sys.stderr)
         return EXIT_FAILURE
 
 

@@ -39,6 +39,7 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from famiglia.ai import Player, player
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Action, SeatView
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import SeatRefused, level_of
 
@@ -206,14 +207,14 @@ class Computer:
             held = self._held()
             if session.overlay is not None or held is not None:
                 wait: float | None = None  # it plays on once the overlay is closed: the person sees each action
-                session.activity = f"{name} {held or 'waits until you close this'}"
+                session.activity = f"{name} {held or _('waits until you close this')}"  # the name opens it
             elif self._hurry or shown_at is None:
                 return
             else:
                 wait = shown_at + self.pace - loop.time()
                 if wait <= 0:
                     return
-                session.activity = f"{name} plays on… (any key: at once)"
+                session.activity = _("{name} plays on… (any key: at once)").format(name=name)
             self._redraw()
             self._woken.clear()
             with contextlib.suppress(TimeoutError):
@@ -225,7 +226,7 @@ class Computer:
         if self._app is None or self._hinting == view:
             return  # already being worked out for this very position
         self._hinting = view
-        self.session.message = Message("Looking for a good plan…")
+        self.session.message = Message(_("Looking for a good plan…"))
         self._app.create_background_task(self._work_out_hint(view))
 
     async def _work_out_hint(self, view: SeatView) -> None:

@@ -19,6 +19,8 @@ from prompt_toolkit.key_binding.bindings.cpr import load_cpr_bindings
 from prompt_toolkit.key_binding.bindings.named_commands import get_by_name
 from prompt_toolkit.keys import Keys
 
+from famiglia.phrasebook.catalogue import _
+
 __all__ = ["IGNORED", "editing_keys", "install_editing_keys", "key_pressed"]
 
 # What a terminal may send that means nothing to the game: mouse reports and the like.
@@ -69,7 +71,7 @@ def editing_keys(typing: Filter, stray: Callable[[str], None] | None = None) -> 
             event.current_buffer.insert_text(text * event.arg)
         elif stray is not None:
             key = event.key_sequence[0].key
-            stray(key.value if isinstance(key, Keys) and key is not Keys.Any else "That key")
+            stray(key.value if isinstance(key, Keys) and key is not Keys.Any else _("That key"))
 
     @kb.add(Keys.BracketedPaste, filter=typing)
     def _paste(event: KeyPressEvent) -> None:

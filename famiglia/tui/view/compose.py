@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from rich.console import JustifyMethod
 
 from famiglia.engine import SeatView
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.names import NAME_LENGTH
 from famiglia.profile.seats import seat_name
 
@@ -122,7 +123,7 @@ def compose_frame(session: Session, screen: GameScreen, width: int, height: int)
     main, parts, crowded = main_rows(session, screen, width, above)
     last = quit = NO_ROWS
     if session.overlay is Overlay.LAST_TURN:
-        box = TurnSummary(session.last_turn(), session.names, "l, Esc or q closes this", session.last_turn_reason())
+        box = TurnSummary(session.last_turn(), session.names, _("l, Esc or q closes this"), session.last_turn_reason())
         last = screen.draw("last turn box", box, width)
     elif session.overlay is Overlay.CONFIRM_QUIT:
         question, kept = quit_question(session)
@@ -179,7 +180,7 @@ def _screen(session: Session, view: SeatView | None, width: int, height: int, ro
                 players.append((seat_name(session.seats[i]), "name"))
             else:
                 players.append(("", ""))
-        against = "you against the computer" if session.person is not None else "two players at one keyboard"
+        against = _("you against the computer") if session.person is not None else _("two players at one keyboard")
         return NamesQuestion(against, tuple(players), default, NAME_LENGTH)
     assert view is not None
     if session.screen is Screen.HANDOFF:  # the Street as the table at this size draws it
@@ -234,7 +235,7 @@ def _table(session: Session, screen: GameScreen, view: SeatView, width: int, hei
             crowded, summary = True, NO_ROWS
     last = session.last_turn()
     if not summary and last and width < WIDE:  # the opponent's turn in one row, always in sight
-        line = TurnLine(last, view.names, "(l: all)" if crowded else "", reason)
+        line = TurnLine(last, view.names, _("(l: all)") if crowded else "", reason)
         summary = screen.draw("last turn line", line, width).trimmed().cut(1)
     summary = summary.cut(height - len(table) - len(choices))  # the choices go first
     fill = height - len(table) - len(summary) - len(choices)

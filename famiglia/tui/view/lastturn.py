@@ -62,11 +62,11 @@ class TurnSummary(Part):
         events, names = self.events, self.names
         actors = [e.player for e in events if e.action is not None]
         if actors:
-            title = Text(f"What {names[actors[0]]} did")  # a Text: a name is never read as markup
+            title = Text(_("What {name} did").format(name=names[actors[0]]))  # a Text: a name is never read as markup
             body: RenderableType = event_lines(events, names, named=False, reason=self.reason)
         else:
-            title = Text("The game begins")
-            body = Text("Nothing has been played yet: this is the first turn.", style="label")
+            title = Text(_("The game begins"))
+            body = Text(_("Nothing has been played yet: this is the first turn."), style="label")
         return [Panel(body, title=title, title_align="left", subtitle=self.subtitle, border_style="title",
                       width=min(width, self.widest))]
 
@@ -99,7 +99,7 @@ def turn_line(events: Sequence[Event], names: tuple[str, str], *, width: int, mo
     """
     actors = [e.player for e in events if e.action is not None]
     who = short_name(names[actors[0]]) if actors else ""
-    head = Text.assemble((f"{who} last turn: " if who else "Last turn: ", "heading"))
+    head = Text.assemble((_("{name} last turn: ").format(name=who) if who else _("Last turn: "), "heading"))
     tail = Text(f"  {more}", style="label") if more else Text()
     said = [cards_in(phrasebook.events.event(e, names, named=False, reason=_reason_of(e, reason))) for e in events]
     for start in range(len(said) + 1):
@@ -151,7 +151,7 @@ class TableRecord(Part):
 
     def _panel(self, turns: tuple[list[Event], list[Event]], left_out: list[int]) -> RenderableType:
         lines: list[RenderableType] = []
-        for title, events, skipped, why in zip(("Last turn", "This turn"), turns, left_out, (self.reason, None),
+        for title, events, skipped, why in zip((_("Last turn"), _("This turn")), turns, left_out, (self.reason, None),
                                                strict=True):
             if not events and not skipped:
                 continue
@@ -164,5 +164,5 @@ class TableRecord(Part):
                 lines.append(Text(f"  … {earlier_action_count(skipped)}", style="label"))
             lines.append(event_lines(events, self.names, named=not actors, reason=why))
         if not lines:
-            lines.append(Text("Nothing played yet.", style="label"))
+            lines.append(Text(_("Nothing played yet."), style="label"))
         return Panel(Group(*lines), title=_("At the table"), title_align="left", border_style="card.frame")

@@ -15,11 +15,13 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import RenderableType
 from rich.text import Text
 
+from famiglia.phrasebook.catalogue import _
+
 from ..model.commands import key_line
 from ..model.screens import Message
 from ..model.session import Screen, Session
 from .part import Part
-from .pieces import capitalized, line_count, short_name, shorten_quoted
+from .pieces import capitalized, fitted_keys, line_count, short_name, shorten_quoted
 from .theme import cards_in
 
 __all__ = ["MESSAGE_ROWS", "MessageLine", "hint_line", "prompt_fitted", "prompt_text"]
@@ -62,9 +64,10 @@ class MessageLine(Part):
         if self.standing:  # a warning that stays while it lasts, under whatever the line says
             standing = Text(self.standing, style="warning")
             activity = standing if activity is None else Text.assemble(standing, " · ", activity)
+        keys = Text(fitted_keys(self.keys, width), style="label")  # one row: the later keys give way
         message = self.message
         if message is None:
-            return [activity or Text(self.keys, style="label")]
+            return [activity or keys]
         text = capitalized(message.text)
         if message.style == "error":  # a refusal quotes the player's words as typed
             budget = width * rows
@@ -78,7 +81,7 @@ class MessageLine(Part):
         if self.at_end:  # every end screen names its keys, under what was said last
             while line_count(news, width) > max(1, rows - 1) and news.cell_len > width:
                 news.truncate(news.cell_len - max(1, width // 4), overflow="ellipsis")
-            return [news, Text(self.keys, style="label")]
+            return [news, keys]
         return [news] if activity is None else [news, activity]
 
 
@@ -86,7 +89,7 @@ def prompt_text(session: Session) -> str:
     """What stands before the input line."""
     if session.screen is Screen.NAMES:
         index, default = session.naming.prompt()
-        return f"Player {index + 1}'s name [{default}]: "
+        return _("Player {n}'s name [{default}]: ").format(n=index + 1, default=default)
     if session.screen is Screen.TABLE and session.game is not None:
         steps = [short_name(session.game.names[session.at_keyboard]), *session.path]
         return f" {_MORE} ".join(steps) + " > "

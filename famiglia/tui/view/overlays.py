@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from famiglia.engine import Event
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 
 from ..model.commands import help_rows
 from ..model.session import Overlay, Screen, Session
@@ -32,21 +33,21 @@ from .screens import Help
 __all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "GameLog", "HelpPage", "OverlayRows", "help_keys", "log_renderable"]
 # The six forms of action, one example each (docs/notation.md).
 NOTATION_CARD: Final[tuple[tuple[str, str], ...]] = (
-    ("refresh B3", "discard Street card B3, draw 3 (R5)"),
-    ("accountant A2", "play A2: up to 2 swaps follow (R6)"),
-    ("swap F1 M0", "F1 from play area to hand, M0 in its place (R6.2)"),
-    ("brute B2 F4 -1", "F4 counts 1 less this turn (R7)"),
-    ("take F2 pay M3 keep F1", "M3 to your play area, F1 stays (R8); take M0: free"),
-    ("pass", "take nothing; two in a row end the game (R8.5)"),
+    ("refresh B3", N_("discard Street card B3, draw 3 (R5)")),
+    ("accountant A2", N_("play A2: up to 2 swaps follow (R6)")),
+    ("swap F1 M0", N_("F1 from play area to hand, M0 in its place (R6.2)")),
+    ("brute B2 F4 -1", N_("F4 counts 1 less this turn (R7)")),
+    ("take F2 pay M3 keep F1", N_("M3 to your play area, F1 stays (R8); take M0: free")),
+    ("pass", N_("take nothing; two in a row end the game (R8.5)")),
 )
 
-REFRESH_LIMITS: Final = (
+REFRESH_LIMITS: Final = N_(
     "Refresh limits: after the first exhaustion one refresh per turn, and the discarded card goes to "
     "the bottom of the draw stack (R5.4); after the second, no refresh at all (R5.6)."
 )
 
-_LOG_KEYS: Final = "↑↓ PgUp PgDn Home End: scroll · g, Esc or q: back"
-_HELP_KEYS: Final = "↑↓ PgUp PgDn Home End: scroll · Esc, q or ?: back"
+_LOG_KEYS: Final = N_("↑↓ PgUp PgDn Home End: scroll · g, Esc or q: back")
+_HELP_KEYS: Final = N_("↑↓ PgUp PgDn Home End: scroll · Esc, q or ?: back")
 
 
 def help_keys(session: Session) -> tuple[tuple[str, str], ...]:
@@ -67,12 +68,12 @@ class HelpPage(Part):
         card.add_column(style="key", no_wrap=True)
         card.add_column(ratio=1)
         for example, what in NOTATION_CARD:
-            card.add_row(Text(example), Text(what))
-        lines: list[RenderableType] = [Text("Actions in notation", style="heading"), card, Text(),
-                                       Text(REFRESH_LIMITS)]
+            card.add_row(Text(example), Text(_(what)))
+        lines: list[RenderableType] = [Text(_("Actions in notation"), style="heading"), card, Text(),
+                                       Text(_(REFRESH_LIMITS))]
         if self.seed is not None:
-            lines += [Text(), Text(f"This game: seed {self.seed} — famiglia play --seed {self.seed} deals it again.",
-                                   style="label")]
+            again = _("This game: seed {seed} — famiglia play --seed {seed} deals it again.").format(seed=self.seed)
+            lines += [Text(), Text(again, style="label")]
         return [Help(self.keys), Panel(Group(*lines), border_style="title", width=min(width, 140))]
 
 
@@ -89,13 +90,13 @@ class GameLog(Part):
 
     def lines(self, width: int) -> Sequence[RenderableType]:
         if not self.turns:
-            return [Text("No turn has been finished yet: the log fills as the players take or pass.", style="label")]
+            return [Text(_("No turn has been finished yet: the log fills as the players take or pass."), style="label")]
         reasons = dict(self.reasons)
         parts: list[RenderableType] = []
         for number, events in enumerate(self.turns, start=1):
             actors = [e.player for e in events if e.action is not None]
             who = self.names[actors[0]] if actors else ""
-            parts.append(Text.assemble((f"Turn {number}", "heading"), (f"  {who}", "name")))
+            parts.append(Text.assemble((_("Turn {number}").format(number=number), "heading"), (f"  {who}", "name")))
             parts.append(event_lines(events, self.names, reason=reasons.get(number)))
         return parts
 
@@ -150,14 +151,15 @@ class OverlayRows:
         head: list[str] = []
         if session.overlay is Overlay.HELP:
             start = scroll
-            keys = _HELP_KEYS if limit else ""
+            keys = _(_HELP_KEYS) if limit else ""
         else:
             start = max(0, len(rows) - room - scroll)
             head = self._line(Text(_log_title(session), style="title"), width)
-            keys = _LOG_KEYS
+            keys = _(_LOG_KEYS)
         shown = rows[start:start + room]
         if limit:
-            keys += f" · rows {start + 1}–{start + len(shown)} of {len(rows)}"
+            keys += " · " + _("rows {first}–{last} of {rows}").format(first=start + 1, last=start + len(shown),
+                                                                        rows=len(rows))
         footer = self._line(Text(keys, style="label"), width) if keys else []
         body = [*head, *shown]
         return [*body, *[""] * (height - len(body) - len(footer)), *footer][:height]
@@ -174,10 +176,10 @@ def _seed_shown(session: Session) -> object:
 
 def _log_title(session: Session) -> str:
     turns = len(session.log)
-    title = f" Game log · {turns} turn{'' if turns == 1 else 's'}"
+    title = " " + ngettext("Game log · {n} turn", "Game log · {n} turns", turns).format(n=turns)
     seed = _seed_shown(session)
     if seed is not None:
-        title += f" · seed {seed}"
+        title += " · " + _("seed {seed}").format(seed=seed)
     if session.screen is Screen.TABLE and session.ending is not None:
-        title += " · your turn waits for Enter"
+        title += " · " + _("your turn waits for Enter")
     return title

@@ -28,6 +28,7 @@ __all__ = [
     "card_parts",
     "cards_text",
     "fitted",
+    "fitted_keys",
     "flow",
     "grouped",
     "joined",
@@ -42,6 +43,7 @@ __all__ = [
 ]
 
 DOT: Final = " · "
+_GIVE_WAY: Final = ("↑↓", "Ctrl-C", "Esc")  # the keys a player knows already, in the order they give way
 
 
 def points(cards: Iterable[Card]) -> int:
@@ -149,6 +151,23 @@ def fitted(lines: Sequence[Text], rows: int, width: int) -> list[Text]:
         last.truncate(width, overflow="ellipsis")
         last.no_wrap = True
     return kept
+
+
+def fitted_keys(line: str, width: int) -> str:
+    """A key line within `width`: the keys everyone knows give way first (the arrows, Ctrl-C, Esc), then the
+    later keys, so the first (what to do now) and `?: help`, which lists them all, still show; a language
+    with longer words would otherwise wrap the line or cut it to '?: …'."""
+    parts = line.split(DOT)
+    for key in _GIVE_WAY:
+        if cell_len(DOT.join(parts)) <= width:
+            return DOT.join(parts)
+        parts = [part for part in parts if not part.startswith((key + " ", key + ":"))]
+    while cell_len(DOT.join(parts)) > width:
+        later = [i for i in range(1, len(parts)) if not parts[i].startswith("?")]
+        if not later:
+            break
+        del parts[later[-1]]
+    return DOT.join(parts)
 
 
 def pad(text: Text, width: int) -> Text:

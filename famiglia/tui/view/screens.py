@@ -17,8 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from famiglia.engine import Card, Family, SeatView
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import N_, _
 from famiglia.phrasebook.counts import card_count, point_count
+from famiglia.phrasebook.table import end_reason, family_name, tiebreak
 
 from ..model.commands import small_keys
 from .part import Part
@@ -53,14 +54,15 @@ class NamesQuestion(Part):
     def lines(self, width: int) -> Sequence[RenderableType]:
         body = Text()
         body.append("Famiglia", style="title")
-        body.append(f"\nthe card game by Friedemann Friese, for {self.against}\n\n", style="label")
-        body.append("Who plays?\n", style="heading")
+        body.append("\n" + _("the card game by Friedemann Friese, for {whom}").format(whom=self.against) + "\n\n",
+                    style="label")
+        body.append(_("Who plays?") + "\n", style="heading")
         for i, (said, style) in enumerate(self.players):
-            body.append(f"Player {i + 1}  ", style="label")
+            body.append(_("Player {n}").format(n=i + 1) + "  ", style="label")
             body.append(said, style=style)
             body.append("\n")
-        body.append(f"\nType a name (at most {self.longest} characters) and press Enter; Enter alone keeps "
-                    f"{self.default}.", style="label")
+        body.append("\n" + _("Type a name (at most {longest} characters) and press Enter; Enter alone keeps "
+                           "{default}.").format(longest=self.longest, default=self.default), style="label")
         return [Panel(body, border_style="title", width=min(width, 80), padding=(1, 2))]
 
 
@@ -80,9 +82,9 @@ class QuitQuestion(Part):
         body.append(f"{self.question}\n", style="title")
         body.append(f"{self.kept}\n\n", style="label")
         body.append("y", style="key")
-        body.append(" yes     ")
+        body.append(" " + _("yes") + "     ")
         body.append("n", style="key")
-        body.append(" no, go on" if self.in_game else " no, stay")
+        body.append(" " + (_("no, go on") if self.in_game else _("no, stay")))
         return [Panel(body, border_style="warning", width=QUIT_BOX[0], padding=(0, 1))]
 
 
@@ -91,7 +93,8 @@ class QuitQuestion(Part):
 
 def _zone_row(label: str, cards: Sequence[Card] | None, size: int) -> tuple[Text, Text, Text]:
     if cards is None:
-        return Text(label, style="label"), Text(f"{card_count(size)}, not shown", style="hidden"), Text("")
+        hidden = _("{cards}, not shown").format(cards=card_count(size))
+        return Text(label, style="label"), Text(hidden, style="hidden"), Text("")
     return Text(label, style="label"), cards_text(cards), vp_text(points(cards))
 
 
@@ -111,8 +114,8 @@ class EndScreen(Part):
     def lines(self, width: int) -> Sequence[RenderableType]:
         shown = [_end(self.view, width=min(width, self.widest))]
         if self.seed is not None:
-            shown.append(Text(f"\nSeed {self.seed}: famiglia play --seed {self.seed} deals this game again.",
-                              style="label"))
+            again = _("Seed {seed}: famiglia play --seed {seed} deals this game again.").format(seed=self.seed)
+            shown.append(Text("\n" + again, style="label"))
         return shown
 
 
@@ -124,37 +127,47 @@ def render_end(view: SeatView, *, width: int = 100) -> EndScreen:
 def _end(view: SeatView, *, width: int) -> RenderableType:
     result = view.result
     if result is None:
-        return Text("The game is still running.", style="label")
+        return Text(_("The game is still running."), style="label")
     headline = Text()
     if result.winner is None:
-        headline.append(f"A draw at {point_count(result.scores[0])} each", style="winner")
+        headline.append(_("A draw at {points} each").format(points=point_count(result.scores[0])), style="winner")
     else:
         w = result.winner
-        headline.append(f"{short_name(view.names[w])} wins", style="winner")
+        headline.append(_("{name} wins").format(name=short_name(view.names[w])), style="winner")
         if result.scores[0] == result.scores[1]:  # R11.2
-            headline.append(f" on the tie-break, {point_count(result.scores[w])} each")
-        else:
-            headline.append(f", {result.scores[w]} to {result.scores[1 - w]} victory points")  # a range: plural
-    why = Text("The game ended: ", style="label")
-    why.append(str(result.reason))
+            headline.append(_(" on the tie-break, {points} each").format(points=point_count(result.scores[w])))
+        else:  # a range: plural
+            won, lost = result.scores[w], result.scores[1 - w]
+            headline.append(_(", {won} to {lost} victory points").format(won=won, lost=lost))
+    why = Text(_("The game ended: "), style="label")
+    why.append(end_reason(result.reason))
     lines: list[RenderableType] = [headline, why]
     if result.tiebreak:  # R11.2: "Tie at 35 — Anna wins on the third-best card, F2♥ 6 VP against F1♥ 3 VP"
-        lines.append(cards_in(capitalized(result.tiebreak)))
+        lines.append(cards_in(capitalized(_tiebreak(view, result.scores[0], result.tiebreak))))
     grid = Table.grid(padding=(0, 2), expand=True)
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     grid.add_column(justify="right", no_wrap=True)
     order = (result.winner, 1 - result.winner) if result.winner is not None else (0, 1)
     for p in order:
-        shown, said = seat_label(short_name(view.names[p]), "1st" if p == view.start_player else "2nd")
+        shown, said = seat_label(short_name(view.names[p]), _("1st") if p == view.start_player else _("2nd"))
         name = Text.assemble((shown, "name"), (said, "label"))
-        mark = Text("winner", style="winner") if p == result.winner else Text("")
+        mark = Text(_("winner"), style="winner") if p == result.winner else Text("")
         grid.add_row(Text(""), Text(""), Text(""))
-        grid.add_row(name, mark, Text.assemble(Text("total ", style="label"), vp_text(result.scores[p])))
-        grid.add_row(*_zone_row("  hand", known_hand(view, p), view.hand_sizes[p]))
-        grid.add_row(*_zone_row("  play area", view.play_areas[p], len(view.play_areas[p])))
+        grid.add_row(name, mark, Text.assemble(Text(_("total") + " ", style="label"), vp_text(result.scores[p])))
+        grid.add_row(*_zone_row("  " + _("hand"), known_hand(view, p), view.hand_sizes[p]))
+        grid.add_row(*_zone_row("  " + _("play area"), view.play_areas[p], len(view.play_areas[p])))
     lines.append(grid)
     return Panel(Group(*lines), title=_("Game over"), title_align="left", border_style="title", width=width)
+
+
+def _tiebreak(view: SeatView, total: int, engine_said: str) -> str:
+    """The tie-break in the player's words, from both players' cards (the engine's English where a hand is not
+    known, which at the end of the game it always is)."""
+    hands = (known_hand(view, 0), known_hand(view, 1))
+    if hands[0] is None or hands[1] is None:
+        return engine_said
+    return tiebreak(total, view.names, (hands[0] + view.play_areas[0], hands[1] + view.play_areas[1]))
 
 
 # -- help --------------------------------------------------------------------------------------------------------
@@ -163,17 +176,17 @@ WIDE_HELP: Final = 110  # from this width the keys and the rules stand side by s
 
 # One line each at 80 columns (the Take rule takes three), so help fits an 80x24 screen.
 RULES_SUMMARY: Final = (
-    ("A turn (R4)", "optional Refresh, Accountant, Brute; then Take or pass"),
-    ("Refresh (R5)", "no 0 in the Street: discard one, draw as many as its value"),
-    ("Accountant (R6)", "play A1-A4, then up to that many play area/hand swaps"),
-    ("Brute (R7)", "play B1-B4: a Street card counts up to that much less"),
-    ("Take (R8)", "at 0 free; at e, pay two cards of its family at e-1,"),
-    ("", "one may be a Mercenary above e-1. One payer goes to your"),
-    ("", "play area, the other back to your hand"),
-    ("Pass (R8.5)", "take nothing; two passes in a row end the game"),
-    ("Exhaust (R9)", "1st: the discards are reshuffled; 2nd: last round"),
-    ("Scoring (R11)", "hand and play area: 0 1 3 6 10, La Famiglia 1 3 6 10 15"),
-    ("Tie (R11.2)", "the best single card wins, then the next best"),
+    (N_("A turn (R4)"), N_("optional Refresh, Accountant, Brute; then Take or pass")),
+    (N_("Refresh (R5)"), N_("no 0 in the Street: discard one, draw as many as its value")),
+    (N_("Accountant (R6)"), N_("play A1-A4, then up to that many play area/hand swaps")),
+    (N_("Brute (R7)"), N_("play B1-B4: a Street card counts up to that much less")),
+    (N_("Take (R8)"), N_("at 0 free; at e, pay two cards of its family at e-1,")),
+    ("", N_("one may be a Mercenary above e-1. One payer goes to your")),
+    ("", N_("play area, the other back to your hand")),
+    (N_("Pass (R8.5)"), N_("take nothing; two passes in a row end the game")),
+    (N_("Exhaust (R9)"), N_("1st: the discards are reshuffled; 2nd: last round")),
+    (N_("Scoring (R11)"), N_("hand and play area: 0 1 3 6 10, La Famiglia 1 3 6 10 15")),
+    (N_("Tie (R11.2)"), N_("the best single card wins, then the next best")),
 )
 
 
@@ -215,10 +228,11 @@ def _help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableType:
     rules.add_column(style="title", no_wrap=True)
     rules.add_column(ratio=1)
     for name, text in RULES_SUMMARY:
-        rules.add_row(name, text)
-    legend = joined([Text(f"{f.letter}{FAMILY_SYMBOL[f]} {f.title}", style=FAMILY_STYLE[f]) for f in Family], "   ")
-    key_part = Group(Text("Keys", style="heading"), key_grid)
-    rule_part = Group(Text("The rules in short", style="heading"), rules, legend)
+        rules.add_row(_(name) if name else "", _(text))
+    legend = joined([Text(f"{f.letter}{FAMILY_SYMBOL[f]} {family_name(f)}", style=FAMILY_STYLE[f]) for f in Family],
+                    "   ")
+    key_part = Group(Text(_("Keys"), style="heading"), key_grid)
+    rule_part = Group(Text(_("The rules in short"), style="heading"), rules, legend)
     body: RenderableType = Group(key_part, Text(), rule_part)
     if wide:
         columns = Table.grid(padding=(0, 4))
@@ -226,7 +240,7 @@ def _help(keys: Sequence[tuple[str, str]], *, width: int) -> RenderableType:
         columns.add_column(ratio=1)
         columns.add_row(key_part, rule_part)
         body = columns
-    return Panel(body, title="Help", subtitle=_("Esc, q or ? closes this"), title_align="left",
+    return Panel(body, title=_("Help"), subtitle=_("Esc, q or ? closes this"), title_align="left",
                  border_style="title", width=min(width, 140))
 
 
@@ -253,15 +267,16 @@ def render_too_small(width: int, height: int, *, need: tuple[int, int], asking: 
 
 def _too_small(width: int, height: int, *, need: tuple[int, int], asking: str | None = None) -> RenderableType:
     text = Text(justify="center")
-    text.append("The terminal is too small", style="warning")
-    text.append(f"\nIt is {width}×{height}; Famiglia needs at least {need[0]}×{need[1]}.")
-    text.append("\nMake the window larger: the game waits.", style="label")
+    text.append(_("The terminal is too small"), style="warning")
+    text.append("\n" + _("It is {width}×{height}; Famiglia needs at least {need_width}×{need_height}.").format(
+        width=width, height=height, need_width=need[0], need_height=need[1]))
+    text.append("\n" + _("Make the window larger: the game waits."), style="label")
     if asking is not None:
         text.append(f"\n\n{asking} ", style="title")
         text.append("y", style="key")
-        text.append(" yes  ")
+        text.append(" " + _("yes") + "  ")
         text.append("n", style="key")
-        text.append(" no")
+        text.append(" " + _("no"))
     else:
         text.append(f"\n{small_keys()}", style="label")
     return Padding(text, (max(0, height // 2 - 2), 0, 0, 0))

@@ -1,0 +1,82 @@
+"""The table in Italian and German: every row fits the screen, the step bar keeps its four steps whole, the key
+line stays on one row with `?` on it, and the end screen says why the game ended and how a tie broke in the
+language, as the engine decided it.
+
+Through the session and the screen's composition (`compose_parts`), at 80×24 and 100×30, along seeded games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.cells import cell_len
+
+from famiglia.engine import CARDS, Step
+from famiglia.engine.scoring import score
+from famiglia.engine.table import EndReason
+from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
+from famiglia.phrasebook.table import end_reason, step_name, tiebreak
+from famiglia.tui.model.session import Screen
+from famiglia.tui.view.compose import compose_parts
+from tests.drivers.session import moments, new_session
+
+SIZES = ((80, 24), (100, 30))
+
+
+@pytest.mark.parametrize("language", ["it", "de"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_table_fits_in_each_language(language: str, width: int, height: int) -> None:
+    with speaking(catalogue_for(language)):
+        steps = [step_name(step) for step in Step]
+        help_key = _("?: help")
+        assert help_key != "?: help"  # the language is spoken: the test reads its words, not the English
+        session = new_session(seed=11 + width)
+        seen_keys = 0
+        for seen, _session in enumerate(moments(session, random.Random(width), limit=200)):
+            if session.screen is not Screen.TABLE or seen % 3:
+                continue
+            rows, parts = compose_parts(session, width, height)
+            assert all(cell_len(row) <= width for row in rows), "\n".join(rows)
+            bar = rows[parts["status"].start]
+            assert all(step in bar for step in steps), bar  # R4.1: the four steps, none cut
+            if session.message is None and session.activity is None and session.standing is None:
+                key_line = rows[parts["message"].start]
+                assert key_line.rstrip().endswith(help_key), key_line
+                assert len(parts["message"]) == 1, rows[parts["message"].start:parts["message"].stop]
+                seen_keys += 1
+        assert seen_keys > 5
+
+
+def _holdings(rng: random.Random) -> list[int]:
+    return [rng.choice((0, 0, 0, 1, 1, 2)) for _card in CARDS]
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+def test_the_tie_break_is_said_as_the_engine_broke_it(language: str) -> None:
+    """R11.2: the end screen says the tie-break from the cards; in English it is word for word the engine's."""
+    rng = random.Random(7)
+    names = ("Anna", "Ben")
+    ties = 0
+    while ties < 40:
+        holdings = (_holdings(rng), _holdings(rng))
+        result = score(holdings, EndReason.PASSES, names)
+        if result.scores[0] != result.scores[1]:
+            continue
+        ties += 1
+        cards = tuple([c for c, n in zip(CARDS, h, strict=True) for _copy in range(n)] for h in holdings)
+        with speaking(catalogue_for(language)):
+            said = tiebreak(result.scores[0], names, (cards[0], cards[1]))
+        if language == "en":
+            assert said == result.tiebreak
+        else:
+            assert said != result.tiebreak and str(result.scores[0]) in said
+            if result.winner is not None:
+                assert names[result.winner] in said
+
+
+@pytest.mark.parametrize("language", ["it", "de"])
+def test_why_the_game_ended_is_said_in_the_language(language: str) -> None:
+    with speaking(catalogue_for(language)):
+        said = {end_reason(reason) for reason in EndReason}
+    assert len(said) == len(EndReason) and not said & {str(reason) for reason in EndReason}  # R10.2
