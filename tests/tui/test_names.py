@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from famiglia import cli
+from famiglia.engine import DEFAULT_NAMES
+from famiglia.phrasebook.catalogue import catalogue_for, speaking
 from famiglia.profile.names import NAME_LENGTH, NameRefused, check_pair, tidy_name
 from famiglia.tui.model import playing
 from famiglia.tui.model.session import Screen, Session
@@ -63,3 +65,15 @@ def test_the_names_screen_says_the_limit_before_it_is_reached() -> None:
 
     text = " ".join(compose(Session(seed=1), 80, 23, plain=True).split())
     assert f"at most {NAME_LENGTH} characters" in text
+
+
+@pytest.mark.parametrize(("language", "defaults"), [("en", DEFAULT_NAMES), ("it", ("Giocatore 1", "Giocatore 2")),
+                                                    ("de", ("Spieler 1", "Spieler 2"))])
+def test_enter_alone_names_the_players_in_the_language_spoken(language: str, defaults: tuple[str, str]) -> None:
+    with speaking(catalogue_for(language)):
+        session = Session(seed=1, handoff_guard=0)
+        assert session.naming.prompt() == (0, defaults[0])
+        assert playing.submit(session, "")
+        assert session.naming.prompt() == (1, defaults[1])
+        assert playing.submit(session, "")
+        assert session.names == defaults

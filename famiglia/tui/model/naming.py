@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from famiglia.engine import DEFAULT_NAMES
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.names import NameRefused, check_pair, tidy_name
 from famiglia.profile.seats import HUMAN, seat_name
 
@@ -37,9 +37,9 @@ class NamesQuestion:
         The second default is never the name the first player chose (someone may call themselves "Player 2").
         """
         index = len(self.given)
-        default = DEFAULT_NAMES[index]
+        default = _default_name(index)
         if index == 1 and default.casefold() == self.given[0].casefold():
-            default = DEFAULT_NAMES[0]
+            default = _default_name(0)
         return index, default
 
     @property
@@ -74,3 +74,9 @@ class NamesQuestion:
     def _name_computers(self) -> None:
         while len(self.given) < 2 and self.seats[len(self.given)] != HUMAN:
             self.given.append(seat_name(self.seats[len(self.given)]))
+
+
+def _default_name(index: int) -> str:
+    """The name a seat takes when none is typed, in the language the player is spoken to in: the engine's
+    `DEFAULT_NAMES` in English ("Player 1"), "Giocatore 1" in Italian, "Spieler 1" in German."""
+    return _("Player {n}").format(n=index + 1)
