@@ -25,7 +25,8 @@ def _catalogued() -> list[Path]:
             pattern = line.removeprefix("[python:").rstrip("]").strip()
             folder, stars, name = pattern.partition("**")
             name = name.lstrip("/") or "*.py"
-            found.update((ROOT / folder).rglob(name if name.startswith("*") else "*" + name) if stars else [ROOT / pattern])
+            glob = name if name.startswith("*") else "*" + name
+            found.update((ROOT / folder).rglob(glob) if stars else [ROOT / pattern])
     return sorted(found)
 
 

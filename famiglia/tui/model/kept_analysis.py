@@ -19,6 +19,7 @@ from famiglia.engine import Step
 from famiglia.levels import DEFAULT_LEVEL, LEVELS
 from famiglia.persistence import Record, printable
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, save_analysis, saved_analyses
+from famiglia.phrasebook.catalogue import _
 
 __all__ = ["analyse_record", "decisions_to_rate", "find_saved", "keep_analysis", "load_or_analyse", "saved_key"]
 
@@ -42,7 +43,7 @@ def load_or_analyse(path: Path, record: Record, *, level: str | None = DEFAULT_L
     try:
         saved = find_saved(path, record, level)
     except AnalysisFileError as error:
-        _notice(f"{error}; analysing the game again (the file is left as it is)")
+        _notice(_("{error}; analysing the game again (the file is left as it is)").format(error=error))
         saved, keep = None, False
     if saved is not None:
         return saved
@@ -53,7 +54,7 @@ def load_or_analyse(path: Path, record: Record, *, level: str | None = DEFAULT_L
         try:
             keep_analysis(path, record, analysis)
         except AnalysisFileError as error:
-            _notice(f"the analysis is not saved: {error}")
+            _notice(_("the analysis is not saved: {error}").format(error=error))
     return analysis
 
 
@@ -74,12 +75,12 @@ def find_saved(path: Path, record: Record, level: str | None = None) -> Analysis
         try:
             analysis = Analysis.from_dict(data)
         except (ValueError, KeyError, TypeError) as error:
-            raise AnalysisFileError(f"{where.name}: the saved analysis at level {name} cannot be read "
-                                    f"({printable(str(error), 120)})") from None
+            raise AnalysisFileError(_("{file}: the saved analysis at level {level} cannot be read ({reason})").format(
+                file=where.name, level=name, reason=printable(str(error), 120))) from None
         misfit = _misfit(analysis, record, name)
         if misfit is not None:
-            raise AnalysisFileError(f"{where.name}: the saved analysis at level {name} does not fit its game "
-                                    f"({misfit})")
+            raise AnalysisFileError(_("{file}: the saved analysis at level {level} does not fit its game ({reason})")
+                                    .format(file=where.name, level=name, reason=misfit))
         return analysis
     return None
 
@@ -89,25 +90,25 @@ def _misfit(analysis: Analysis, record: Record, level: str) -> str | None:
     record's action by its player in its turn, every draw one of those decisions', every mark its loss's."""
     moves = record.moves
     if analysis.level != level or analysis.players != record.players or analysis.seed != record.seed:
-        return "its level, players or deal are another game's"
+        return _("its level, players or deal are another game's")
     if analysis.finished != record.game().is_over or len(analysis.decisions) != len(moves):
-        return "it rates another number of decisions"
+        return _("it rates another number of decisions")
     if len(analysis.chances) != len(moves) + 1:
-        return "it holds another number of chances"
+        return _("it holds another number of chances")
     turn = 1
     for k, (d, move) in enumerate(zip(analysis.decisions, moves, strict=True)):
         if (d.move, d.turn, d.player, d.action) != (k, turn, move.player, str(move.action)):
-            return f"decision {k + 1} is not the game's action {k + 1}"
+            return _("decision {n} is not the game's action {n}").format(n=k + 1)
         if d.mark != mark(d.loss) or (d.forced and d.loss):
-            return f"decision {k + 1} is marked otherwise than its loss"
+            return _("decision {n} is marked otherwise than its loss").format(n=k + 1)
         chance = d.before if d.player == 0 else 1.0 - d.before
         if not math.isclose(analysis.chances[k], chance, abs_tol=1e-9):
-            return f"the chance before decision {k + 1} is not the decision's"
+            return _("the chance before decision {n} is not the decision's").format(n=k + 1)
         turn += move.action.step is Step.TAKE
     for x in analysis.luck:
         decided = analysis.decisions[x.move] if 0 <= x.move < len(moves) else None
         if decided is None or (x.turn, x.player) != (decided.turn, decided.player):
-            return "a draw is not after a decision of the game"
+            return _("a draw is not after a decision of the game")
     return None
 
 

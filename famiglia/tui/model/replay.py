@@ -22,6 +22,8 @@ from famiglia.ai.moments import key_moments
 from famiglia.engine import Game
 from famiglia.persistence import Record
 from famiglia.persistence.turns import ends_turn, turn_of, turn_starts
+from famiglia.phrasebook import verdicts
+from famiglia.phrasebook.catalogue import N_, _
 from famiglia.phrasebook.counts import decision_count
 
 from .keys import Command, Commands
@@ -66,9 +68,9 @@ class Replay:
         moved = max(0, min(self.last, self.index + delta))
         self.typed, self.message = "", None
         if moved == self.index and delta:
-            self.message = ("This is the deal: nothing comes before it." if delta < 0 else
-                            "This is the last position: the game ends here." if self.positions[-1].is_over else
-                            "This is the last position: the game was saved here.")
+            self.message = (_("This is the deal: nothing comes before it.") if delta < 0 else
+                            _("This is the last position: the game ends here.") if self.positions[-1].is_over else
+                            _("This is the last position: the game was saved here."))
         self.index = moved
 
     def home(self) -> None:
@@ -84,17 +86,17 @@ class Replay:
 
     def backspace(self) -> None:
         if not self.typed:
-            self.message = "Nothing is typed to take back: a turn number, then Enter, goes there."
+            self.message = _("Nothing is typed to take back: a turn number, then Enter, goes there.")
         self.typed = self.typed[:-1]
 
     def enter(self) -> None:
         """Go to the start of the turn whose number was typed."""
         if not self.typed:
-            self.message = "Type a turn number first, then Enter goes there."
+            self.message = _("Type a turn number first, then Enter goes there.")
             return
         number, self.typed = int(self.typed), ""
         if not 1 <= number <= len(self.turn_starts):
-            self.message = f"There is no turn {number}: the game has {len(self.turn_starts)}."
+            self.message = _("There is no turn {n}: the game has {m}.").format(n=number, m=len(self.turn_starts))
             return
         self.index = self.turn_starts[number - 1]
         self.message = None
@@ -102,10 +104,10 @@ class Replay:
     def ignored(self, key: str) -> None:
         """A key that does nothing now: the message line says why, in the player's words."""
         if self.asking:
-            self.message = ASK_FIRST
+            self.message = _(ASK_FIRST)
         else:
             shown = repr(key) if len(key) == 1 else key
-            self.message = f"{shown} does nothing here: the keys are listed under the table."
+            self.message = _("{key} does nothing here: the keys are listed under the table.").format(key=shown)
 
     def answer(self, yes: bool) -> None:
         """The question before an unfinished game: yes shows it (and the note about its analysis, if any), no leaves."""
@@ -140,7 +142,8 @@ class Replay:
             self.analysing, self.alone = (True, False) if not self.analysing else (not self.alone, not self.alone)
             self.message = None
         elif self.progress is not None:
-            self.message = f"The analysis is running ({self.progress_words()}); it shows the turn on show when done."
+            self.message = _("The analysis is running ({progress}); it shows the turn on show when done.").format(
+                progress=self.progress_words())
         elif self.begin_analysis is not None:
             self.message = None
             self.begin_analysis()
@@ -153,17 +156,18 @@ class Replay:
         self.typed = ""
         if self.analysis is None:
             if self.progress is not None:
-                self.message = f"The analysis is running ({self.progress_words()}); m finds marks once it is done."
+                self.message = _("The analysis is running ({progress}); m finds marks once it is done.").format(
+                    progress=self.progress_words())
             elif self.begin_analysis is not None:
-                self.message = "No analysis of this game yet: a analyses it, then m finds its marks and key moments."
+                self.message = _("No analysis of this game yet: a analyses it, then m finds its marks and key moments.")
             else:
                 self.message = self._no_analysis()
             return
         stops = self._stops(self.analysis)
         later = [index for index in stops if index > self.index]
         if not later:
-            self.message = ("No marked decision or key moment after this point." if stops
-                            else "No marked decision or key moment in this game.")
+            self.message = (_("No marked decision or key moment after this point.") if stops
+                            else _("No marked decision or key moment in this game."))
             return
         self.index, self.analysing = min(later), True
         self.message = stops[self.index]
@@ -176,18 +180,20 @@ class Replay:
         stops: dict[int, str] = {}
         for d in analysis.decisions:
             if d.mark in MISTAKES:
-                stops[d.move + 1] = f"Marked {d.mark}: {self.record.players[d.player]} played {d.action}, " \
-                                    f"{d.loss * 100:.0f} points of chance given away."
+                stops[d.move + 1] = _("Marked {mark}: {name} played {action}, {points:.0f} points of chance given "
+                                      "away.").format(mark=verdicts.mark(d.mark), name=self.record.players[d.player],
+                                                      action=d.action, points=d.loss * 100)
         for moment in key_moments(analysis, [game.view(None) for game in self.positions]):
-            said = f"Key moment: {moment.words}"
+            said = _("Key moment: {moment}").format(moment=moment.words)
             stops[moment.move + 1] = f"{stops[moment.move + 1]} {said}" if moment.move + 1 in stops else said
         self._stops_of = (analysis, dict(sorted(stops.items())))
         return self._stops_of[1]
 
     def _no_analysis(self) -> str:
         if self.note:
-            return f"The saved analysis cannot be read: 'famiglia analyse {self.record.id}' makes it anew."
-        return f"No analysis of this game yet: run 'famiglia analyse {self.record.id}' first."
+            return _("The saved analysis cannot be read: 'famiglia analyse {game}' makes it anew.").format(
+                game=self.record.id)
+        return _("No analysis of this game yet: run 'famiglia analyse {game}' first.").format(game=self.record.id)
 
     # -- the analysis in the background (the shell calls these on the screen's loop) -----------------------------
 
@@ -219,7 +225,8 @@ class Replay:
         if not self.positions[-1].is_over and (not self.record.moves or ends_turn(self.record.moves[-1].action)):
             turns += 1  # an unfinished game between two turns: its position now begins the next
         turn = self.turn_of[rated] if rated < len(self.turn_of) else turns
-        return f"turn {turn} of {turns}, {rated} of {decision_count(total)} rated"
+        return _("turn {turn} of {turns}, {rated} of {decisions} rated").format(
+            turn=turn, turns=turns, rated=rated, decisions=decision_count(total))
 
     def leave(self, exit_code: int = 0) -> None:
         """Stop watching; `exit_code` is the shell's status (130 after an interrupt)."""
@@ -227,7 +234,7 @@ class Replay:
         self.exit_code = exit_code
 
 
-ASK_FIRST: Final = "Answer the question first: y shows the game, n leaves."
+ASK_FIRST: Final = N_("Answer the question first: y shows the game, n leaves.")  # said through `_`
 
 
 def _say(replay: Replay, words: str) -> None:
@@ -235,26 +242,26 @@ def _say(replay: Replay, words: str) -> None:
 
 
 def _asking(replay: Replay) -> str | None:
-    return ASK_FIRST if replay.asking else None
+    return _(ASK_FIRST) if replay.asking else None
 
 
 # The replay's keys, once: the bindings and the key line under the table are made from them. Till the question
 # before an unfinished game is answered, only y, n and leaving act; every other key says so.
 REPLAY_COMMANDS: Final[Commands[Replay]] = Commands(
     Command("next or no", ("n",), run=lambda r, _: r.next_or_no(), eager=True),
-    Command("next", ("right", " ", "pagedown"), run=lambda r, _: r.step(1), why_not=_asking, hint="→ n: next"),
-    Command("back", ("left", "p", "pageup"), run=lambda r, _: r.step(-1), why_not=_asking, hint="← p: back"),
-    Command("first", ("home",), run=lambda r, _: r.home(), why_not=_asking, hint="Home End"),
+    Command("next", ("right", " ", "pagedown"), run=lambda r, _: r.step(1), why_not=_asking, hint=N_("→ n: next")),
+    Command("back", ("left", "p", "pageup"), run=lambda r, _: r.step(-1), why_not=_asking, hint=N_("← p: back")),
+    Command("first", ("home",), run=lambda r, _: r.home(), why_not=_asking, hint=N_("Home End")),
     Command("last", ("end",), run=lambda r, _: r.end(), why_not=_asking),
     Command("turn number", tuple("0123456789"), run=lambda r, digit: r.digit(digit), why_not=_asking,
-            hint="a turn number, Enter: go there"),
+            hint=N_("a turn number, Enter: go there")),
     Command("go to the turn", ("enter",), run=lambda r, _: r.enter(), why_not=_asking),
     Command("take back a digit", ("backspace",), run=lambda r, _: r.backspace(), why_not=_asking),
     Command("yes", ("y",), lambda r: r.asking, lambda r, _: r.answer(True)),
-    Command("analysis", ("a",), run=lambda r, _: r.toggle_analysis(), why_not=_asking, hint="a: analysis"),
+    Command("analysis", ("a",), run=lambda r, _: r.toggle_analysis(), why_not=_asking, hint=N_("a: analysis")),
     Command("next mark or key moment", ("m",), run=lambda r, _: r.next_mistake(), why_not=_asking,
-            hint="m: next mark or key moment"),
-    Command("leave", ("q", "escape", "c-c", "c-d"), run=lambda r, _: r.leave(), hint="q: leave", eager=True),
+            hint=N_("m: next mark or key moment")),
+    Command("leave", ("q", "escape", "c-c", "c-d"), run=lambda r, _: r.leave(), hint=N_("q: leave"), eager=True),
     Command("leave on a signal", ("<sigint>",), run=lambda r, _: r.leave(130), eager=True),  # a kill -INT: 128 + 2
     say=_say,
     stray=lambda r, key: r.ignored(key),
@@ -263,4 +270,4 @@ REPLAY_COMMANDS: Final[Commands[Replay]] = Commands(
 
 def replay_key_line() -> str:
     """The key line under the replay's table, from `REPLAY_COMMANDS`: the same whether or not the question is on."""
-    return " · ".join(c.hint for c in REPLAY_COMMANDS if isinstance(c.hint, str))
+    return " · ".join(_(c.hint) for c in REPLAY_COMMANDS if isinstance(c.hint, str))

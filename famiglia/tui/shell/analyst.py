@@ -30,6 +30,7 @@ from famiglia.ai.analysis import Analysis
 from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import printable
 from famiglia.persistence.analyses import AnalysisFileError
+from famiglia.phrasebook.catalogue import _
 
 from ..model.kept_analysis import analyse_record, decisions_to_rate, keep_analysis
 from ..model.replay import Replay
@@ -113,8 +114,8 @@ class Analyst:
             stop.set()
             raise
         except Exception as error:
-            self.replay.analysis_failed(f"The analysis stopped on an unexpected error ({type(error).__name__}: "
-                                        f"{printable(str(error), 80)}); a tries again.")
+            said = _("The analysis stopped on an unexpected error ({error}); a tries again.")
+            self.replay.analysis_failed(said.format(error=f"{type(error).__name__}: {printable(str(error), 80)}"))
             self._redraw()
             return
         self.replay.analysis_done(analysis, self._save(analysis))
@@ -129,11 +130,12 @@ class Analyst:
         if self.path is None:
             return None
         if self.replay.note is not None:
-            return "Not saved: the saved analysis cannot be read, and its file is left as it is."
+            return _("Not saved: the saved analysis cannot be read, and its file is left as it is.")
         try:
             keep_analysis(self.path, self.replay.record, analysis)
         except AnalysisFileError as error:
-            return f"The analysis is not saved ({printable(str(error), 100)}); it is shown all the same."
+            return _("The analysis is not saved ({reason}); it is shown all the same.").format(
+                reason=printable(str(error), 100))
         return None
 
     def _redraw(self) -> None:

@@ -23,6 +23,7 @@ from prompt_toolkit.output import Output, create_output
 from famiglia.ai.analysis import Analysis
 from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import Record
+from famiglia.phrasebook.catalogue import _
 
 from ..model.replay import REPLAY_COMMANDS, Replay
 from ..view.bridge import Ink, Painter
@@ -74,8 +75,8 @@ def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | 
     player asked.
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("famiglia: replay needs a terminal (standard input and output are not one); "
-              "'famiglia log' prints a game", file=sys.stderr)
+        print("famiglia: " + _("replay needs a terminal (standard input and output are not one); 'famiglia log' "
+                               "prints a game"), file=sys.stderr)
         return EXIT_FAILURE
     output = create_output()
     try:  # the one run_app of the screen: SIGTERM, SIGHUP and SIGINT leave the alternate screen as play does
@@ -84,5 +85,6 @@ def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | 
     except Exception as error:  # one line, never a traceback; nothing is saved by a replay
         output.enable_autowrap()
         output.flush()
-        print(f"famiglia: the replay stopped on an unexpected error ({type(error).__name__}: {error})", file=sys.stderr)
+        said = _("the replay stopped on an unexpected error ({error})").format(error=f"{type(error).__name__}: {error}")
+        print(f"famiglia: {said}", file=sys.stderr)
         return EXIT_FAILURE

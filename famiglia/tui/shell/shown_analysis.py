@@ -14,6 +14,7 @@ from typing import Final, TextIO
 
 from famiglia.ai.analysis import Analysis
 from famiglia.persistence import Record, printable
+from famiglia.phrasebook.catalogue import _
 
 from ..model.kept_analysis import load_or_analyse
 from ..view.analysis import print_report, report_lines
@@ -33,7 +34,8 @@ def show_analysis(path: Path, record: Record, *, level: str | None = None, out: 
     try:
         analysis = analysed(path, record, level=level, jobs=1)
     except KeyboardInterrupt:  # Ctrl-C while it runs: the game is saved, 'famiglia analyse' can go on later
-        print(f"famiglia: analysis stopped; 'famiglia analyse {record.id}' starts it again", file=sys.stderr)
+        said = _("analysis stopped; 'famiglia analyse {game}' starts it again").format(game=record.id)
+        print(f"famiglia: {said}", file=sys.stderr)
         return EXIT_OK
     return show(out, record, analysis, colour=colour)
 
@@ -61,7 +63,7 @@ def analysed(path: Path, record: Record, *, level: str | None, jobs: int) -> Ana
         from rich.progress import Progress
 
         with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task(f"analysing game {printable(record.id, 20)}", total=None)
+            task = bar.add_task(_("analysing game {game}").format(game=printable(record.id, 20)), total=None)
             return load_or_analyse(path, record, level=level, jobs=jobs,
                                    progress=lambda n: bar.advance(task, n),
                                    on_total=lambda n: bar.update(task, total=n))

@@ -16,11 +16,12 @@ from famiglia.ai.analysis import MARKS, Analysis, Decision
 from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
 from famiglia.phrasebook import verdicts
+from famiglia.phrasebook.catalogue import _
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["SYMBOLS", "graph_lines", "key_moment_lines", "print_report", "report_lines"]
+__all__ = ["SYMBOLS", "graph_lines", "key_moment_lines", "percent", "print_report", "report_lines"]
 
 SYMBOLS: Final = {"inaccurate": "~", "mistake": "?", "blunder": "!"}
 GRAPH_ROWS: Final = 9
@@ -34,12 +35,17 @@ def print_report(console: Console, record: Record, analysis: Analysis) -> None:
     for line in report_lines(record, analysis, width=console.width):
         text = Text(line)
         for word, style in styles.items():
-            text.highlight_words([f"{SYMBOLS[word]} {word}"], style=style)
+            text.highlight_words([f"{SYMBOLS[word]} {verdicts.mark(word)}"], style=style)
         console.print(text)
 
 
+def percent(value: int | str) -> str:
+    """A chance in percent, as the player's language writes it ("45%", German "45 %")."""
+    return _("{percent}%").format(percent=value)
+
+
 def _points(chance: float) -> str:
-    return f"{chance * 100:.0f}%"
+    return percent(f"{chance * 100:.0f}")
 
 
 def _signed(swing: float) -> str:
@@ -135,9 +141,9 @@ def _decision_row(d: Decision, names: tuple[str, str]) -> tuple[str, str, str, s
     if d.forced:
         best = verdicts.only_action()
     elif d.action != d.best and better > played:
-        best, loss = f"{d.best} ({better}%)", str(better - played)
+        best, loss = f"{d.best} ({percent(better)})", str(better - played)
     word = f"{SYMBOLS[d.mark]} {verdicts.mark(d.mark)}" if d.mark else ""
-    return (str(d.turn), printable(names[d.player], 20), d.action, f"{played}%", loss, word, best)
+    return (str(d.turn), printable(names[d.player], 20), d.action, percent(played), loss, word, best)
 
 
 def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> list[str]:

@@ -26,9 +26,10 @@ from rich.text import Text
 from famiglia.ai.analysis import Decision
 from famiglia.persistence import printable
 from famiglia.phrasebook import verdicts
+from famiglia.phrasebook.catalogue import _
 
 from ..model.replay import Replay, replay_key_line
-from .analysis import SYMBOLS, graph_lines
+from .analysis import SYMBOLS, graph_lines, percent
 from .bridge import Painter
 from .part import AsDrawn
 from .pieces import short_name
@@ -36,9 +37,8 @@ from .screens import MIN_SIZE, render_end, render_too_small
 from .table import render_table
 from .theme import cards_in
 
-__all__ = ["KEYS_LINE", "caption", "progress_line", "render_analysis", "render_replay", "with_verdict"]
+__all__ = ["caption", "progress_line", "render_analysis", "render_replay", "with_verdict"]
 
-KEYS_LINE: Final = replay_key_line()
 BESIDE: Final = 80  # the columns the table keeps when the verdict stands beside it
 VERDICT: Final = (56, 76)  # the columns of the verdict beside the table: at least, at most
 VERDICT_ROWS: Final = 4  # the fewest rows of the verdict under the table: the heading and a decision or two
@@ -47,23 +47,24 @@ VERDICT_ROWS: Final = 4  # the fewest rows of the verdict under the table: the h
 def caption(replay: Replay) -> Text:
     """Where in the game this is: the position, the turn, and the action that led here."""
     names = replay.record.players
-    text = Text(f"Replay of game {replay.record.id}", style="title")
-    text.append(f"  position {replay.index} of {replay.last}", style="label")
+    text = Text(_("Replay of game {game}").format(game=replay.record.id), style="title")
+    text.append("  " + _("position {index} of {last}").format(index=replay.index, last=replay.last), style="label")
     if replay.index == 0:
-        text.append("  ·  the deal", style="label")
+        text.append("  ·  " + _("the deal"), style="label")
         return text
     move = replay.record.moves[replay.index - 1]
-    text.append(f"  ·  turn {replay.turn_of[replay.index - 1]}: ", style="label")
+    text.append("  ·  " + _("turn {turn}").format(turn=replay.turn_of[replay.index - 1]) + ": ", style="label")
     text.append(short_name(names[move.player]), style="name")
     text.append(" ")
     text.append_text(cards_in(str(move.action), style="notice"))
     if replay.index in replay.turn_starts:
-        text.append(f"  ·  turn {replay.turn_starts.index(replay.index) + 1} begins", style="label")
+        text.append("  ·  " + _("turn {turn} begins").format(turn=replay.turn_starts.index(replay.index) + 1),
+                    style="label")
     return text
 
 
 def _percent(chance: float) -> str:
-    return f"{chance * 100:.0f}%"
+    return percent(f"{chance * 100:.0f}")
 
 
 def decision_line(decision: Decision, names: tuple[str, str]) -> Text:
@@ -160,7 +161,7 @@ def progress_line(replay: Replay, width: int) -> Text:
     """The background analysis under way, in one row: a bar of the decisions rated, and the turn it is at."""
     assert replay.progress is not None
     rated, total = replay.progress
-    words = f" Analysing… {replay.progress_words()} · the replay goes on"
+    words = " " + _("Analysing… {progress} · the replay goes on").format(progress=replay.progress_words())
     # The cells as the words will be at their widest (every number as wide as the total): the bar keeps its
     # width as the numbers beside it gain digits, so what it shows done never goes back.
     widest = len(words) + sum(max(0, len(str(total)) - len(n)) for n in re.findall(r"\d+", words))
@@ -190,12 +191,13 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
     if replay.asking:
         to_move = replay.positions[-1].names[replay.positions[-1].to_move]
         return Text.assemble(
-            (f"Game {replay.record.id} is not finished ({to_move} is to move).\n\n", "title"),
-            "The replay shows both players' hands. Show it? ",
-            ("y", "key"), " yes  ", ("n", "key"), " no")
-    said = replay.message or (f"turn {replay.typed}_" if replay.typed else None)
+            (_("Game {game} is not finished ({name} is to move).").format(game=replay.record.id, name=to_move) + "\n\n",
+             "title"),
+            _("The replay shows both players' hands. Show it?") + " ",
+            ("y", "key"), " " + _("yes") + "  ", ("n", "key"), " " + _("no"))
+    said = replay.message or (_("turn {turn}").format(turn=replay.typed) + "_" if replay.typed else None)
     footer = Text(said, style="error" if replay.message else "label") if said else Text(
-        "\n".join(fold(KEYS_LINE, width)), style="label")
+        "\n".join(fold(replay_key_line(), width)), style="label")
     if replay.progress is not None:
         footer = Text.assemble(progress_line(replay, width), "\n", footer)
     room = height - 1 - _lines(footer, width)
