@@ -80,3 +80,19 @@ def test_the_settings_offer_the_levels() -> None:
     assert tuple(LEVEL_RATINGS) == LEVELS  # each level the computer plays at has its rating
     value = next(a for a in _command(_command(cli.build_parser(), "settings"), "set")._actions if a.dest == "value")
     assert "level: easy, normal or hard;" in (value.help or "") and LEVELS == ("easy", "normal", "hard")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_computer_is_named_by_its_level_in_each_language(level: str) -> None:
+    """In English the table names the computer as the player names itself; in Italian and German by the level's
+    word there ("Computer (facile)", "Computer (leicht)"), while `cpu:easy` stays the notation's."""
+    from famiglia.ai import player
+    from famiglia.phrasebook.catalogue import catalogue_for, speaking
+    from famiglia.profile.seats import seat_name
+
+    assert seat_name(f"cpu:{level}") == player(level).name
+    words = {"it": {"easy": "facile", "normal": "normale", "hard": "difficile"},
+             "de": {"easy": "leicht", "normal": "normal", "hard": "schwer"}}
+    for language, word in words.items():
+        with speaking(catalogue_for(language)):
+            assert seat_name(f"cpu:{level}") == f"Computer ({word[level]})"

@@ -15,7 +15,7 @@ from famiglia.engine import Card, EndReason, Family, Step
 
 from .catalogue import N_, _
 
-__all__ = ["end_reason", "family_name", "step_name", "tiebreak"]
+__all__ = ["computer_name", "end_reason", "family_name", "level_name", "step_name", "tiebreak"]
 
 _STEPS: Final = {Step.REFRESH: N_("Refresh"), Step.ACCOUNTANT: N_("Accountant"), Step.BRUTE: N_("Brute"),
                  Step.TAKE: N_("Take")}
@@ -33,9 +33,21 @@ def family_name(family: Family) -> str:
     return _(_FAMILIES[family])
 
 
+_LEVELS: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # famiglia.levels.LEVELS
 _REASONS: Final = {EndReason.PASSES: N_("two passes in a row"),
                    EndReason.EXHAUSTION: N_("the draw stack was exhausted a second time")}
-_PLACES: Final = (N_("the best card"), N_("the second-best card"), N_("the third-best card"))
+_PLACES: Final = {0: N_("the best card"), 1: N_("the second-best card"), 2: N_("the third-best card")}
+
+
+def level_name(level: str) -> str:
+    """A level of `famiglia.levels.LEVELS` as a player reads it ("easy", "facile", "leicht"); the notation's own word
+    (`--vs cpu:easy`, the settings file) stays English."""
+    return _(_LEVELS[level])
+
+
+def computer_name(level: str) -> str:
+    """The computer's name at the table: 'Computer (normal)', 'Computer (normale)', 'Computer (normal)'."""
+    return _("Computer ({level})").format(level=level_name(level))
 
 
 def end_reason(reason: EndReason) -> str:
@@ -51,7 +63,7 @@ def tiebreak(total: int, names: tuple[str, str], holdings: tuple[Sequence[Card],
         worth = [0 if c is None else c.points for c in pair]
         if worth[0] != worth[1]:
             winner = 0 if worth[0] > worth[1] else 1
-            place = _(_PLACES[rank]) if rank < len(_PLACES) else _("card number {n}").format(n=rank + 1)
+            place = _(_PLACES[rank]) if rank <= 2 else _("card number {n}").format(n=rank + 1)
             return _("Tie at {total} — {name} wins on {place}, {card} against {other}").format(
                 total=total, name=names[winner], place=place, card=_card(pair[winner]), other=_card(pair[1 - winner]))
     return _("Tie at {total} with cards of equal points: a draw").format(total=total)

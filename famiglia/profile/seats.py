@@ -54,11 +54,12 @@ def level_of(seat: object) -> str | None:
 
 def seat_name(seat: object) -> str:
     """How the screen names the computer at `seat`, e.g. 'Computer (normal)' (the player's own `name`)."""
+    from famiglia.phrasebook.catalogue import _  # loaded with a game, not for --help
+    from famiglia.phrasebook.table import computer_name
+
     if seat == NETWORK:  # a person at another terminal (famiglia serve): the game itself names them
-        return "Player at another terminal"
+        return _("Player at another terminal")
     level = level_of(seat)
     if level is None:
         raise SeatRefused(f"{quoted(str(seat), _QUOTED)} is not a computer's seat")
-    from famiglia.ai import player
-
-    return player(level).name
+    return computer_name(level)  # in English the player's own name, `famiglia.ai.player(level).name`

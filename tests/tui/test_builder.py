@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from famiglia.engine import Action, Game, Pass, PlayBrute, Swap, Take, card
+import pytest
+
+from famiglia.engine import Action, Game, Pass, PlayBrute, Swap, Take, card, parse_action
+from famiglia.phrasebook.catalogue import catalogue_for, speaking
+from famiglia.phrasebook.notation import in_notation, in_words
 from famiglia.tui.model.builder import Menu, complete, menu
 
 
@@ -142,3 +146,16 @@ def test_a_pass_is_never_numbered_but_offered_at_every_level(game: Callable[...,
     assert top.pass_action == Pass()
     take = next(c for c in top.choices if c.label == "take F2")
     assert menu(legal, take.path).pass_action == Pass()
+
+
+@pytest.mark.parametrize(("language", "take", "pay"), [("it", "prendi", "paga"), ("de", "nimm", "zahle")])
+def test_tab_offers_the_actions_in_the_players_words_and_still_knows_the_notation(
+        game: Callable[..., Game], language: str, take: str, pay: str) -> None:
+    g = game(hand0=["F1", "F1", "M2", "F0", "A0", "B0", "M0"], street=["F2", "B1", "A1", "M0", "B2", "A2"])
+    legal = g.legal_actions()
+    with speaking(catalogue_for(language)):
+        said = complete(legal, f"{take.upper()} f2  {pay} m")
+        assert said == [in_words("take F2 pay M2 keep F1")] and said[0].startswith(f"{take} F2 {pay} M2 ")
+        assert complete(legal, "TAKE f2  pay m") == ["take F2 pay M2 keep F1"]  # the notation is always read
+        assert len(complete(legal, "")) == len(legal)
+        assert all(parse_action(in_notation(text)) in legal for text in complete(legal, ""))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from famiglia.engine import Action, Card, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take
 from famiglia.phrasebook import choices as choice_words
+from famiglia.phrasebook.notation import in_words
 
 __all__ = ["Choice", "Menu", "complete", "menu"]
 
@@ -142,6 +143,15 @@ _SPACES = re.compile(r"\s+")
 
 
 def complete(legal: Iterable[Action], text: str) -> list[str]:
-    """The notation of every legal action that starts with `text` (case and extra spaces do not matter)."""
+    """Every legal action that starts with `text` (case and extra spaces do not matter), in the player's words
+    where `text` starts as they do ("prendi F2"), else in the notation's ("take F2")."""
     typed = _SPACES.sub(" ", text.lstrip().lower())
-    return [str(a) for a in legal if str(a).lower().startswith(typed)]
+    found = []
+    for action in legal:
+        notation = str(action)
+        said = in_words(notation)
+        if said.lower().startswith(typed):
+            found.append(said)
+        elif notation.lower().startswith(typed):
+            found.append(notation)
+    return found

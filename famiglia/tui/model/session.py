@@ -26,6 +26,7 @@ from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap
 from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook import actions, events
 from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.notation import in_notation
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import HUMAN
 
@@ -231,8 +232,8 @@ class Session:
         if game is None or self.screen is not Screen.TABLE or table.ending is not None:
             return False
         mover = game.to_move
-        try:
-            played = table.play(action, confirm=self.confirm)
+        try:  # typed words of the player's language are read as the notation's ("prendi F2": take F2)
+            played = table.play(in_notation(action) if isinstance(action, str) else action, confirm=self.confirm)
         except ValueError as refusal:  # IllegalAction, or anything else the notation's reader refuses
             reason = getattr(refusal, "reason", None)
             reason = reason or _("{typed} is not an action").format(typed=quoted(str(action)))

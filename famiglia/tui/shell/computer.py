@@ -192,7 +192,8 @@ class Computer:
         while not future.done():
             seconds = loop.time() - started
             session = self.session
-            session.activity = f"{name} is thinking {SPINNER[tick % len(SPINNER)]} {seconds:.1f} s"
+            session.activity = _("{name} is thinking {spinner} {seconds} s").format(
+                name=name, spinner=SPINNER[tick % len(SPINNER)], seconds=f"{seconds:.1f}")
             self._redraw()
             tick += 1
             await asyncio.wait({future}, timeout=TICK)

@@ -37,6 +37,7 @@ from rich.console import RenderableType
 
 from famiglia.engine import parse_action
 from famiglia.phrasebook import actions
+from famiglia.phrasebook.notation import in_notation
 
 from ..model.session import Overlay, Screen, Session
 from ..view.bridge import ansi_text
@@ -62,7 +63,8 @@ class ActionCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         typed = document.text_before_cursor
         for text in self.session.table.completions(typed):
-            yield Completion(text, start_position=-len(typed), display_meta=actions.menu(parse_action(text)))
+            meaning = actions.menu(parse_action(in_notation(text)))
+            yield Completion(text, start_position=-len(typed), display_meta=meaning)
 
 
 def screen_size() -> tuple[int, int]:
