@@ -27,6 +27,7 @@ from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook import actions, events
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.notation import in_notation
+from famiglia.phrasebook.refusals import refusal as refusal_words
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import HUMAN
 
@@ -235,8 +236,11 @@ class Session:
         try:  # typed words of the player's language are read as the notation's ("prendi F2": take F2)
             played = table.play(in_notation(action) if isinstance(action, str) else action, confirm=self.confirm)
         except ValueError as refusal:  # IllegalAction, or anything else the notation's reader refuses
-            reason = getattr(refusal, "reason", None)
-            reason = reason or _("{typed} is not an action").format(typed=quoted(str(action)))
+            reason = getattr(refusal, "reason", None)  # the engine's English, said again in the player's words
+            if reason:
+                reason = refusal_words(reason)
+            else:
+                reason = _("{typed} is not an action").format(typed=quoted(str(action)))
             self.message = Message(reason, "error")  # the game is unchanged; the line keeps the action
             for refused in self.on_refused:
                 refused(self, action)
