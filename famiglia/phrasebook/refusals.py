@@ -1,4 +1,4 @@
-"""Why the rules refuse an action or a line of text, in the player's language, with its rule id.
+"""Why the rules refuse an action, or the notation a line of text, in the player's language, with its rule id.
 
 The engine says its reasons in English, and they are its contract (`Game.why_illegal`, the `reason` of an
 `IllegalAction`, docs/interface.md); it never imports the phrasebook. Each reason it can give is one of a
@@ -25,7 +25,9 @@ _CARD: Final = "[FABM][0-4]"
 _NUMBER: Final = "[0-9]+"
 _STEP_OF: Final = {step.title: step for step in Step}
 _STEPS: Final = "|".join(_STEP_OF)
-_FIELDS: Final = {"card": _CARD, "pair": _CARD, "n": _NUMBER, "below": _NUMBER, "wanted": _STEPS, "step": _STEPS}
+_QUOTED: Final = ".+?"  # what was typed, as the engine quotes it
+_FIELDS: Final = {"card": _CARD, "pair": _CARD, "n": _NUMBER, "below": _NUMBER, "wanted": _STEPS, "step": _STEPS,
+                  "typed": _QUOTED, "word": _QUOTED}
 
 # Each reason by name, as its English template (the engine's sentence with its fields named).
 _TEMPLATES: Final = {
@@ -67,6 +69,22 @@ _TEMPLATES: Final = {
     "genuine": N_("one card must be a genuine {card}: only one Mercenary may stand in (R8.3)"),
     "pair, an": N_("{card} has value {n} now: you need two {pair}, or an {pair} and a Mercenary above {below} (R8.3)"),
     "pair, a": N_("{card} has value {n} now: you need two {pair}, or a {pair} and a Mercenary above {below} (R8.3)"),
+    # the notation's reader (docs/notation.md): text that is no action at all
+    "no action": N_("type an action, like take M0 or pass"),
+    "not text": N_("{typed} is not an action: an action is a line of text, like take M0"),
+    "not an action": N_("{typed} is not an action: give an action or its text, like take M0"),
+    "verb": N_("{typed} is not an action: start with pass, refresh, accountant, swap, brute or take"),
+    "usage pass": N_("{typed} is not an action: write pass"),
+    "usage refresh": N_("{typed} is not an action: write refresh <card>, like refresh B3"),
+    "usage accountant": N_("{typed} is not an action: write accountant <Accountant>, like accountant A2"),
+    "usage swap": N_("{typed} is not an action: write swap <play-area card> <hand card>, like swap F1 M0"),
+    "usage brute": N_("{typed} is not an action: write brute <Brute> <Street card> -<amount>, like brute B2 F4 -1"),
+    "usage take": N_("{typed} is not an action: write take <card>, or take <card> pay <card> keep <card>, like take "
+                     "F2 pay F1 keep F1"),
+    "no card": N_("{typed}: {word} is not a card (a family letter F, A, B or M and a value 0-4, like F2)"),
+    "amount": N_("{typed}: write the amount as one digit after the minus, like brute B2 F4 -1"),
+    "card text": N_("{typed} is not a card: a card is named by text, like F2"),
+    "card letter": N_("{typed} is not a card: write a family letter (F, A, B, M) and a value 0-4, like F2"),
 }
 
 

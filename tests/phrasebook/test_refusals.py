@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from famiglia.engine import CARDS, Game, PlayAccountant, PlayBrute, Refresh, Swap, Take
+from famiglia.engine import CARDS, Game, NotationError, PlayAccountant, PlayBrute, Refresh, Swap, Take, parse_action
 from famiglia.phrasebook.catalogue import catalogue_for, speaking
 from famiglia.phrasebook.refusals import refusal
 from famiglia.tui.model.session import Screen
@@ -76,3 +76,37 @@ def test_the_table_says_a_typed_refusal_in_the_language(language: str) -> None:
         assert session.message.text == refusal(f"there is no {absent} on the Street")
         assert session.message.text != f"there is no {absent} on the Street"
         assert session.screen is Screen.TABLE
+
+
+def _notation_reasons() -> list[str]:
+    """What the notation's reader says of seeded random lines of text, odd Unicode and huge values among them."""
+    rng = random.Random(5)
+    pieces = ["take", "pay", "keep", "refresh", "accountant", "swap", "brute", "pass", "F2", "m3", "Q9", "-1", "-x",
+              "'", '"', "\\", ":", "\u200b", "\U0001d53d2", "\u0663", "\x1b[2J", "x" * 200, str(10**40), "is not"]
+    found = []
+    for _ in range(1500):
+        typed = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        try:
+            parse_action(typed)
+        except NotationError as error:
+            found.append(error.reason)
+    return found
+
+
+NOTATION_REASONS = _notation_reasons()
+
+
+def test_the_notations_refusals_read_back_word_for_word_in_english() -> None:
+    assert len({re.sub(r"^.*? is not|^.*?: ", "", r) for r in NOTATION_REASONS}) >= 8
+    assert [refusal(r) for r in NOTATION_REASONS] == NOTATION_REASONS
+
+
+@pytest.mark.parametrize("language", ["it", "de"])
+def test_the_notations_refusals_are_translated_quoting_what_was_typed(language: str) -> None:
+    with speaking(catalogue_for(language)):
+        for reason in NOTATION_REASONS:
+            said = refusal(reason)
+            assert said != reason, reason
+            quoted = re.match(r"^('.*?'…?|\".*?\"…?)(?: is not|: )", reason)
+            if quoted:
+                assert quoted.group(1) in said, (reason, said)
