@@ -19,6 +19,7 @@ from rich.text import Text
 from famiglia.engine import SeatView, Step
 from famiglia.phrasebook import actions
 from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.notation import in_words
 from famiglia.phrasebook.table import step_name
 
 from ..model.builder import Choice, Menu
@@ -35,12 +36,13 @@ _SHORTEST: Final = 12  # cells an entry keeps at least when a list is shortened:
 
 
 def _short_label(choice: Choice) -> str:
-    """A top-level entry without the verb its row already says: `refresh B4` is `B4` in the Refresh row."""
+    """A top-level entry without the verb its row already says: `refresh B4` is `B4` in the Refresh row; the
+    notation's other words in the player's (`F2 pay F1 keep F1`, in Italian `F2 paga F1 tieni F1`)."""
     label = choice.label
     verb, _, rest = label.partition(" ")
     if verb in ("refresh", "accountant", "brute", "take") and rest:
         label = rest
-    return label
+    return in_words(label)
 
 
 def _entry(choice: Choice, label: str, highlight: int | None) -> Text:
