@@ -11,9 +11,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Generic, TypeVar
 
+from famiglia.phrasebook.catalogue import N_, _
+
 __all__ = ["NOTHING_TO_CHOOSE", "Item", "choose"]
 
-NOTHING_TO_CHOOSE: Final = "Nothing to choose here: Esc goes back."
+NOTHING_TO_CHOOSE: Final = N_("Nothing to choose here: Esc goes back.")  # said through `_`
 
 M = TypeVar("M")
 
@@ -30,7 +32,7 @@ class Item(Generic[M]):
 def choose(items: Sequence[Item[M]], selected: int, model: M) -> str | None:
     """Enter on a page: the line under the cursor chosen for `model`; on a page with no line, the words that say so."""
     if not items:
-        return NOTHING_TO_CHOOSE
+        return _(NOTHING_TO_CHOOSE)
     if selected < len(items):
         items[selected].choose(model)
     return None

@@ -208,7 +208,8 @@ class Computer:
             held = self._held()
             if session.overlay is not None or held is not None:
                 wait: float | None = None  # it plays on once the overlay is closed: the person sees each action
-                session.activity = f"{name} {held or _('waits until you close this')}"  # the name opens it
+                waits = held or _("waits until you close this")
+                session.activity = f"{name} {waits}"  # the name opens it in every language
             elif self._hurry or shown_at is None:
                 return
             else:

@@ -29,6 +29,7 @@ from prompt_toolkit.output import Output, create_output
 from rich.console import RenderableType
 
 from famiglia.leaving import leaving
+from famiglia.phrasebook.catalogue import _
 
 from ..model.home.guide import Guide
 from ..model.home.guided import READ_FIRST, READING, Guided, follow
@@ -116,7 +117,7 @@ def build_guided_app(session: Session, guide: Guide, *, input: Input | None = No
     guided = Guided(session, guide)
     reading = Condition(lambda: lesson_box(guided) and not too_small())
     # The computer plays nothing while a lesson waits to be read: what it says is then true of what follows.
-    computer.hold = lambda: "waits until you have read the box" if guide.lesson is not None and reading() else None
+    computer.hold = lambda: _("waits until you have read the box") if guide.lesson is not None and reading() else None
 
     def update(app: Application[int]) -> None:
         box.update(screen_size()[0], on_table=on_table())
@@ -148,7 +149,8 @@ def run_guided(session: Session, guide: Guide, *, say: Callable[[str], None] | N
     asked (a setting, or `NO_COLOR`).
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("famiglia: learn needs a terminal to play in (standard input and output are not one)", file=sys.stderr)
+        print("famiglia: " + _("learn needs a terminal to play in (standard input and output are not one)"),
+              file=sys.stderr)
         return EXIT_FAILURE
     output = create_output()
     try:
@@ -164,6 +166,6 @@ def run_guided(session: Session, guide: Guide, *, say: Callable[[str], None] | N
         output.enable_autowrap()
         output.flush()
         kept = crash_save(session)
-        print(f"famiglia: the guided game stopped on an unexpected error ({type(error).__name__}: {error}); {kept}",
-              file=sys.stderr)
+        print("famiglia: " + _("the guided game stopped on an unexpected error ({error}); {kept}").format(
+            error=f"{type(error).__name__}: {error}", kept=kept), file=sys.stderr)
         return EXIT_FAILURE

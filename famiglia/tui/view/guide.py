@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from famiglia.engine import SeatView
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 
 from ..model.home.guide import Guide
 from ..model.home.tutor import Summary
@@ -28,16 +29,17 @@ from .theme import cards_in
 
 __all__ = ["GOING_ON", "REFUSAL_ABOUT", "GuideBox", "box_top", "render_guide", "render_summary"]
 
-GOING_ON: Final = "Enter: go on · s: skip the explanations"
+GOING_ON: Final = N_("Enter: go on · s: skip the explanations")  # said through `_`
 REFUSAL_ABOUT: Final = ("street", "hand")  # a refused try is about the table it was tried on
 _BORDER: Final = 4  # the cells a panel's borders and padding take of its width
 
 
 def _going_on(nudged: bool, more: str = "") -> Text:
     """The box's keys, in its lower border; after a key that waits for the box, said louder."""
+    keys = _(GOING_ON) + more
     if nudged:
-        return Text(f"Read this first — {GOING_ON}{more}", style="warning")
-    return Text(f"{GOING_ON}{more}", style="label")
+        return Text(_("Read this first — {keys}").format(keys=keys), style="warning")
+    return Text(keys, style="label")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +62,7 @@ class GuideBox(Part):
             body = Group(cards_in(first, style="error"), *(cards_in(line) for line in rest))
             return [Panel(body, title=self.title, title_align="left", subtitle=_going_on(self.nudged),
                           subtitle_align="right", border_style="warning", width=width)]
-        more = f" · {self.more} more" if self.more else ""
+        more = " · " + ngettext("{n} more", "{n} more", self.more).format(n=self.more) if self.more else ""
         title = self.title
         if self.where is not None and cell_len(where := f"{title} · {self.where}") + 4 <= width - _BORDER:
             title = where  # the step the player is at, where the border has room for it
@@ -76,7 +78,7 @@ def render_guide(guide: Guide, view: SeatView, *, width: int = 80, nudged: bool 
     if view.is_over:
         return None
     if guide.refused is not None:
-        return GuideBox("Not allowed now", guide.refused, refused=True, nudged=nudged)
+        return GuideBox(_("Not allowed now"), guide.refused, refused=True, nudged=nudged)
     lesson = guide.lesson
     if lesson is None:
         return None
@@ -114,7 +116,7 @@ def render_summary(summary: Summary, *, width: int, rows: int) -> RenderableType
     for lines in summary.forms():
         body = Group(*(cards_in(line, style="notice" if n == len(lines) - 1 else "") for n, line in enumerate(lines)))
         if line_count(body, width - _BORDER) + 2 <= rows:
-            return Panel(body, title="What you learned", title_align="left", border_style="title", width=width)
+            return Panel(body, title=_("What you learned"), title_align="left", border_style="title", width=width)
     text = cards_in(summary.forms()[-1][0], style="notice")
     text.truncate(width, overflow="ellipsis")
     return text

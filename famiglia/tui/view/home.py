@@ -20,7 +20,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 from famiglia.phrasebook.counts import game_count
+from famiglia.phrasebook.table import level_name
 from famiglia.profile.chart import rating_chart
 from famiglia.profile.settings import KEYS, settings_path
 from famiglia.profile.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistics, streak_words
@@ -28,7 +30,7 @@ from famiglia.profile.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistic
 from ..model.home.commands import help_lines, key_line
 from ..model.home.menu import Home, Item, Overlay, Page
 from .bridge import Painter
-from .pieces import line_count
+from .pieces import fitted_keys, line_count
 from .screens import render_help
 
 __all__ = ["page_rows", "render_home", "rules_rows"]
@@ -50,22 +52,8 @@ def render_home(home: Home, width: int, height: int) -> RenderableType:
     if home.overlay in (Overlay.CONFIRM_QUIT, Overlay.CONFIRM_DELETE):
         rows[-min(5, len(rows) - 2):] = [_question(home)]
     rows.append(message)
-    rows.append(Text(_fitted_keys(key_line(home), width), style="label", no_wrap=True, overflow="ellipsis"))
+    rows.append(Text(fitted_keys(key_line(home), width), style="label", no_wrap=True, overflow="ellipsis"))
     return Group(*rows)
-
-
-_GIVE_WAY: Final = ("↑↓", "Ctrl-C", "Esc")  # the keys a player knows already, in the order they give way
-
-
-def _fitted_keys(line: str, width: int) -> str:
-    """The key line within `width`: the keys everyone knows give way first (the arrows, Ctrl-C, Esc), so the
-    page's own keys and `?: help`, which lists them all, still show (they were cut to '?: …' at 80 columns)."""
-    parts = line.split(" · ")
-    for key in _GIVE_WAY:
-        if len(" · ".join(parts)) <= width:
-            break
-        parts = [part for part in parts if not part.startswith(key + " ") and not part.startswith(key + ":")]
-    return " · ".join(parts)
 
 
 def _title(home: Home) -> Text:
@@ -91,19 +79,21 @@ def _message(home: Home, width: int) -> Text:
 def _question(home: Home) -> RenderableType:
     body = Text()
     if home.overlay is Overlay.CONFIRM_QUIT:
-        body.append("Quit famiglia?   ", style="title")
+        body.append(_("Quit famiglia?") + "   ", style="title")
         body.append("y", style="key")
-        body.append(" quit   ")
+        body.append(" " + _("quit") + "   ")
         body.append("n", style="key")
-        body.append(" stay")
+        body.append(" " + _("stay"))
     else:
         line = home.game(home.chosen)
-        title = f"game {home.chosen} ({line.title}, {line.state})" if line is not None else f"game {home.chosen}"
-        body.append(f"Delete {title}? It cannot be undone.\n", style="title")
+        question = _("Delete game {game} ({title}, {state})? It cannot be undone.").format(
+            game=home.chosen, title=line.title, state=line.state) if line is not None else \
+            _("Delete game {game}? It cannot be undone.").format(game=home.chosen)
+        body.append(question + "\n", style="title")
         body.append("y", style="key")
-        body.append(" delete it   ")
+        body.append(" " + _("delete it") + "   ")
         body.append("n", style="key")
-        body.append(" keep it")
+        body.append(" " + _("keep it"))
     return Panel(body, border_style="warning", padding=(0, 1))
 
 
@@ -122,12 +112,13 @@ def page_rows(home: Home, width: int, room: int) -> list[RenderableType]:
     if home.page is Page.SETTINGS:
         rows += _settings_footer(home)
     if not home.items():
-        rows.append(Text(_EMPTY.get(home.page, "Nothing here."), style="label"))
+        empty = _EMPTY.get(home.page)
+        rows.append(Text(_(empty) if empty is not None else _("Nothing here."), style="label"))
     return rows[:room]
 
 
-_EMPTY: Final = {Page.GAMES: "No saved games yet: New game starts one.",
-                 Page.CONTINUE: "No game is waiting to be continued."}
+_EMPTY: Final = {Page.GAMES: N_("No saved games yet: New game starts one."),
+                 Page.CONTINUE: N_("No game is waiting to be continued.")}  # said through `_`
 
 
 def _items(home: Home, items: Sequence[Item], width: int, room: int) -> list[RenderableType]:
@@ -155,13 +146,15 @@ def _items(home: Home, items: Sequence[Item], width: int, room: int) -> list[Ren
 def _settings_footer(home: Home) -> list[RenderableType]:
     items = home.items()
     name = items[home.selected].label if items else ""
-    meaning = Text(KEYS[name].meaning if name in KEYS else "", style="label")
+    # The settings' meanings are `famiglia.profile.settings`' own; said through `_` once they are templates there.
+    meaning = Text(_(KEYS[name].meaning) if name in KEYS else "", style="label")
     if home.editing is not None:
-        typing = Text("Player 2's name: " if home.named else "Your name: ", style="title")
+        typing = Text((_("Player 2's name:") if home.named else _("Your name:")) + " ", style="title")
         typing.append(home.editing[-200:])
         typing.append("▏", style="key")
         return [Text(), typing, meaning]
-    return [Text(), meaning, Text(f"Kept in {settings_path()}", style="label", no_wrap=True, overflow="ellipsis")]
+    kept = _("Kept in {path}").format(path=settings_path())
+    return [Text(), meaning, Text(kept, style="label", no_wrap=True, overflow="ellipsis")]
 
 
 def _fit(rows: list[RenderableType], room: int) -> list[RenderableType]:
@@ -191,41 +184,49 @@ def rules_rows(text: str, width: int) -> list[Text]:
 # -- statistics --------------------------------------------------------------------------------------------------
 
 
+# The columns of the table of opponents: each its identity and its heading, a template said where shown.
+_COLUMNS: Final = (N_("opponent"), N_("games"), N_("won"), N_("drawn"), N_("lost"), N_("win %"), N_("best"),
+                   N_("streak"))
+
+
 def _statistics(stats: Statistics | None, width: int) -> list[RenderableType]:
     if stats is None:
-        return [Text("The statistics cannot be worked out now (see the message below).", style="label")]
+        return [Text(_("The statistics cannot be worked out now (see the message below)."), style="label")]
     rows: list[RenderableType] = []
-    who = f"{stats.you}'s games" if stats.you else "Your games"
-    rows.append(Text(f"{who}: {stats.games} finished", style="heading"))
+    n = stats.games
+    who = ngettext("{name}'s games: {n} finished", "{name}'s games: {n} finished", n).format(name=stats.you, n=n) \
+        if stats.you else ngettext("Your games: {n} finished", "Your games: {n} finished", n).format(n=n)
+    rows.append(Text(who, style="heading"))
     if stats.opponents:
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, header_style="label", show_edge=False)
-        for column in ("opponent", "games", "won", "drawn", "lost", "win %", "best", "streak"):
-            table.add_column(column, justify="left" if column in ("opponent", "streak") else "right",
+        for column in _COLUMNS:
+            table.add_column(_(column), justify="left" if column in ("opponent", "streak") else "right",
                              no_wrap=True)
         for row in stats.opponents:
+            rate = _("{percent}%").format(percent=f"{row.win_rate * 100:.0f}")
             table.add_row(Text(row.opponent.label, style="name"), str(row.games), str(row.wins), str(row.draws),
-                          str(row.losses), f"{row.win_rate:.0%}", str(row.best_score), streak_words(row.streak))
+                          str(row.losses), rate, str(row.best_score), streak_words(row.streak))
         rows.append(table)
     else:
-        rows.append(Text("No finished game yet: New game starts one.", style="label"))
+        rows.append(Text(_("No finished game yet: New game starts one."), style="label"))
     ratings = [p.rating for p in stats.history]
-    line = Text("Rating ", style="heading")
+    line = Text(_("Rating") + " ", style="heading")
     line.append(f"{stats.rating:.0f}", style="points")
     if ratings:
-        levels = ", ".join(f"{level} {r}" for level, r in LEVEL_RATINGS.items())
-        line.append(f" after {game_count(len(ratings))} against the computer (started at {INITIAL_RATING}; "
-                    f"the computer: {levels})", style="label")
+        levels = ", ".join(f"{level_name(level)} {r}" for level, r in LEVEL_RATINGS.items())
+        line.append(" " + _("after {games} against the computer (started at {rating}; the computer: {levels})").format(
+            games=game_count(len(ratings)), rating=INITIAL_RATING, levels=levels), style="label")
     else:
-        line.append(" to start with: it moves with every game finished against the computer", style="label")
+        line.append(" " + _("to start with: it moves with every game finished against the computer"), style="label")
     rows += [Text(), line]
     for chart_line in rating_chart(ratings, width=max(10, min(60, width - 8)), height=4):
-        scale, _, columns = chart_line.partition("│")
+        scale, _bar, columns = chart_line.partition("│")
         text = Text(scale + "│", style="label")
         text.append(columns, style="points")
         rows.append(text)
     if stats.left_out:
         parts = ", ".join(f"{n} {reason}" for reason, n in sorted(stats.left_out.items()))
-        rows.append(Text(f"Not counted: {parts}", style="label"))
+        rows.append(Text(_("Not counted: {parts}").format(parts=parts), style="label"))
     if stats.left_out.get("played by others") and stats.you is None:
-        rows.append(Text("Games for two count once your name is set: Settings, names.", style="label"))
+        rows.append(Text(_("Games for two count once your name is set: Settings, names."), style="label"))
     return rows

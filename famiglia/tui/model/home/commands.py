@@ -25,7 +25,7 @@ def _asking(home: Home) -> bool:
 
 
 def _not_while_asking(home: Home) -> str | None:
-    return "Answer the question first: y or n." if _asking(home) else None
+    return _("Answer the question first: y or n.") if _asking(home) else None
 
 
 def _choosable(home: Home) -> str | None:
@@ -61,7 +61,7 @@ def _on_settings(home: Home) -> str | None:
 
 
 def _when_asked(home: Home) -> str | None:
-    return None if _asking(home) else "There is no question to answer."
+    return None if _asking(home) else _("There is no question to answer.")
 
 
 def _typing(home: Home) -> bool:
@@ -69,7 +69,8 @@ def _typing(home: Home) -> bool:
 
 
 def _only_while_typing(words: str) -> Callable[[Home], str | None]:
-    return lambda home: None if _typing(home) else words
+    """The words (a template marked `N_`) that say a key works only while a name is typed, said when they are."""
+    return lambda home: None if _typing(home) else _(words)
 
 
 def _fresh(home: Home) -> None:
@@ -82,8 +83,7 @@ def _say(home: Home, words: str) -> None:
 
 
 def _stray(home: Home, key: str) -> None:
-    home.message = f"{key!r} does nothing here: ? lists the keys." if len(key) == 1 else \
-        f"{key} does nothing here: ? lists the keys."
+    home.message = _("{key} does nothing here: ? lists the keys.").format(key=repr(key) if len(key) == 1 else key)
 
 
 def _chooses(home: Home) -> bool:
@@ -95,11 +95,11 @@ def _chooses(home: Home) -> bool:
 COMMANDS: Final[Commands[Home]] = Commands(
     Command("type a name", (TYPED,), _typing, lambda h, text: h.type_text(text)),
     Command("paste a name", (PASTE,), run=lambda h, text: h.type_text(text.replace("\n", " ")),
-            why_not=_only_while_typing("Pasting does nothing here: the names are typed on the Settings page.")),
+            why_not=_only_while_typing(N_("Pasting does nothing here: the names are typed on the Settings page."))),
     Command("take back a letter", ("backspace",), run=lambda h, _: h.backspace(),
-            why_not=_only_while_typing("Backspace does nothing here: Esc goes back.")),
+            why_not=_only_while_typing(N_("Backspace does nothing here: Esc goes back."))),
     Command("previous line", ("up",), run=lambda h, _: h.move(-1), why_not=_only_lists, label="↑",
-            words=N_("previous line"), hint=lambda h: "↑↓ PgUp PgDn: scroll" if h.scrolls else "↑↓: move"),
+            words=N_("previous line"), hint=lambda h: _("↑↓ PgUp PgDn: scroll") if h.scrolls else _("↑↓: move")),
     Command("next line", ("down",), run=lambda h, _: h.move(1), why_not=_only_lists, label="↓", words=N_("next line")),
     Command("first line", ("home",), run=lambda h, _: h.to_end(False), why_not=_only_lists),
     Command("last line", ("end",), run=lambda h, _: h.to_end(True), why_not=_only_lists),
@@ -107,32 +107,32 @@ COMMANDS: Final[Commands[Home]] = Commands(
     Command("a page down", ("pagedown",), run=lambda h, _: h.move(10), why_not=_only_lists),
     Command("choose that line", tuple("123456789"), run=lambda h, k: h.number(int(k)), why_not=_choosable,
             label="1–9", words=N_("choose that line"), hint_where=_chooses,
-            hint=lambda h: "1–9: go to" if h.page is Page.SETTINGS else "1–9 Enter: choose"),
+            hint=lambda h: _("1–9: go to") if h.page is Page.SETTINGS else _("1–9 Enter: choose")),
     # On Settings a number only goes to its line, and Enter changes it; elsewhere the line above says Enter.
-    Command("choose", ("enter",), run=lambda h, _: h.enter(), why_not=_choosable, label="Enter", words="choose",
+    Command("choose", ("enter",), run=lambda h, _: h.enter(), why_not=_choosable, label="Enter", words=N_("choose"),
             hint=N_("Enter Space: change"), hint_where=lambda h: _chooses(h) and h.page is Page.SETTINGS),
     Command("change the setting", (" ",), run=lambda h, _: h.enter(), why_not=_on_settings, label="Space",
             words=N_("change the setting (Settings)")),
-    Command("back", ("escape",), run=lambda h, _: h.back(), label="Esc", words="back", hint="Esc: back",
+    Command("back", ("escape",), run=lambda h, _: h.back(), label="Esc", words=N_("back"), hint=N_("Esc: back"),
             hint_where=lambda h: len(h.pages) > 1 or h.overlay is not None),
-    Command("log", ("l",), run=lambda h, _: h.show(ShowLog), why_not=_on_a_game, label="l", words="a game's log",
-            hint="l: log"),
+    Command("log", ("l",), run=lambda h, _: h.show(ShowLog), why_not=_on_a_game, label="l", words=N_("a game's log"),
+            hint=N_("l: log")),
     Command("replay", ("r",), run=lambda h, _: h.show(ShowReplay), why_not=_on_a_game, label="r",
-            words=N_("replay a game"), hint="r: replay"),
+            words=N_("replay a game"), hint=N_("r: replay")),
     Command("analysis", ("a",), run=lambda h, _: h.show(ShowAnalysis), why_not=_on_a_game, label="a",
-            words="a game's analysis"),
+            words=N_("a game's analysis")),
     Command("delete", ("d", "delete"), run=lambda h, _: h.ask_delete(), why_not=_on_a_game, label="d / Del",
-            words=N_("delete a game (asks first)"), hint="d: delete"),
-    Command("yes", ("y",), run=lambda h, _: h.answer(True), why_not=_when_asked, label="y", words="yes",
-            hint="y: yes"),
-    Command("no", ("n",), run=lambda h, _: h.answer(False), why_not=_when_asked, label="n", words="no",
-            hint="n: no"),
-    Command("help", ("?",), run=lambda h, _: h.toggle_help(), why_not=_not_while_asking, label="?", words="help",
-            hint="?: help"),
+            words=N_("delete a game (asks first)"), hint=N_("d: delete")),
+    Command("yes", ("y",), run=lambda h, _: h.answer(True), why_not=_when_asked, label="y", words=N_("yes"),
+            hint=N_("y: yes")),
+    Command("no", ("n",), run=lambda h, _: h.answer(False), why_not=_when_asked, label="n", words=N_("no"),
+            hint=N_("n: no")),
+    Command("help", ("?",), run=lambda h, _: h.toggle_help(), why_not=_not_while_asking, label="?", words=N_("help"),
+            hint=N_("?: help")),
     # The help says "Esc, q or ? closes this", as the game's help does: q closes it here too.
     Command("close the help", ("q",), when=lambda h: h.overlay is Overlay.HELP, run=lambda h, _: h.toggle_help()),
     Command("quit", ("c-c", "<sigint>"), run=lambda h, _: h.interrupt(), label="Ctrl-C", words=N_("quit (asks first)"),
-            hint="Ctrl-C: quit"),
+            hint=N_("Ctrl-C: quit")),
     say=_say,
     stray=_stray,
     before=_fresh,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from famiglia.engine import Game, parse_card
 from famiglia.persistence import Entry, Record, RecordError
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.guided_deal import is_guided
 
 __all__ = ["GameLine", "game_lines"]
@@ -48,16 +49,19 @@ class GameLine:
         `famiglia games`, the log and the farewell write it (`Ben won 51–37`)."""
         if self.to_move is not None:
             so_far = " · ".join(f"{name} {points}" for name, points in zip(self.players, self.points, strict=True))
-            return f"{self.players[self.to_move]} to move, so far {so_far}"
+            return _("{name} to move, so far {scores}").format(name=self.players[self.to_move], scores=so_far)
         if self.winner is None:
-            return f"draw {self.points[0]}–{self.points[1]}"
+            return _("draw {points}–{other}").format(points=self.points[0], other=self.points[1])
         w = self.winner
-        return f"{self.players[w]} won {self.points[w]}–{self.points[1 - w]}"
+        return _("{name} won {points}–{other}").format(name=self.players[w], points=self.points[w],
+                                                      other=self.points[1 - w])
 
     @property
     def title(self) -> str:
-        guided = " (guided game)" if self.guided else ""
-        return f"{self.players[0]} v {self.players[1]}{guided}"
+        first, second = self.players
+        if self.guided:
+            return _("{first} v {second} (guided game)").format(first=first, second=second)
+        return _("{first} v {second}").format(first=first, second=second)
 
     @property
     def when(self) -> str:

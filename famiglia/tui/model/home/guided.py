@@ -19,6 +19,7 @@ from typing import Final, NamedTuple
 
 from famiglia.engine import Action
 from famiglia.persistence import Record, Store
+from famiglia.phrasebook.catalogue import N_, _
 from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
 from famiglia.profile.seats import HUMAN, seat_name
 
@@ -32,7 +33,7 @@ from .tutor import PLAYER
 
 __all__ = ["READING", "READ_FIRST", "Guided", "follow", "guided_session", "reading"]
 
-READ_FIRST: Final = "Read the box first: Enter goes on, s skips the explanations."
+READ_FIRST: Final = N_("Read the box first: Enter goes on, s skips the explanations.")  # said through `_`
 
 
 class Guided(NamedTuple):
@@ -97,13 +98,13 @@ def reading(g: Guided) -> bool:
 
 def _skip(g: Guided) -> None:
     skipping = g.guide.skip()
-    g.session.message = Message("No more explanations in this game: it goes on as any other." if skipping
-                                else "The explanations are back.")
+    g.session.message = Message(_("No more explanations in this game: it goes on as any other.") if skipping
+                                else _("The explanations are back."))
 
 
 def _read_first(g: Guided, key: str) -> None:
     g.guide.nudge()
-    g.session.message = Message(READ_FIRST, "warning")
+    g.session.message = Message(_(READ_FIRST), "warning")
 
 
 READING: Final[Commands[Guided]] = Commands(

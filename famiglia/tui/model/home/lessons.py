@@ -1,8 +1,10 @@
-"""The guided first game's texts, read from one data file (famiglia/data/lessons.toml).
+"""The guided first game's texts, read from one data file per language (famiglia/data/lessons.toml, and
+lessons.it.toml and lessons.de.toml for Italian and German).
 
 The texts live in the data file so they can be corrected without touching code; `load_texts` reads
-and checks it (every lesson the tutor knows has a title, the rule ids or the keys it teaches, the
-parts of the screen it is about, and one to three lines; every refusal and summary line is there).
+and checks the one of the language the player is spoken to in (`spoken_language`), as the rules' text
+is chosen (every lesson the tutor knows has a title, the rule ids or the keys it teaches, the parts of
+the screen it is about, and one to three lines; every refusal and summary line is there).
 The guided game's deal, and how a record tells it is one, are `famiglia.profile.guided_deal`'s.
 """
 
@@ -14,9 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-__all__ = ["LESSON_IDS", "PARTS", "Lesson", "Texts", "TextsError", "load_texts"]
+__all__ = ["LESSON_IDS", "PARTS", "Lesson", "Texts", "TextsError", "lessons_file", "load_texts"]
 
-RESOURCE: Final = ("data", "lessons.toml")
+RESOURCE: Final = ("data", "lessons.toml")  # the English texts; a translation is lessons.<language>.toml beside it
+TRANSLATED: Final = ("it", "de")  # the languages with a lessons file of their own; the others read the English
 
 # The lessons the tutor knows, in the order they are shown when several come up at once.
 LESSON_IDS: Final = ("welcome", "turn", "choosing", "looking_back", "refresh", "free_take", "pair_take", "mercenary",
@@ -64,73 +67,90 @@ class Texts:
     summary: Mapping[str, str]
 
 
+def lessons_file(language: str) -> str:
+    """The name of the lessons file of `language` in famiglia/data: its own if it has one, else the English."""
+    name = RESOURCE[1]
+    return f"lessons.{language}.toml" if language in TRANSLATED else name
+
+
+def load_texts(language: str | None = None) -> Texts:
+    """The texts shipped in the package in `language`, by default the one the player is spoken to in, read once
+    per language and checked (`TextsError` if the file is not right)."""
+    if language is None:
+        from famiglia.phrasebook.catalogue import spoken_language
+
+        language = spoken_language()
+    return _load(lessons_file(language))
+
+
 @cache
-def load_texts() -> Texts:
-    """The texts shipped in the package, read once and checked (`TextsError` if the file is not right)."""
+def _load(name: str) -> Texts:
     from importlib import resources
 
-    text = resources.files("famiglia").joinpath(*RESOURCE).read_text(encoding="utf-8")
-    return parse_texts(text)
+    text = resources.files("famiglia").joinpath(RESOURCE[0], name).read_text(encoding="utf-8")
+    return parse_texts(text, name)
 
 
-def parse_texts(text: str) -> Texts:
-    """The texts of a lessons file's content; `TextsError` says what is missing or wrong."""
+def parse_texts(text: str, name: str = RESOURCE[1]) -> Texts:
+    """The texts of a lessons file's content (the file `name`, which the messages say); `TextsError` says what is
+    missing or wrong."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise TextsError(f"lessons.toml is not valid TOML: {error}") from None
+        raise TextsError(f"{name} is not valid TOML: {error}") from None
     lessons: dict[str, Lesson] = {}
-    for n, entry in enumerate(_list(data.get("lesson"), "lesson"), 1):
+    for n, entry in enumerate(_list(data.get("lesson"), "lesson", name), 1):
         if not isinstance(entry, dict):
             raise TextsError(f"lesson {n} must be a table")
-        lesson_id = _string(entry, "id", f"lesson {n}")
+        lesson_id = _string(entry, "id", f"lesson {n}", name)
         if lesson_id not in LESSON_IDS:
             raise TextsError(f"lesson {lesson_id!r} is not one the game knows ({', '.join(LESSON_IDS)})")
         if lesson_id in lessons:
             raise TextsError(f"lesson {lesson_id!r} comes twice")
-        lines = tuple(line.strip() for line in _string(entry, "text", lesson_id).strip().splitlines() if line.strip())
+        lines = tuple(line.strip() for line in _string(entry, "text", lesson_id, name).strip().splitlines()
+                      if line.strip())
         if not 1 <= len(lines) <= 3:
             raise TextsError(f"lesson {lesson_id!r} must have one to three lines, not {len(lines)}")
-        keys = _words(entry, "keys", lesson_id)
-        rules = _string(entry, "rules", lesson_id) if "rules" in entry or not keys else ""
-        about = _words(entry, "about", lesson_id)
+        keys = _words(entry, "keys", lesson_id, name)
+        rules = _string(entry, "rules", lesson_id, name) if "rules" in entry or not keys else ""
+        about = _words(entry, "about", lesson_id, name)
         if not about or not set(about) <= set(PARTS):
             raise TextsError(f"lesson {lesson_id!r}: about must name parts of the screen ({', '.join(PARTS)})")
-        lessons[lesson_id] = Lesson(lesson_id, _string(entry, "title", lesson_id), rules, lines, keys, about)
+        lessons[lesson_id] = Lesson(lesson_id, _string(entry, "title", lesson_id, name), rules, lines, keys, about)
     missing = [i for i in LESSON_IDS if i not in lessons]
     if missing:
-        raise TextsError(f"lessons.toml has no text for {', '.join(missing)}")
-    where = _table(data, "where", WHERE)
-    steps = _list(data.get("where", {}).get("steps"), "where.steps")
+        raise TextsError(f"{name} has no text for {', '.join(missing)}")
+    where = _table(data, "where", WHERE, name)
+    steps = _list(data.get("where", {}).get("steps"), "where.steps", name)
     if len(steps) != 4 or not all(isinstance(s, str) and s for s in steps):
         raise TextsError("where.steps must be the four steps' names")
-    return Texts(lessons, _table(data, "refusal", REFUSALS), where, (steps[0], steps[1], steps[2], steps[3]),
-                 _table(data, "summary", SUMMARY))
+    return Texts(lessons, _table(data, "refusal", REFUSALS, name), where, (steps[0], steps[1], steps[2], steps[3]),
+                 _table(data, "summary", SUMMARY, name))
 
 
-def _list(value: Any, what: str) -> list[Any]:
+def _list(value: Any, what: str, name: str) -> list[Any]:
     if not isinstance(value, list):
-        raise TextsError(f"lessons.toml: {what} must be a list")
+        raise TextsError(f"{name}: {what} must be a list")
     return value
 
 
-def _string(entry: Mapping[str, Any], key: str, what: str) -> str:
+def _string(entry: Mapping[str, Any], key: str, what: str, name: str) -> str:
     value = entry.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise TextsError(f"lessons.toml: {what} needs a {key}")
+        raise TextsError(f"{name}: {what} needs a {key}")
     return value
 
 
-def _words(entry: Mapping[str, Any], key: str, what: str) -> tuple[str, ...]:
+def _words(entry: Mapping[str, Any], key: str, what: str, name: str) -> tuple[str, ...]:
     """A list of short words (`keys`, `about`); empty if the entry has none."""
     value = entry.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise TextsError(f"lessons.toml: {what}'s {key} must be a list of words")
+        raise TextsError(f"{name}: {what}'s {key} must be a list of words")
     return tuple(v.strip() for v in value)
 
 
-def _table(data: Mapping[str, Any], name: str, keys: tuple[str, ...]) -> dict[str, str]:
-    table = data.get(name)
+def _table(data: Mapping[str, Any], table_name: str, keys: tuple[str, ...], name: str) -> dict[str, str]:
+    table = data.get(table_name)
     if not isinstance(table, dict):
-        raise TextsError(f"lessons.toml needs a [{name}] table")
-    return {key: _string(table, key, f"[{name}]").strip() for key in keys}
+        raise TextsError(f"{name} needs a [{table_name}] table")
+    return {key: _string(table, key, f"[{table_name}]", name).strip() for key in keys}

@@ -16,8 +16,9 @@ from typing import Any, Final
 
 from famiglia.languages import LANGUAGES
 from famiglia.persistence import StoreError
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 from famiglia.phrasebook.counts import turn_count
+from famiglia.phrasebook.table import level_name
 from famiglia.profile.seats import HUMAN, LEVELS, computer_seat
 from famiglia.profile.settings import KEYS, SettingRefused, Settings, parse_words
 from famiglia.profile.statistics import Statistics
@@ -31,16 +32,18 @@ __all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overl
 
 
 class Page(Enum):
-    MAIN = "Famiglia"
-    NEW_GAME = "New game"
-    CONTINUE = "Continue"
-    LEARN = "Learn to play"
-    GAMES = "Your games"
-    GAME = "A saved game"
-    LOG = "A game's log"
-    STATISTICS = "Statistics"
-    RULES = "Rules"
-    SETTINGS = "Settings"
+    """The pages; each value is the page's title in English (a template: `Home.title` says it)."""
+
+    MAIN = "Famiglia"  # the game's name, in every language
+    NEW_GAME = N_("New game")
+    CONTINUE = N_("Continue")
+    LEARN = N_("Learn to play")
+    GAMES = N_("Your games")
+    GAME = N_("A saved game")
+    LOG = N_("A game's log")
+    STATISTICS = N_("Statistics")
+    RULES = N_("Rules")
+    SETTINGS = N_("Settings")
 
 
 class Overlay(Enum):
@@ -49,9 +52,9 @@ class Overlay(Enum):
     CONFIRM_DELETE = "delete?"
 
 
-MAIN_ENTRIES: Final = ("New game", "Continue", "Learn to play", "Your games", "Statistics", "Rules", "Settings",
-                       "Quit")
-
+# The first page's entries: each is the entry's identity in English and its label, a template said where shown.
+MAIN_ENTRIES: Final = (N_("New game"), N_("Continue"), N_("Learn to play"), N_("Your games"), N_("Statistics"),
+                       N_("Rules"), N_("Settings"), N_("Quit"))
 
 class Home:
     """The home screen's state; see the module docstring. `delete(id)` removes a saved game (None: not offered).
@@ -114,8 +117,9 @@ class Home:
     def title(self) -> str:
         if self.page in (Page.GAME, Page.LOG):
             line = self.game(self.chosen)
-            return f"Game {self.chosen}: {line.title}" if line is not None else self.page.value
-        return self.page.value
+            if line is not None:
+                return _("Game {game}: {title}").format(game=self.chosen, title=line.title)
+        return _(self.page.value) if self.page is not Page.MAIN else self.page.value
 
     def take_outcome(self) -> Outcome | None:
         """The choice to carry out, once: the shell takes it and comes back to a fresh home screen."""
@@ -152,12 +156,12 @@ class Home:
         """Number key `n`: choose line `n` of the page (from 1); on Settings, only go to it (Enter or Space changes)."""
         items = self.items()
         if not 1 <= n <= len(items):
-            self.message = f"There is no line {n} here: the lines are numbered 1 to {len(items)}." if items else \
-                "Nothing to choose here: Esc goes back."
+            self.message = _("There is no line {n} here: the lines are numbered 1 to {last}.").format(
+                n=n, last=len(items)) if items else _("Nothing to choose here: Esc goes back.")
             return
         self.cursor[self.page] = n - 1
         if self.page is Page.SETTINGS:  # a setting changes on purpose only, as a choice elsewhere is confirmed
-            self.message = f"{items[n - 1].label}: Enter or Space changes it."
+            self.message = _("{setting}: Enter or Space changes it.").format(setting=items[n - 1].label)
             return
         self.enter()
 
@@ -249,7 +253,7 @@ class Home:
             self.open(Page.LOG)
             return
         if kind is Resume and target.finished:
-            self.message = f"Game {target.id} is over: r replays it, l shows its log."
+            self.message = _("Game {game} is over: r replays it, l shows its log.").format(game=target.id)
             return
         if kind is Resume and target.guided:
             self.outcome = Learn(target.id)
@@ -271,10 +275,10 @@ class Home:
         try:
             self._delete(target.id)
         except StoreError as error:  # the store's refusal (a game open elsewhere, say): one line, nothing lost
-            self.message = f"Game {target.id} was not deleted: {error}"
+            self.message = _("Game {game} was not deleted: {error}").format(game=target.id, error=error)
             return
         self.games = [g for g in self.games if g.id != target.id]
-        self.message = f"Game {target.id} ({target.title}) is deleted."
+        self.message = _("Game {game} ({title}) is deleted.").format(game=target.id, title=target.title)
         if self.page is Page.GAME:
             self.pages.pop()
 
@@ -290,8 +294,9 @@ class Home:
         if name == "language":  # auto, then each language the program speaks, round again
             choices: tuple[str, ...] = ("auto", *LANGUAGES)
             if self._set(name, choices[(choices.index(current) + 1) % len(choices)]):
-                self.message = (f"language is now {_setting_text(self.settings.language)} (kept; it is spoken from "
-                                "the next start of famiglia, and --lang wins over it for one run).")
+                self.message = _("{setting} is now {value} (kept; it is spoken from the next start of famiglia, "
+                                 "and --lang wins over it for one run).").format(
+                    setting=name, value=_setting_text(self.settings.language))
             return
         value: Any = not current if isinstance(current, bool) else LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)]
         self._set(name, value)
@@ -318,8 +323,8 @@ class Home:
         if not self.named and names:  # your name: now player 2's, for a game for two at this keyboard
             current = self.settings.names
             self.editing, self.named = (current[1] if len(current) > 1 else ""), names
-            self.message = (f"Your name is {names[0]}. Type player 2's name for a game for two (Enter alone: "
-                            "none), Esc leaves the names as they were.")
+            self.message = _("Your name is {name}. Type player 2's name for a game for two (Enter alone: none), "
+                             "Esc leaves the names as they were.").format(name=names[0])
             return
         if self._set("names", names if names else None):
             self.editing, self.named = None, ()
@@ -335,15 +340,19 @@ class Home:
             return False
         changed: dict[str, Any] = {name: () if value is None else value}
         self.settings = replace(written if isinstance(written, Settings) else self.settings, **changed)
-        self.message = f"{name} is now {_setting_text(getattr(self.settings, name))} (kept for next time)."
+        self.message = _("{setting} is now {value} (kept for next time).").format(
+            setting=name, value=_setting_text(getattr(self.settings, name)))
         return True
 
 
 def _setting_text(value: Any) -> str:
+    """A setting's value as the Settings page shows it: the names and the language as they are written."""
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if isinstance(value, tuple):
-        return ", ".join(value) if value else "asked at the start of each game"
+        return ", ".join(value) if value else _("asked at the start of each game")
+    if value in LEVELS:
+        return level_name(value)
     return str(value)
 
 
@@ -353,15 +362,18 @@ def _setting_text(value: Any) -> str:
 def _main_items(home: Home) -> list[Item[Home]]:
     unfinished = len(home.unfinished)
     guided = home.guided
+    saved = len(home.games)
     details = {
-        "New game": "two players at this keyboard, or against the computer",
-        "Continue": f"{unfinished} unfinished" if unfinished else "no unfinished game",
-        "Learn to play": "continue the guided game" if guided else "a guided first game against the easy computer",
-        "Your games": f"{len(home.games)} saved" if home.games else "none yet",
-        "Statistics": "how you fare against each opponent, and your rating",
-        "Rules": "the rules in full",
-        "Settings": "names, the computer's level, the memory aid, confirming, colour",
-        "Quit": "leave famiglia",
+        "New game": _("two players at this keyboard, or against the computer"),
+        "Continue": ngettext("{n} unfinished", "{n} unfinished", unfinished).format(n=unfinished) if unfinished
+        else _("no unfinished game"),
+        "Learn to play": _("continue the guided game") if guided
+        else _("a guided first game against the easy computer"),
+        "Your games": ngettext("{n} saved", "{n} saved", saved).format(n=saved) if saved else _("none yet"),
+        "Statistics": _("how you fare against each opponent, and your rating"),
+        "Rules": _("the rules in full"),
+        "Settings": _("names, the computer's level, the memory aid, confirming, colour"),
+        "Quit": _("leave famiglia"),
     }
     actions: dict[str, Callable[[Home], None]] = {
         "New game": lambda h: h.open(Page.NEW_GAME),
@@ -373,7 +385,7 @@ def _main_items(home: Home) -> list[Item[Home]]:
         "Settings": lambda h: h.open(Page.SETTINGS),
         "Quit": _start(Quit()),
     }
-    return [Item(name, details[name], actions[name]) for name in MAIN_ENTRIES]
+    return [Item(_(name), details[name], actions[name]) for name in MAIN_ENTRIES]
 
 
 def _open_continue(home: Home) -> None:
@@ -402,30 +414,33 @@ def _change(name: str) -> Callable[[Home], None]:
 
 
 def _new_game_items(home: Home) -> list[Item[Home]]:
-    items = [Item("Two players at this keyboard", "pass the keyboard after each turn", _start(NewGame((HUMAN, HUMAN))))]
+    items = [Item(_("Two players at this keyboard"), _("pass the keyboard after each turn"),
+                  _start(NewGame((HUMAN, HUMAN))))]
     for level in LEVELS:
-        mark = " (as in the settings)" if level == home.settings.level else ""
-        items.append(Item(f"Against the computer: {level}", f"who starts is drawn at random{mark}",
+        who = _("who starts is drawn at random (as in the settings)") if level == home.settings.level else \
+            _("who starts is drawn at random")
+        items.append(Item(_("Against the computer: {level}").format(level=level_name(level)), who,
                           _start(NewGame((HUMAN, computer_seat(level))))))
     return items
 
 
 def _continue_items(home: Home) -> list[Item[Home]]:
-    return [Item(f"{g.id}  {g.title}", f"{g.state}, turn {g.turns + 1}, saved {g.when}",
-                 lambda h: h.show(Resume)) for g in home.unfinished]
+    return [Item(f"{g.id}  {g.title}", _("{state}, turn {turn}, saved {when}").format(
+                 state=g.state, turn=g.turns + 1, when=g.when), lambda h: h.show(Resume)) for g in home.unfinished]
 
 
 def _learn_items(home: Home) -> list[Item[Home]]:
     guided = home.guided
     assert guided is not None
-    return [Item("Continue the guided game", f"{guided.state}, turn {guided.turns + 1}",
+    return [Item(_("Continue the guided game"), _("{state}, turn {turn}").format(state=guided.state,
+                                                                                   turn=guided.turns + 1),
                  _start(Learn(guided.id))),
-            Item("Start it again", "a new guided game from the first deal", _start(Learn()))]
+            Item(_("Start it again"), _("a new guided game from the first deal"), _start(Learn()))]
 
 
 def _games_items(home: Home) -> list[Item[Home]]:
-    return [Item(f"{g.id}  {g.title}", f"{g.state}, {turn_count(g.turns)}, saved {g.when}", _open_game)
-            for g in home.games]
+    return [Item(f"{g.id}  {g.title}", _("{state}, {turns}, saved {when}").format(
+                 state=g.state, turns=turn_count(g.turns), when=g.when), _open_game) for g in home.games]
 
 
 def _open_game(home: Home) -> None:
@@ -439,11 +454,12 @@ def _game_items(home: Home) -> list[Item[Home]]:
         return []
     items: list[Item[Home]] = []
     if not line.finished:
-        items.append(Item("Play it on", line.state, lambda h: h.show(Resume)))
-    items += [Item("Its log", "one line per turn", lambda h: h.show(ShowLog)),
-              Item("Replay it", "step through it with both hands open", lambda h: h.show(ShowReplay)),
-              Item("Its analysis", "every decision rated, skill and luck apart", lambda h: h.show(ShowAnalysis)),
-              Item("Delete it", "asks first", lambda h: h.ask_delete())]
+        items.append(Item(_("Play it on"), line.state, lambda h: h.show(Resume)))
+    items += [Item(_("Its log"), _("one line per turn"), lambda h: h.show(ShowLog)),
+              Item(_("Replay it"), _("step through it with both hands open"), lambda h: h.show(ShowReplay)),
+              Item(_("Its analysis"), _("every decision rated, skill and luck apart"),
+                   lambda h: h.show(ShowAnalysis)),
+              Item(_("Delete it"), _("asks first"), lambda h: h.ask_delete())]
     return items
 
 
