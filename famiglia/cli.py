@@ -12,10 +12,11 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NoReturn
+from typing import Any, NoReturn
 
 from famiglia import __version__
 from famiglia.commands import arguments
+from famiglia.commands.about import ABOUT
 from famiglia.commands.errors import (
     EXIT_FAILURE,
     EXIT_INTERRUPTED,
@@ -29,6 +30,7 @@ from famiglia.commands.errors import (
 from famiglia.languages import LANGUAGES
 from famiglia.leaving import leaving
 from famiglia.levels import DEFAULT_LEVEL, LEVELS, PLAYERS, REFERENCE_LEVELS
+from famiglia.phrasebook.catalogue import N_, _, catalogue_for, speaking
 
 SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
@@ -50,61 +52,24 @@ class _Parser(argparse.ArgumentParser):
 
 def _either(names: Sequence[str]) -> str:
     """`easy, normal or hard`: the names as a choice in words."""
-    return f"{', '.join(names[:-1])} or {names[-1]}"
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 # -- the commands and their options ----------------------------------------------------------------------
 
 
-# What each command is for: its line in `famiglia --help`, and the description its own --help begins with.
-_ABOUT: Final[dict[str, tuple[str, str]]] = {
-    "play": ("play a game for two at this terminal",
-             "Play a game of Famiglia for two players taking turns at this terminal, or against the computer with "
-             "--vs cpu."),
-    "games": ("list the saved games, newest first",
-              "List the saved games, newest first: id, players, turns and state."),
-    "resume": ("play a saved game on",
-               "Play a saved game on where it stopped (by default the unfinished game saved last)."),
-    "replay": ("step through a saved game with both hands open",
-               "Step through a saved game with both hands open (by default the game saved last)."),
-    "log": ("print a saved game, one line per turn",
-            "Print a saved game, one line per turn (by default the game saved last)."),
-    "rules": ("print the rules of the game",
-              "Print the rules of Famiglia (formatted on a terminal, plain Markdown otherwise)."),
-    "simulate": ("play computer players against each other and print their statistics",
-                 "Play two computer players against each other, seats swapped every game, and print wins, draws, "
-                 "losses, win rate with a 95% Wilson interval, mean score, mean game length in turns and time per "
-                 "decision. The results depend only on --players, --games and --seed."),
-    "settings": ("show the remembered settings, or change one",
-                 "Show where the settings file is and what it holds; 'set KEY VALUE' changes a setting, 'unset KEY' "
-                 "goes back to its default. The options of 'famiglia play' win over the settings for one game."),
-    "stats": ("your statistics against each opponent, and your rating",
-              "Games, wins, draws, losses, win rate, best score and the current streak against each opponent, and a "
-              "rating that moves with every game finished against the computer; all worked out from the saved games."),
-    "learn": ("learn to play: a guided first game against the easy computer",
-              "A guided first game against the easy computer, on a deal where each part of the game comes up early, "
-              "explained the first time it is possible. It is saved as it is played: 'famiglia learn' again plays "
-              "the unfinished guided game on."),
-    "analyse": ("rate every decision of a saved game, and tell skill from luck",
-                "Rate every decision of a saved game (by default the game saved last) by the computer's estimate of "
-                "each player's chance to win: the chance before, the best alternative, the loss, the luck of the "
-                "cards drawn, totals per player and a graph. The analysis is saved beside the game, so a second run "
-                "is instant; its results do not depend on --jobs."),
-    "serve": ("host games that friends join with ssh, each seeing only their own hand",
-              "Run a game server: friends join with 'ssh -p PORT NAME@ADDRESS', open a table and tell its code, play "
-              "the computer or watch. Every table's game is one of your saved games, and Ctrl-C stops the server."),
-}
-
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser for the whole command line, subcommands included."""
-    parser = _Parser(prog=PROG, epilog="Run 'famiglia COMMAND --help' for the options of one command.",
-                     description="Famiglia, the two-player card game by Friedemann Friese, played hot-seat in the "
-                                 "terminal.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser = _Parser(prog=PROG, epilog=_("Run 'famiglia COMMAND --help' for the options of one command."),
+                     description=_("Famiglia, the two-player card game by Friedemann Friese, played hot-seat in the "
+                                   "terminal."))
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}",
+                        help=_("show program's version number and exit"))
     parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG",
-                        help=f"the language of this run: {_either(LANGUAGES)} (by default the 'language' setting, "
-                             "else the terminal's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)")
+                        help=_("the language of this run: {languages} (by default the 'language' setting, else the "
+                               "terminal's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)").format(
+                                   languages=_either(LANGUAGES)))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: the home screen (main)
     _add_play_command(commands)
     _add_record_commands(commands)
@@ -121,8 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _command(commands: Any, name: str, handler: Handler) -> argparse.ArgumentParser:
     """The parser of one subcommand, said as `_ABOUT` says, which runs `handler` and is the one its usage errors
     point at."""
-    help, description = _ABOUT[name]
-    parser: argparse.ArgumentParser = commands.add_parser(name, help=help, description=description)
+    short, long = ABOUT[name]
+    parser: argparse.ArgumentParser = commands.add_parser(name, help=_(short), description=_(long))
     parser.set_defaults(handler=handler, command_parser=parser)
     return parser
 
@@ -131,7 +96,7 @@ def _command(commands: Any, name: str, handler: Handler) -> argparse.ArgumentPar
 
 
 def _add_target(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("target", nargs="?", metavar="ID|FILE", help="the game's id, or a record file")
+    parser.add_argument("target", nargs="?", metavar="ID|FILE", help=_("the game's id, or a record file"))
 
 
 def _add_level(parser: argparse.ArgumentParser, help: str) -> None:
@@ -140,17 +105,18 @@ def _add_level(parser: argparse.ArgumentParser, help: str) -> None:
 
 def _add_memory_aid(parser: argparse.ArgumentParser, otherwise: str) -> None:
     parser.add_argument("--memory-aid", action=argparse.BooleanOptionalAction,
-                        help="show the opponent's hand as far as it is known from the public actions (R12.3); "
-                             f"{otherwise}")
+                        help=_("show the opponent's hand as far as it is known from the public actions (R12.3); "
+                               "{otherwise}").format(otherwise=otherwise))
 
 
 def _add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--jobs", type=arguments.bounded(1, SIMULATE_MAX_JOBS), default=1, metavar="N",
-                        help=f"processes to spread {what} over (default 1); the results do not change")
+                        help=_("processes to spread {what} over (default 1); the results do not change").format(
+                            what=what))
 
 
 def _add_json(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--json", action="store_true", help=f"print {what} as JSON on stdout")
+    parser.add_argument("--json", action="store_true", help=_("print {what} as JSON on stdout").format(what=what))
 
 
 def _add_count(parser: argparse.ArgumentParser, flag: str, default: int, help: str) -> None:
@@ -169,39 +135,39 @@ def _add_play_command(commands: Any) -> None:
     play = _command(commands, "play", _cmd_play)
     play.add_argument("--names", nargs="+", metavar=("NAME", "NAME"), type=arguments.player_name,
                       action=arguments.NamesAction,
-                      help="the two players' names, player 1 first; against the computer (--vs) one name, yours")
+                      help=_("the two players' names, player 1 first; against the computer (--vs) one name, yours"))
     play.add_argument("--vs", type=arguments.opponent, metavar="cpu[:LEVEL]",
-                      help=f"play against the computer: cpu, or {', '.join(f'cpu:{level}' for level in LEVELS)} "
-                           f"(cpu is cpu:{DEFAULT_LEVEL}); "
-                           "you are player 1, so --first 2 lets the computer start")
+                      help=_("play against the computer: cpu, or {levels} (cpu is cpu:{default}); you are player 1, "
+                             "so --first 2 lets the computer start").format(
+                                 levels=", ".join(f"cpu:{level}" for level in LEVELS), default=DEFAULT_LEVEL))
     play.add_argument("--seed", type=arguments.seed, metavar="N",
-                      help="seed for the shuffle: the same seed deals the same game")
+                      help=_("seed for the shuffle: the same seed deals the same game"))
     play.add_argument("--first", type=int, choices=(1, 2),
-                      help="which player starts, 1 or 2 (default: drawn at random)")
-    _add_memory_aid(play, "--no-memory-aid hides it though the settings show it")
+                      help=_("which player starts, 1 or 2 (default: drawn at random)"))
+    _add_memory_aid(play, _("--no-memory-aid hides it though the settings show it"))
     play.add_argument("--no-confirm", dest="confirm", action="store_false", default=None,
-                      help="end a turn at once on a take or pass, without asking to confirm it (c in the help "
-                           "toggles it)")
+                      help=_("end a turn at once on a take or pass, without asking to confirm it (c in the help "
+                             "toggles it)"))
     play.add_argument("--confirm", dest="confirm", action="store_true", default=None,
-                      help="ask to confirm the end of each turn, though the settings say not to")
-    play.add_argument("--load", metavar="FILE", help="play on the game of a record file (see 'famiglia games')")
+                      help=_("ask to confirm the end of each turn, though the settings say not to"))
+    play.add_argument("--load", metavar="FILE", help=_("play on the game of a record file (see 'famiglia games')"))
 
 
 def _add_record_commands(commands: Any) -> None:
     """The saved-games commands (docs/records.md): `games`, `resume`, `replay` and `log`."""
     games = _command(commands, "games", _cmd_games)
-    games.add_argument("--delete", metavar="ID", help="remove saved game ID (on a terminal it asks first)")
-    games.add_argument("--yes", action="store_true", help="with --delete: remove it without asking")
+    games.add_argument("--delete", metavar="ID", help=_("remove saved game ID (on a terminal it asks first)"))
+    games.add_argument("--yes", action="store_true", help=_("with --delete: remove it without asking"))
     resume = _command(commands, "resume", _cmd_resume)
-    resume.add_argument("id", nargs="?", metavar="ID", help="the game's id, as 'famiglia games' lists it")
-    _add_memory_aid(resume, "by default as the game was played")
+    resume.add_argument("id", nargs="?", metavar="ID", help=_("the game's id, as 'famiglia games' lists it"))
+    _add_memory_aid(resume, _("by default as the game was played"))
     resume.add_argument("--confirm", action=argparse.BooleanOptionalAction,
-                        help="ask to confirm the end of each turn (--no-confirm: end it at once); "
-                             "by default as the game was played")
+                        help=_("ask to confirm the end of each turn (--no-confirm: end it at once); by default as "
+                               "the game was played"))
     replay = _command(commands, "replay", _cmd_replay)
     _add_target(replay)
-    _add_level(replay, "the search level of an analysis the replay's a makes, where none is saved "
-                       "(as for 'famiglia analyse'; default: %(default)s)")
+    _add_level(replay, _("the search level of an analysis the replay's a makes, where none is saved (as for "
+                         "'famiglia analyse'; default: %(default)s)"))
     _add_target(_command(commands, "log", _cmd_log))
 
 
@@ -214,13 +180,14 @@ def _add_simulate_command(commands: Any) -> None:
     """`famiglia simulate`: computer players against each other (docs/ai.md)."""
     simulate = _command(commands, "simulate", _cmd_simulate)
     simulate.add_argument("--players", type=arguments.simulate_players, required=True, metavar="A,B",
-                          help=f"two of {', '.join(PLAYERS)}, like normal,greedy (or the reference levels "
-                               f"{', '.join(REFERENCE_LEVELS)})")
+                          help=_("two of {players}, like normal,greedy (or the reference levels {references})").format(
+                              players=", ".join(PLAYERS), references=", ".join(REFERENCE_LEVELS)))
     simulate.add_argument("--games", type=arguments.bounded(1, SIMULATE_MAX_GAMES), default=100, metavar="N",
-                          help="how many games to play (default 100)")
-    simulate.add_argument("--seed", type=arguments.seed, default=1, metavar="N", help="seed of the match (default 1)")
-    _add_jobs(simulate, "the games")
-    _add_json(simulate, "the statistics")
+                          help=_("how many games to play (default 100)"))
+    simulate.add_argument("--seed", type=arguments.seed, default=1, metavar="N",
+                          help=_("seed of the match (default 1)"))
+    _add_jobs(simulate, _("the games"))
+    _add_json(simulate, _("the statistics"))
 
 
 def _add_settings_command(commands: Any) -> None:
@@ -229,16 +196,17 @@ def _add_settings_command(commands: Any) -> None:
     settings.set_defaults(action=None)
     actions = settings.add_subparsers(dest="action", metavar="ACTION")
     for name, help, description in (
-            ("set", "change one setting, e.g. 'set level hard' or 'set names Anna Ben'",
-             "Change one setting in the settings file, keeping its comments."),
-            ("unset", "forget one setting: its default applies again",
-             "Remove one setting from the settings file, so its default applies.")):
-        action = actions.add_parser(name, help=help, description=description)
+            ("set", N_("change one setting, e.g. 'set level hard' or 'set names Anna Ben'"),
+             N_("Change one setting in the settings file, keeping its comments.")),
+            ("unset", N_("forget one setting: its default applies again"),
+             N_("Remove one setting from the settings file, so its default applies."))):
+        action = actions.add_parser(name, help=_(help), description=_(description))
         action.add_argument("key", metavar="KEY", help=", ".join(SETTING_KEYS))
         if name == "set":
             action.add_argument("value", nargs="+", metavar="VALUE",
-                                help=f"names: one or two names; level: {_either(LEVELS)}; language: "
-                                     f"{_either(('auto', *LANGUAGES))}; the others: true or false")
+                                help=_("names: one or two names; level: {levels}; language: {languages}; the "
+                                       "others: true or false").format(levels=_either(LEVELS),
+                                                                      languages=_either(("auto", *LANGUAGES))))
         action.set_defaults(command_parser=action)
 
 
@@ -246,45 +214,47 @@ def _add_stats_command(commands: Any) -> None:
     """`famiglia stats` (docs/statistics.md)."""
     stats = _command(commands, "stats", _cmd_stats)
     stats.add_argument("--name", type=arguments.player_name, metavar="NAME",
-                       help="whose games for two to count (default: the first name of the settings)")
-    _add_json(stats, "the statistics")
+                       help=_("whose games for two to count (default: the first name of the settings)"))
+    _add_json(stats, _("the statistics"))
 
 
 def _add_learn_command(commands: Any) -> None:
     """`famiglia learn`: the guided first game (docs/learn.md)."""
     learn = _command(commands, "learn", _cmd_learn)
-    learn.add_argument("id", nargs="?", metavar="ID", help="the guided game to play on (by default the one saved last)")
-    learn.add_argument("--new", action="store_true", help="start a new guided game, though one is unfinished")
+    learn.add_argument("id", nargs="?", metavar="ID",
+                       help=_("the guided game to play on (by default the one saved last)"))
+    learn.add_argument("--new", action="store_true", help=_("start a new guided game, though one is unfinished"))
 
 
 def _add_analyse_command(commands: Any) -> None:
     """`famiglia analyse`: a saved game rated decision by decision (docs/ai.md), in famiglia.commands.analysis."""
     analyse = _command(commands, "analyse", _cmd_analyse)
     _add_target(analyse)
-    _add_level(analyse, "how deep the computer looks at each decision: easy (some 2 s for a 50-turn game), "
-                        "normal (the default, some 20 s) or hard (some 2.5 minutes)")
-    _add_jobs(analyse, "the decisions")
-    _add_json(analyse, "every figure")
+    _add_level(analyse, _("how deep the computer looks at each decision: easy (some 2 s for a 50-turn game), "
+                          "normal (the default, some 20 s) or hard (some 2.5 minutes)"))
+    _add_jobs(analyse, _("the decisions"))
+    _add_json(analyse, _("every figure"))
 
 
 def _add_serve_command(commands: Any) -> None:
     """`famiglia serve`: a game server for plain `ssh` (docs/serve.md); it lives in `famiglia.commands.serve`."""
     serve = _command(commands, "serve", _cmd_serve)
     serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
-                       help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others in)")
+                       help=_("the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 lets others "
+                              "in)"))
     serve.add_argument("--port", type=arguments.bounded(0, 65535), default=2222,
-                       help="the port (default 2222; 0 takes a free one)")
+                       help=_("the port (default 2222; 0 takes a free one)"))
     serve.add_argument("--seed", type=arguments.seed, metavar="N",
-                       help="deal the tables the games of seeds N, N+1, … as they are opened")
-    serve.add_argument("--password-file", metavar="FILE", help="ask for the password on the file's first line")
-    serve.add_argument("--authorized-keys", metavar="FILE", help="let in only the SSH keys in FILE")
-    _add_count(serve, "--max-connections", 64, "connections open at once, in all (default 64)")
-    _add_count(serve, "--max-per-address", 8, "connections open at once from one address (default 8)")
-    _add_seconds(serve, "--login-timeout", 20.0, "how long a connection may take to log in (default 20)")
+                       help=_("deal the tables the games of seeds N, N+1, … as they are opened"))
+    serve.add_argument("--password-file", metavar="FILE", help=_("ask for the password on the file's first line"))
+    serve.add_argument("--authorized-keys", metavar="FILE", help=_("let in only the SSH keys in FILE"))
+    _add_count(serve, "--max-connections", 64, _("connections open at once, in all (default 64)"))
+    _add_count(serve, "--max-per-address", 8, _("connections open at once from one address (default 8)"))
+    _add_seconds(serve, "--login-timeout", 20.0, _("how long a connection may take to log in (default 20)"))
     _add_seconds(serve, "--idle-lobby", 900.0,
-                 "how long the lobby waits for a key before it closes the connection (default 900)")
-    _add_seconds(serve, "--code-delay", 1.0, "the pause after the third wrong table code from one address, doubling "
-                                             "with each further one up to 30 s (default 1)")
+                 _("how long the lobby waits for a key before it closes the connection (default 900)"))
+    _add_seconds(serve, "--code-delay", 1.0, _("the pause after the third wrong table code from one address, "
+                                               "doubling with each further one up to 30 s (default 1)"))
 
 
 # -- each command's body, imported when it runs --------------------------------------------------------------
@@ -398,12 +368,23 @@ def _silence_stdout() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line and return the exit status; known errors become one line on stderr."""
+    """Run the command line and return the exit status; known errors become one line on stderr.
+
+    The whole run, its --help and usage errors included, speaks the language of `_language`: `--lang` is
+    looked for before the options are parsed, so the parser itself is made in that language.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    with speaking(catalogue_for(_language(_lang_option(argv)))):
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser()
     try:
         args, unknown = parser.parse_known_args(argv)
         if unknown:  # blame the command they were given to, so the hint points at the right --help
-            getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(unknown)}")
+            getattr(args, "command_parser", parser).error(
+                _("unrecognized arguments: {arguments}").format(arguments=" ".join(unknown)))
     except SystemExit as exc:  # --help, --version and usage errors end here
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or EXIT_OK
@@ -415,17 +396,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.handler, args.command_parser = _cmd_home, parser
     # NO_COLOR (no-color.org) is read here, once, where the program starts: every screen it opens is told.
     args.colour = not os.environ.get("NO_COLOR")
-    from famiglia.phrasebook.catalogue import catalogue_for, speaking  # loaded with the command, not for --help
-
-    language = _language(args.lang)
-    with leaving() as run, speaking(catalogue_for(language)):  # SIGTERM and SIGHUP end the whole program, from
-        try:                                                      # every screen (famiglia.leaving)
+    with leaving() as run:  # SIGTERM and SIGHUP end the whole program, from every screen (famiglia.leaving)
+        try:
             code = _handle(args)
         except BaseException:  # `Leave`, or whatever else the way out met (a terminal gone, say)
             if run.code is None:
                 raise
         # Once a leaving signal came, its status is the program's: 143 for SIGTERM, 129 for SIGHUP.
         return run.code if run.code is not None else code
+
+
+def _lang_option(argv: Sequence[str]) -> str | None:
+    """The language `--lang` names before the command (`--lang it` or `--lang=it`); None if none or not one
+    the program speaks (the parser then says why, in the language of the setting or the terminal)."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.removeprefix("--lang=")
+        if word.startswith("--lang") and value in LANGUAGES:
+            return value
+    return None
 
 
 def _language(option: str | None) -> str:

@@ -465,3 +465,43 @@ def test_lang_alone_opens_the_home_screen_in_that_language(monkeypatch: pytest.M
 def test_lang_alone_off_a_terminal_prints_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--lang", "de"]) == 0
     assert "COMMAND" in capsys.readouterr().out
+
+
+COMMANDS = ("play", "games", "resume", "replay", "log", "rules", "simulate", "settings", "stats", "learn", "analyse",
+            "serve")
+
+
+def _help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert cli.main([*argv, "--help"]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("language", "usage", "options"), [("it", "uso: ", "opzioni:"),
+                                                           ("de", "Aufruf: ", "Optionen:")])
+def test_every_commands_help_speaks_the_language(language: str, usage: str, options: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """--help of every command in the run's language: argparse's own words, the description and each option's
+    help; the options, the metavars and the notation stay as they are."""
+    for command in ("", *COMMANDS):
+        argv = [command] if command else []
+        english, spoken = _help(argv, capsys), _help(["--lang", language, *argv], capsys)
+        assert spoken.startswith(usage) and options in spoken, spoken
+        english_lines = {line.strip() for line in english.splitlines()}
+        prose = [line for line in spoken.splitlines() if len(line.split()) > 4 and line.strip() in english_lines]
+        assert prose == [], (command, prose)  # no sentence left in English
+        flags = set(re.findall(r"--[a-z-]+", english))
+        assert flags <= set(re.findall(r"--[a-z-]+", spoken)), command
+
+
+def test_help_follows_the_setting_and_the_terminal_too(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from famiglia.profile.settings import write_value
+
+    monkeypatch.delenv("LANGUAGE")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert _help(["play"], capsys).startswith("Aufruf: ")
+    write_value("language", "it")
+    assert _help(["play"], capsys).startswith("uso: ")
+    assert _help(["--lang=en", "play"], capsys).startswith("usage: ")
+    assert cli.main(["--lang", "de", "play", "--first", "3"]) == 2
+    assert "ungültige Wahl" in capsys.readouterr().err

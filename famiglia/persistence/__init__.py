@@ -7,12 +7,35 @@ atomically. This layer uses the engine and the standard library (and platformdir
 
 from __future__ import annotations
 
-from .errors import GameNotFound, StoreError
-from .finding import Entry, path_as_given, read_record
-from .ids import MAX_ID, parse_id
-from .locks import GameLock
-from .record import FORMAT, SEED_BITS, VERSION, Move, Record, RecordError, Sitting, Turn, check_seed, printable
-from .store import ENV, Store, data_dir
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .errors import GameNotFound, StoreError
+    from .finding import Entry, path_as_given, read_record
+    from .ids import MAX_ID, parse_id
+    from .locks import GameLock
+    from .record import FORMAT, SEED_BITS, VERSION, Move, Record, RecordError, Sitting, Turn, check_seed, printable
+    from .store import ENV, Store, data_dir
+
+# Each name from the module that holds it, imported when first asked for (PEP 562): the settings read and
+# write their file through `reading` and `writing` alone, and the command line reads the language setting
+# before its --help, which must not wait for the engine that the records replay through.
+_HOME: dict[str, str] = {
+    "GameNotFound": "errors", "StoreError": "errors", "Entry": "finding", "path_as_given": "finding",
+    "read_record": "finding", "MAX_ID": "ids", "parse_id": "ids", "GameLock": "locks", "FORMAT": "record",
+    "SEED_BITS": "record", "VERSION": "record", "Move": "record", "Record": "record", "RecordError": "record",
+    "Sitting": "record", "Turn": "record", "check_seed": "record", "printable": "record", "ENV": "store",
+    "Store": "store", "data_dir": "store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_HOME[name]}", __name__), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "ENV",

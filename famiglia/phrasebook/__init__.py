@@ -22,8 +22,8 @@ through `catalogue.ngettext`), so the later gettext catalogues can reorder its w
 
 from __future__ import annotations
 
-from . import actions, chances, choices, counts, events, hints, moments, passes, reasons, verdicts
 from .catalogue import N_, _, ngettext
 
-__all__ = ["N_", "_", "actions", "chances", "choices", "counts", "events", "hints", "moments", "ngettext", "passes",
-           "reasons", "verdicts"]
+# The modules are imported where they are used (`from famiglia.phrasebook import actions`), not here: the
+# command line asks the catalogue for its --help before anything else, and that must stay quick.
+__all__ = ["N_", "_", "ngettext"]

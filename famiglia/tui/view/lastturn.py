@@ -14,8 +14,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from famiglia import phrasebook
 from famiglia.engine import Event, Pass, SeatView
+from famiglia.phrasebook import events as event_words
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import earlier_action_count
 
@@ -36,7 +36,7 @@ def event_lines(events: Sequence[Event], names: tuple[str, str], *, named: bool 
     grid.add_column(style="label", no_wrap=True)
     grid.add_column(ratio=1)
     for event in events:
-        line = cards_in(phrasebook.events.event(event, names, named=named, reason=_reason_of(event, reason)))
+        line = cards_in(event_words.event(event, names, named=named, reason=_reason_of(event, reason)))
         if event.exhausted:
             line.stylize("warning", line.plain.rindex(";"))
         grid.add_row("•", line)
@@ -101,7 +101,7 @@ def turn_line(events: Sequence[Event], names: tuple[str, str], *, width: int, mo
     who = short_name(names[actors[0]]) if actors else ""
     head = Text.assemble((_("{name} last turn: ").format(name=who) if who else _("Last turn: "), "heading"))
     tail = Text(f"  {more}", style="label") if more else Text()
-    said = [cards_in(phrasebook.events.event(e, names, named=False, reason=_reason_of(e, reason))) for e in events]
+    said = [cards_in(event_words.event(e, names, named=False, reason=_reason_of(e, reason))) for e in events]
     for start in range(len(said) + 1):
         body = Text(" · ").join(said[start:])
         line = Text.assemble(head, "… " if start else "", body, tail)
