@@ -9,6 +9,7 @@ every client told so in one line, then the command ends (0 after Ctrl-C, 143 aft
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import signal
 import sys
 import threading
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import Final
 
 from famiglia.leaving import leaving
+from famiglia.phrasebook.catalogue import _
 
 __all__ = ["serve", "serve_with"]
 
@@ -65,7 +67,10 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
         if loop_box:
             loop_box[0].call_soon_threadsafe(stopping.set)
 
-    thread = threading.Thread(target=asyncio.run, args=(main(),), name="famiglia-serve", daemon=True)
+    # The server's thread speaks the run's language: a new thread starts with an empty context, so it is
+    # given a copy of this one, where `famiglia --lang` set the catalogue (famiglia.phrasebook.catalogue).
+    spoken = contextvars.copy_context()
+    thread = threading.Thread(target=spoken.run, args=(asyncio.run, main()), name="famiglia-serve", daemon=True)
     previous = signal.getsignal(signal.SIGINT)
     interrupted = False
 
@@ -90,5 +95,5 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
                 thread.join(JOIN_WAIT)
         finally:
             signal.signal(signal.SIGINT, previous)
-        say("famiglia serve: stopped; every table is saved." if not failure else "")
+        say("famiglia serve: " + _("stopped; every table is saved.") if not failure else "")
         return run.code if run.code is not None else 0

@@ -24,6 +24,8 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+from famiglia.phrasebook.catalogue import _
+
 from .lobby import Outcome
 from .log import log
 from .screen import SeatScreen
@@ -214,7 +216,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         server.channels.add(self)
         try:
             if self._term() is None:
-                self.send("famiglia: the game needs a terminal: connect with ssh -t\r\n")
+                self.send(_("famiglia: the game needs a terminal: connect with ssh -t") + "\r\n")
                 return
             with create_pipe_input() as pipe:
                 self.input = pipe
@@ -228,7 +230,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
                     self._stop_feeding()
         except Exception:  # a player's screen never shows a traceback: the server's log has it
             log.exception("a connection from %s stopped on an unexpected error", self.gate.address)
-            line = "famiglia: something went wrong on the server (it is in the server's log); your game is saved."
+            line = _("famiglia: something went wrong on the server (it is in the server's log); your game is saved.")
         finally:
             self.input = None
             server.channels.discard(self)

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from famiglia.phrasebook.catalogue import _
+
 from .channel import Channel
 from .log import log
 
@@ -83,7 +85,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.key = None  # not the key offered before: it was not used
         if self.server.password is None:
             return True
-        return "famiglia", "", "", [("Password: ", False)]
+        return "famiglia", "", "", [(_("Password: "), False)]
 
     def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> _Challenge:
         return len(responses) == 1 and self._password_is(str(responses[0]))

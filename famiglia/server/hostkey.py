@@ -16,6 +16,7 @@ from typing import Final
 import asyncssh
 
 from famiglia.persistence.writing import private_folder
+from famiglia.phrasebook.catalogue import _
 
 __all__ = ["KEY_NAME", "HostKeyError", "fingerprint", "host_key"]
 
@@ -36,31 +37,36 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     except FileNotFoundError:
         return _make(folder, path)
     except OSError as error:
-        raise HostKeyError(f"the host key {path} cannot be read ({error.strerror or error})") from None
+        raise HostKeyError(_("the host key {path} cannot be read ({reason})").format(
+            path=path, reason=error.strerror or error)) from None
     if stat.S_ISLNK(info.st_mode):
-        raise HostKeyError(f"the host key {path} is a symbolic link, which famiglia does not follow: "
-                           "put the key file itself there")
+        raise HostKeyError(_("the host key {path} is a symbolic link, which famiglia does not follow: "
+                             "put the key file itself there").format(path=path))
     if not stat.S_ISREG(info.st_mode):
-        raise HostKeyError(f"the host key {path} is not a file")
+        raise HostKeyError(_("the host key {path} is not a file").format(path=path))
     if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        raise HostKeyError(f"the host key {path} belongs to another user")
+        raise HostKeyError(_("the host key {path} belongs to another user").format(path=path))
     if stat.S_IMODE(info.st_mode) & 0o077:
-        raise HostKeyError(f"the host key {path} can be read by others (mode {stat.S_IMODE(info.st_mode):04o}): "
-                           f"'chmod 600 {path}' keeps it secret, or delete it for a new one")
+        raise HostKeyError(_("the host key {path} can be read by others (mode {mode}): "
+                             "'chmod 600 {path}' keeps it secret, or delete it for a new one").format(
+            path=path, mode=f"{stat.S_IMODE(info.st_mode):04o}"))
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
         with os.fdopen(fd, "rb") as file:
             data = file.read(_LIMIT + 1)
     except OSError as error:
-        raise HostKeyError(f"the host key {path} cannot be read ({error.strerror or error})") from None
+        raise HostKeyError(_("the host key {path} cannot be read ({reason})").format(
+            path=path, reason=error.strerror or error)) from None
     if len(data) > _LIMIT:
-        raise HostKeyError(f"the host key {path} is too large to be a key")
+        raise HostKeyError(_("the host key {path} is too large to be a key").format(path=path))
     try:
         key = asyncssh.import_private_key(data)
     except (asyncssh.KeyImportError, ValueError) as error:
-        raise HostKeyError(f"the host key {path} is not a private key famiglia can read ({error})") from None
+        raise HostKeyError(_("the host key {path} is not a private key famiglia can read ({reason})").format(
+            path=path, reason=error)) from None
     if key.get_algorithm() != "ssh-ed25519":
-        raise HostKeyError(f"the host key {path} is a {key.get_algorithm()} key, not ssh-ed25519")
+        raise HostKeyError(_("the host key {path} is a {algorithm} key, not ssh-ed25519").format(
+            path=path, algorithm=key.get_algorithm()))
     return key
 
 
@@ -82,7 +88,8 @@ def _make(folder: Path, path: Path) -> asyncssh.SSHKey:
     except FileExistsError:  # another server made it meanwhile: that one is the key
         return host_key(folder)
     except OSError as error:
-        raise HostKeyError(f"the host key {path} cannot be made ({error.strerror or error})") from None
+        raise HostKeyError(_("the host key {path} cannot be made ({reason})").format(
+            path=path, reason=error.strerror or error)) from None
     return key
 
 

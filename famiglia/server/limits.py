@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from famiglia.phrasebook.catalogue import _, ngettext
+
 __all__ = ["CodeThrottle", "Gate", "Limits"]
 
 FREE_TRIES: Final = 2  # wrong codes answered at once (a typo or two)
@@ -46,9 +48,11 @@ class Gate:
     def admit(self, address: str) -> str | None:
         """Count a new connection from `address` in; None if it may stay, else the reason it may not."""
         if sum(self._open.values()) >= self.limits.connections:
-            return f"the server is full ({self.limits.connections} connections)"
+            n = self.limits.connections
+            return ngettext("the server is full ({n} connection)", "the server is full ({n} connections)",
+                            n).format(n=n)
         if self._open[address] >= self.limits.per_address:
-            return f"too many connections from {address} ({self.limits.per_address})"
+            return _("too many connections from {address} ({n})").format(address=address, n=self.limits.per_address)
         self._open[address] += 1
         return None
 

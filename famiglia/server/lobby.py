@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from famiglia.phrasebook.catalogue import N_, _
+from famiglia.phrasebook.table import level_name
 from famiglia.profile.names import NameRefused, tidy_name
 from famiglia.profile.seats import LEVELS, computer_seat
 from famiglia.tui.model.items import Item, choose
@@ -29,19 +31,21 @@ __all__ = ["Asking", "Listed", "Lobby", "Outcome", "Page"]
 
 
 class Page(enum.Enum):
-    MAIN = "Lobby"
-    NEW = "New table"
-    COMPUTER = "Play the computer"
-    WATCH = "Watch a table"
-    YOURS = "Your tables"
+    """The pages; each value is the page's title in English (a template: `Lobby.title` says it)."""
+
+    MAIN = N_("Lobby")
+    NEW = N_("New table")
+    COMPUTER = N_("Play the computer")
+    WATCH = N_("Watch a table")
+    YOURS = N_("Your tables")
 
 
 class Asking(enum.Enum):
     """A question whose answer is typed: its title, and the most characters the answer takes."""
 
-    NAME = ("Your name", 40)
-    CODE = ("Table code", 12)
-    WORD = ("Seat word", 20)
+    NAME = (N_("Your name"), 40)
+    CODE = (N_("Table code"), 12)
+    WORD = (N_("Seat word"), 20)
 
     def __init__(self, title: str, longest: int) -> None:
         self.title = title
@@ -100,28 +104,30 @@ class Lobby:
     def items(self) -> list[Item[Lobby]]:
         """The numbered lines of the page, each with what choosing it does."""
         if self.page is Page.MAIN:
-            return [Item("New table", "open a table and tell a friend its code", Lobby.new),
-                    Item("Join a table", "type the code a friend gave you", Lobby.ask_code),
-                    Item("Play the computer", "a game against the computer, at a level", _going(Page.COMPUTER)),
-                    Item("Watch a table", "the public table of a game under way: no hand is shown",
+            return [Item(_("New table"), _("open a table and tell a friend its code"), Lobby.new),
+                    Item(_("Join a table"), _("type the code a friend gave you"), Lobby.ask_code),
+                    Item(_("Play the computer"), _("a game against the computer, at a level"), _going(Page.COMPUTER)),
+                    Item(_("Watch a table"), _("the public table of a game under way: no hand is shown"),
                          _going(Page.WATCH)),
-                    Item("Your tables", "your unfinished games on this server", _going(Page.YOURS))]
+                    Item(_("Your tables"), _("your unfinished games on this server"), _going(Page.YOURS))]
         if self.page is Page.NEW:
-            return [Item("Hints", "on, for both" if self.hints else "off, for both", Lobby.toggle_hints),
-                    Item("Memory aid", "on: the cards the opponent is known to hold" if self.memory_aid else "off",
+            return [Item(_("Hints"), _("on, for both") if self.hints else _("off, for both"), Lobby.toggle_hints),
+                    Item(_("Memory aid"),
+                         _("on: the cards the opponent is known to hold") if self.memory_aid else _("off"),
                          Lobby.toggle_memory_aid),
-                    Item("Confirm the end of a turn", "on: Enter ends a turn" if self.confirm else "off",
+                    Item(_("Confirm the end of a turn"), _("on: Enter ends a turn") if self.confirm else _("off"),
                          Lobby.toggle_confirm),
-                    Item("Open the table", "and show its code", _opening(None))]
+                    Item(_("Open the table"), _("and show its code"), _opening(None))]
         if self.page is Page.COMPUTER:
-            return [Item(level, f"play the computer at {level}", _opening(computer_seat(level))) for level in LEVELS]
+            return [Item(level_name(level), _("play the computer at {level}").format(level=level_name(level)),
+                         _opening(computer_seat(level))) for level in LEVELS]
         kind = "watch" if self.page is Page.WATCH else "join"
         listed = self.tables() if self.page is Page.WATCH else self.yours()
-        return [Item(f"table {t.code}", t.line, _coming(kind, t.code)) for t in listed]
+        return [Item(_("table {code}").format(code=t.code), t.line, _coming(kind, t.code)) for t in listed]
 
     @property
     def title(self) -> str:
-        return self.asking.title if self.asking is not None else self.page.value
+        return _(self.asking.title if self.asking is not None else self.page.value)
 
     # -- the verbs -------------------------------------------------------------------------------------------
 
@@ -135,7 +141,7 @@ class Lobby:
             self.selected = n - 1
             self.enter()
         else:
-            self.message = f"There is no line {n} here."
+            self.message = _("There is no line {n} here.").format(n=n)
 
     def go(self, page: Page) -> None:
         self.pages.append(self.page)
@@ -187,9 +193,9 @@ class Lobby:
             try:
                 self.name = tidy_name(self.typed)
             except NameRefused as refusal:
-                self.message = f"That name cannot be used: {refusal}."
+                self.message = _("That name cannot be used: {reason}.").format(reason=refusal)
                 return
-            self.asking, self.typed, self.message = None, "", f"Welcome, {self.name}."
+            self.asking, self.typed, self.message = None, "", _("Welcome, {name}.").format(name=self.name)
         elif self.asking is Asking.CODE:
             self.outcome = Outcome("join", code=self.typed)
             self.asking, self.typed = None, ""
@@ -201,13 +207,13 @@ class Lobby:
         if self.help:
             self.help, self.message = False, None
         elif self.asking is Asking.NAME:
-            self.message = "A name first: type one and press Enter (Ctrl-C leaves)."
+            self.message = _("A name first: type one and press Enter (Ctrl-C leaves).")
         elif self.asking is not None:
             self.asking, self.typed, self.message = None, "", None
         elif self.pages:
             self.page, self.selected, self.message = self.pages.pop(), 0, None
         else:
-            self.message = "This is the lobby: Ctrl-C or q leaves the server."
+            self.message = _("This is the lobby: Ctrl-C or q leaves the server.")
 
     def home(self, message: str | None) -> None:
         """Back from a table: the first page, saying how the table was left."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from famiglia.phrasebook.catalogue import N_, _
 from famiglia.tui.model.keys import PASTE, TYPED, Command, Commands
 
 from .lobby import Asking, Lobby, Page
@@ -27,15 +28,15 @@ def _no_help(lobby: Lobby) -> bool:
 
 
 def _not_typing(lobby: Lobby) -> str | None:
-    return "Type your answer, then Enter (Esc: back)." if _typing(lobby) else None
+    return _("Type your answer, then Enter (Esc: back).") if _typing(lobby) else None
 
 
 def _on_main(lobby: Lobby) -> str | None:
-    return _not_typing(lobby) or (None if lobby.page is Page.MAIN else "That key works on the lobby's first page.")
+    return _not_typing(lobby) or (None if lobby.page is Page.MAIN else _("That key works on the lobby's first page."))
 
 
 def _pasting(lobby: Lobby) -> str | None:
-    return None if _typing(lobby) else "Pasting does nothing here: j asks for a table's code."
+    return None if _typing(lobby) else _("Pasting does nothing here: j asks for a table's code.")
 
 
 def _fresh(lobby: Lobby) -> None:
@@ -51,8 +52,8 @@ def _stray(lobby: Lobby, key: str) -> None:
     if lobby.help:
         lobby.close_help()
         return
-    lobby.message = f"{key!r} does nothing here: ? lists the keys." if len(key) == 1 else \
-        f"{key} does nothing here: ? lists the keys."
+    shown = repr(key) if len(key) == 1 else key
+    lobby.message = _("{key} does nothing here: ? lists the keys.").format(key=shown)
 
 
 # The lobby's keys: the help lists those with a label, and the key line those with a hint, in this order.
@@ -61,26 +62,28 @@ COMMANDS: Final[Commands[Lobby]] = Commands(
     Command("paste the answer", (PASTE,), run=lambda lb, text: lb.type_text(" ".join(text.split())),
             why_not=_pasting),
     Command("take back a letter", ("backspace",), lambda lb: _typing(lb) and not lb.help, lambda lb, _: lb.backspace()),
-    Command("previous line", ("up",), _no_help, lambda lb, _: lb.move(-1), _not_typing, "↑", "previous line",
-            "↑↓: move"),
-    Command("next line", ("down",), _no_help, lambda lb, _: lb.move(1), _not_typing, "↓", "next line"),
+    Command("previous line", ("up",), _no_help, lambda lb, _: lb.move(-1), _not_typing, "↑", N_("previous line"),
+            N_("↑↓: move")),
+    Command("next line", ("down",), _no_help, lambda lb, _: lb.move(1), _not_typing, "↓", N_("next line")),
     Command("choose that line", tuple("123456789"), _no_help, lambda lb, k: lb.number(int(k)), _not_typing, "1–9",
-            "choose that line"),
+            N_("choose that line")),
     Command("choose", ("enter",), _no_help, lambda lb, _: lb.enter(), label="Enter",
-            words="choose, or send what is typed", hint="Enter: choose"),
-    Command("new table", ("n",), _no_help, lambda lb, _: lb.new(), _on_main, "n", "a new table", "n: new table"),
-    Command("join", ("j",), _no_help, lambda lb, _: lb.ask_code(), _on_main, "j", "join a table by its code",
-            "j: join"),
-    Command("computer", ("c",), _no_help, lambda lb, _: lb.go(Page.COMPUTER), _on_main, "c", "play the computer",
-            "c: computer"),
-    Command("watch", ("w",), _no_help, lambda lb, _: lb.go(Page.WATCH), _on_main, "w", "watch a table", "w: watch"),
-    Command("yours", ("y",), _no_help, lambda lb, _: lb.go(Page.YOURS), _on_main, "y", "your unfinished tables",
-            "y: yours"),
-    Command("back", ("escape",), run=lambda lb, _: lb.back(), label="Esc", words="back", hint="Esc: back"),
-    Command("help", ("?",), run=lambda lb, _: lb.toggle_help(), why_not=_not_typing, label="?", words="help",
-            hint="?: help"),
+            words=N_("choose, or send what is typed"), hint=N_("Enter: choose")),
+    Command("new table", ("n",), _no_help, lambda lb, _: lb.new(), _on_main, "n", N_("a new table"),
+            N_("n: new table")),
+    Command("join", ("j",), _no_help, lambda lb, _: lb.ask_code(), _on_main, "j", N_("join a table by its code"),
+            N_("j: join")),
+    Command("computer", ("c",), _no_help, lambda lb, _: lb.go(Page.COMPUTER), _on_main, "c", N_("play the computer"),
+            N_("c: computer")),
+    Command("watch", ("w",), _no_help, lambda lb, _: lb.go(Page.WATCH), _on_main, "w", N_("watch a table"),
+            N_("w: watch")),
+    Command("yours", ("y",), _no_help, lambda lb, _: lb.go(Page.YOURS), _on_main, "y", N_("your unfinished tables"),
+            N_("y: yours")),
+    Command("back", ("escape",), run=lambda lb, _: lb.back(), label="Esc", words=N_("back"), hint=N_("Esc: back")),
+    Command("help", ("?",), run=lambda lb, _: lb.toggle_help(), why_not=_not_typing, label="?", words=N_("help"),
+            hint=N_("?: help")),
     Command("leave", ("q", "c-c", "c-d"), run=lambda lb, _: lb.leave(), label="q / Ctrl-C / Ctrl-D",
-            words="leave the server", hint="q: leave"),
+            words=N_("leave the server"), hint=N_("q: leave")),
     say=_say,
     stray=_stray,
     before=_fresh,
@@ -102,7 +105,7 @@ def help_lines(lobby: Lobby) -> list[tuple[str, str]]:
 def key_line(lobby: Lobby) -> str:
     """The line under the lobby: the keys that act now, in the command table's order (made from it)."""
     if lobby.asking is Asking.NAME:
-        return "type your name · Enter: done · Ctrl-C: leave"
+        return _("type your name · Enter: done · Ctrl-C: leave")
     if lobby.asking is not None:
-        return "type it · Enter: done · Esc: back"
+        return _("type it · Enter: done · Esc: back")
     return COMMANDS.key_line(lobby)

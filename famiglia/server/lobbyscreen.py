@@ -12,6 +12,7 @@ from prompt_toolkit.application import Application
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from famiglia.phrasebook.catalogue import _
 from famiglia.tui.shell.keys import bind
 from famiglia.tui.view.screens import render_help
 
@@ -37,17 +38,18 @@ def render_lobby(lobby: Lobby, width: int, height: int) -> RenderableType:
         rows += _question(lobby)
     else:
         items = lobby.items()
+        column = max([26, *(len(item.label) + 1 for item in items)])  # a translated label may be longer
         for n, item in enumerate(items):
             mine = n == lobby.selected
             line = Text("▶ " if mine else "  ", style="key")
             line.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
-            line.append(f"{item.label:<26}", style="name.active" if mine else "name")
+            line.append(item.label.ljust(column), style="name.active" if mine else "name")
             line.append(item.detail, style="label")
             line.no_wrap, line.overflow = True, "ellipsis"
             rows.append(line)
         if not items:
-            rows.append(Text("No table here now." if lobby.page is Page.WATCH else
-                             "No unfinished table of yours on this server.", style="label"))
+            rows.append(Text(_("No table here now.") if lobby.page is Page.WATCH else
+                             _("No unfinished table of yours on this server."), style="label"))
     room = max(0, height - len(rows) - 3)
     rows = rows[: max(2, height - 3)]
     rows += [Text()] * min(room, max(0, height - len(rows) - 3))
@@ -57,10 +59,11 @@ def render_lobby(lobby: Lobby, width: int, height: int) -> RenderableType:
 
 
 def _question(lobby: Lobby) -> list[RenderableType]:
-    asks = {Asking.NAME: "Who plays? Your SSH user name cannot be a player's name here: type one (at most 20 "
-                         "characters).",
-            Asking.CODE: f"The table's code ({LENGTH} characters, such as K7QX):",
-            Asking.WORD: f"Table {lobby.word_for}: the seat word you were given when you sat down:"}
+    asks = {Asking.NAME: _("Who plays? Your SSH user name cannot be a player's name here: type one (at most 20 "
+                           "characters)."),
+            Asking.CODE: _("The table's code ({length} characters, such as K7QX):").format(length=LENGTH),
+            Asking.WORD: _("Table {code}: the seat word you were given when you sat down:").format(
+                code=lobby.word_for)}
     line = Text(f"{lobby.title}: ", style="title")
     line.append(lobby.typed if lobby.asking is not Asking.WORD else "•" * len(lobby.typed))
     line.append("▏", style="key")

@@ -18,6 +18,7 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 
 from famiglia.engine import Action
 from famiglia.phrasebook import actions
+from famiglia.phrasebook.catalogue import _
 from famiglia.tui.model.screens import Message
 from famiglia.tui.model.session import Session
 from famiglia.tui.shell.app import build_app
@@ -200,8 +201,8 @@ class PlayerScreen:
         """The line that gives this player their seat word, while it is to be shown (once)."""
         if self.word is None:
             return None
-        return (f"Your seat word for table {self.table.code} is {self.word}: you are asked for it if you come back "
-                "(note it down).")
+        return _("Your seat word for table {code} is {word}: you are asked for it if you come back "
+                 "(note it down).").format(code=self.table.code, word=self.word)
 
     async def _wait_for_friend(self) -> None:
         """The opener's screen until a friend sits down (`famiglia.server.waiting`)."""

@@ -13,6 +13,8 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
+from famiglia.phrasebook.catalogue import _
+
 from .tables import MESSAGE_LENGTH
 
 __all__ = ["SAY_KEY", "Saying"]
@@ -31,7 +33,7 @@ class Saying:
         return self.text is not None
 
     def prompt(self) -> str:
-        return f"Message to the table: {(self.text or '')[-60:]}▏  (Enter: send · Esc: cancel)"
+        return _("Message to the table: {text}▏  (Enter: send · Esc: cancel)").format(text=(self.text or "")[-60:])
 
     def bindings(self, send: Callable[[str], None], shown: Callable[[str | None], None]) -> KeyBindings:
         """The keys of a message: `send(text)` on Enter; `shown(prompt)` whenever it changes (None: it is dropped)."""

@@ -14,6 +14,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Final
 
+from famiglia.phrasebook.catalogue import _
+
 from .codes import ALPHABET
 
 __all__ = ["Holder", "new_word", "tidy_word"]
@@ -81,10 +83,10 @@ class Holder:
     def from_json(cls, data: Any) -> Holder:
         """A holder as `to_json` wrote it; `ValueError` for anything else."""
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise ValueError("a seat must have a name")
+            raise ValueError(_("a seat must have a name"))
         values = {k: data.get(k) for k in ("key", "salt", "digest")}
         if any(v is not None and not isinstance(v, str) for v in values.values()):
-            raise ValueError("a seat's key and word are text")
+            raise ValueError(_("a seat's key and word are text"))
         if values["key"] is None and (values["salt"] is None or values["digest"] is None):
-            raise ValueError("a seat is held by a key or a word")
+            raise ValueError(_("a seat is held by a key or a word"))
         return cls(data["name"], **values)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from prompt_toolkit.application import Application
 
 from famiglia.persistence.seats import HUMAN, NETWORK
+from famiglia.phrasebook.catalogue import _
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.screens import Message, Screen
 from famiglia.tui.model.session import Session
@@ -38,7 +39,7 @@ class SeatSession(Session):
 
     def new_game(self) -> None:
         if self.screen is Screen.END:
-            self.message = Message("A new game is a new table: q goes back to the lobby, where n opens one.")
+            self.message = Message(_("A new game is a new table: q goes back to the lobby, where n opens one."))
 
     def end_turn(self) -> None:
         own = self.table.ending is not None and self.table.ending_seat == self.side.own
@@ -63,7 +64,7 @@ def seat_session(table: ServerTable, side: PlayerScreen) -> SeatSession:
     """The sitting of `side`'s seat at `table`, from the record as that seat knows it; `TableBroken` before a game."""
     record = table.known_record(side.seat)
     if record is None:
-        raise TableBroken("the table has no game yet")
+        raise TableBroken(_("the table has no game yet"))
     seats = [NETWORK, NETWORK]
     seats[side.own] = HUMAN  # the person at this screen; the other seat is played from the table
     if table.options.opponent is not None:
@@ -77,5 +78,5 @@ def seat_session(table: ServerTable, side: PlayerScreen) -> SeatSession:
     assert seated is not None
     seated.side = side
     if seated.screen is Screen.END:
-        seated.message = Message(f"The game of table {table.code} is over: this is its scoring.")
+        seated.message = Message(_("The game of table {code} is over: this is its scoring.").format(code=table.code))
     return seated

@@ -26,6 +26,7 @@ import asyncssh
 from famiglia.persistence import Store, data_dir
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.writing import private_folder
+from famiglia.phrasebook.catalogue import _
 
 from .channel import Channel
 from .gatekeeper import Gatekeeper
@@ -113,8 +114,8 @@ class Server:
                 agent_forwarding=False, x11_forwarding=False, allow_scp=False, line_editor=False,
                 keepalive_interval=30, keepalive_count_max=4, reuse_address=True)
         except OSError as error:
-            raise ServerError(f"cannot listen on {self.settings.host} port {self.settings.port} "
-                              f"({error.strerror or error})") from None
+            raise ServerError(_("cannot listen on {host} port {port} ({reason})").format(
+                host=self.settings.host, port=self.settings.port, reason=error.strerror or error)) from None
         sockets = self._acceptor.sockets
         self.port = sockets[0].getsockname()[1] if sockets else self.settings.port
         log.info("listening on %s port %d, host key %s", self.settings.host, self.port, self.fingerprint)
@@ -124,7 +125,8 @@ class Server:
         with contextlib.suppress(FileExistsError, OSError):
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600))
         if path.is_symlink():
-            raise ServerError(f"the server's log {path} is a symbolic link, which famiglia does not follow")
+            raise ServerError(_("the server's log {path} is a symbolic link, which famiglia does not follow").format(
+                path=path))
         self._handler = attach(path)
 
     def _password(self) -> str | None:
@@ -137,7 +139,7 @@ class Server:
             raise ServerError(str(error)) from None
         password = text.splitlines()[0] if text.strip() else ""
         if not password:
-            raise ServerError(f"the password file {path} is empty: its first line is the password")
+            raise ServerError(_("the password file {path} is empty: its first line is the password").format(path=path))
         return password
 
     def _authorized_keys(self) -> asyncssh.SSHAuthorizedKeys | None:
@@ -150,7 +152,8 @@ class Server:
         except Unreadable as error:
             raise ServerError(str(error)) from None
         except (ValueError, asyncssh.KeyImportError) as error:
-            raise ServerError(f"the authorized keys file {path} cannot be read ({error})") from None
+            raise ServerError(_("the authorized keys file {path} cannot be read ({reason})").format(
+                path=path, reason=error)) from None
         return keys
 
     # -- what is said ----------------------------------------------------------------------------------------
@@ -171,18 +174,21 @@ class Server:
     def lines(self) -> list[str]:
         """What `famiglia serve` prints on starting: the command, the fingerprint, the games' folder, the stop."""
         host = self.settings.host
-        out = [f"famiglia serve: listening on {host} port {self.port}"]
         if host in ("127.0.0.1", "localhost", "::1"):
-            out[0] += " (this machine only: --host 0.0.0.0 lets others in)"
+            first = _("famiglia serve: listening on {host} port {port} (this machine only: --host 0.0.0.0 lets "
+                      "others in)")
         else:
-            out[0] += " — others can connect"
-        out.append(f"  join with:    ssh -p {self.port} NAME@{self.address}")
-        out.append(f"  host key:     {self.fingerprint} (ED25519): joiners check that ssh shows this")
-        out.append(f"  games saved:  {self.root} (famiglia games lists them); log: {self.folder / LOG}")
-        out.extend(f"  note: {line}" for line in self.restored)
+            first = _("famiglia serve: listening on {host} port {port} — others can connect")
+        out = [first.format(host=host, port=self.port)]
+        out.append("  " + _("join with:    {command}").format(command=f"ssh -p {self.port} NAME@{self.address}"))
+        out.append("  " + _("host key:     {fingerprint} (ED25519): joiners check that ssh shows this").format(
+            fingerprint=self.fingerprint))
+        out.append("  " + _("games saved:  {folder} (famiglia games lists them); log: {log}").format(
+            folder=self.root, log=self.folder / LOG))
+        out.extend("  " + _("note: {line}").format(line=line) for line in self.restored)
         if self.tables.tables:
-            out.append(f"  tables back:  {', '.join(sorted(self.tables.tables))}")
-        out.append("  Ctrl-C stops the server; every table is saved.")
+            out.append("  " + _("tables back:  {codes}").format(codes=", ".join(sorted(self.tables.tables))))
+        out.append("  " + _("Ctrl-C stops the server; every table is saved."))
         return out
 
     # -- stopping --------------------------------------------------------------------------------------------
@@ -192,18 +198,20 @@ class Server:
         if self._acceptor is not None:
             self._acceptor.close()
         for table in self.tables:
-            saved = f"your game is saved as table {table.code}" if table.record is not None else \
-                f"table {table.code} is kept"
-            table.close(f"famiglia: the server is stopping; {saved}.")
+            saved = _("famiglia: the server is stopping; your game is saved as table {code}.") \
+                if table.record is not None else _("famiglia: the server is stopping; table {code} is kept.")
+            table.close(saved.format(code=table.code))
         channels = list(self.channels)
         for channel in channels:
             at = getattr(channel.screen, "table", None)
             if at is not None and at.record is not None and getattr(channel.screen, "seat", 0) is None:
-                channel.stop(f"famiglia: the server is stopping; table {at.code}, which you watched, is saved.")
+                channel.stop(_("famiglia: the server is stopping; table {code}, which you watched, is saved.").format(
+                    code=at.code))
             elif at is not None and at.record is not None:
-                channel.stop(f"famiglia: the server is stopping; your game is saved as table {at.code}.")
+                channel.stop(_("famiglia: the server is stopping; your game is saved as table {code}.").format(
+                    code=at.code))
             else:
-                channel.stop("famiglia: the server is stopping; come back when it is started again.")
+                channel.stop(_("famiglia: the server is stopping; come back when it is started again."))
         tasks = [c.task for c in channels if c.task is not None and not c.task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=STOP_WAIT)

@@ -29,6 +29,7 @@ from famiglia.persistence import GameLock, Move, Record, RecordError, Sitting, S
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.seats import NETWORK
 from famiglia.persistence.writing import private_folder, write_atomically
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.names import NAME_LENGTH
 
 from .codes import new_code, read_code
@@ -68,13 +69,13 @@ class Options:
     @classmethod
     def from_json(cls, data: Any) -> Options:
         if not isinstance(data, dict):
-            raise ValueError("a table's settings must be an object")
+            raise ValueError(_("a table's settings must be an object"))
         flags = {k: data.get(k, getattr(cls, k)) for k in ("hints", "memory_aid", "confirm")}
         if any(not isinstance(v, bool) for v in flags.values()):
-            raise ValueError("a table's settings are true or false")
+            raise ValueError(_("a table's settings are true or false"))
         opponent = data.get("opponent")
         if opponent is not None and not isinstance(opponent, str):
-            raise ValueError("a table's opponent is text")
+            raise ValueError(_("a table's opponent is text"))
         return cls(**flags, opponent=opponent)
 
 
@@ -142,14 +143,15 @@ class ServerTable:
 
     def describe(self) -> str:
         """One line for the lobby's lists: who sits, and how the game stands (public facts only)."""
-        names = " and ".join(self.names) or "nobody"
+        names = _names(self.names)
         if self.game is None:
-            return f"{names}, waiting for a second player"
+            return _("{names}, waiting for a second player").format(names=names)
         result = self.game.result()
         if result is not None:
-            return f"{names}, over ({result.scores[0]}-{result.scores[1]})"
+            return _("{names}, over ({first}-{second})").format(names=names, first=result.scores[0],
+                                                                 second=result.scores[1])
         mover = self.game.names[self.game.to_move]
-        return f"{names}, {mover} to move"
+        return _("{names}, {mover} to move").format(names=names, mover=mover)
 
     # -- sitting down -----------------------------------------------------------------------------------------
 
@@ -188,7 +190,7 @@ class ServerTable:
         self.screens[seat] = screen
         other = self.screens.get(1 - seat)
         if other is not None and before is None:
-            other.notice(f"{self._name(seat)} is at the table.")
+            other.notice(_("{name} is at the table.").format(name=self._name(seat)))
         return before
 
     def detach(self, screen: SeatScreen, *, lost: bool) -> None:
@@ -202,9 +204,10 @@ class ServerTable:
         del self.screens[seat]
         if self.is_over or self.broken is not None:
             return
-        how = "lost the connection" if lost else "left the table"
+        how = _("{name} lost the connection — the game is saved; waiting.") if lost else \
+            _("{name} left the table — the game is saved; waiting.")
         for other in self._others(seat):
-            other.notice(f"{self._name(seat)} {how} — the game is saved; waiting.")
+            other.notice(how.format(name=self._name(seat)))
 
     # -- the game ---------------------------------------------------------------------------------------------
 
@@ -263,9 +266,9 @@ class ServerTable:
         """A one-line message to the table from `screen`'s player; the refusal, if it is none."""
         line = tidy_message(text)
         if not line:
-            return "A message needs some words."
+            return _("A message needs some words.")
         seat = self.seat_of(screen)
-        name = self._name(seat) if seat is not None else getattr(screen, "name", "A watcher")
+        name = self._name(seat) if seat is not None else getattr(screen, "name", _("A watcher"))
         said = f"{name}: {line}"
         self.said = [*self.said, said][-MESSAGES_KEPT:]
         log.info("table %s: %s", self.code, said)
@@ -295,7 +298,7 @@ class ServerTable:
         if self.game is not None:
             return self.game.names[seat]
         holder = self.holders[seat]
-        return holder.name if holder is not None else f"Player {seat + 1}"
+        return holder.name if holder is not None else _("Player {n}").format(n=seat + 1)
 
     def _others(self, seat: int) -> Iterator[SeatScreen]:
         other = self.screens.get(1 - seat)
@@ -323,7 +326,8 @@ class ServerTable:
             self.record = record  # the table plays on; the file holds what was last written
             if self.problem is None:
                 for each in self._everyone():
-                    each.notice(f"The game cannot be saved ({printable(str(error), 100)}); play goes on unsaved.")
+                    each.notice(_("The game cannot be saved ({reason}); play goes on unsaved.").format(
+                        reason=printable(str(error), 100)))
             self.problem = str(error)
             return
         self.problem = None
@@ -336,16 +340,27 @@ class ServerTable:
     def fail(self, error: BaseException) -> None:
         """Something went wrong inside the table: save what there is, tell its players in one line, close it."""
         log.error("table %s stopped on an unexpected error", self.code, exc_info=error)
-        kept = f"the game so far is saved as table {self.code}" if self.record is not None else "no game had begun"
+        kept = _("the game so far is saved as table {code}").format(code=self.code) if self.record is not None \
+            else _("no game had begun")
         if self.record is not None and self.path is not None:
             try:
                 self.store.update(self.path, self.record)
             except Exception:  # the index and the last good file are what is left
                 log.exception("table %s could not be saved after its failure", self.code)
-                kept = "the game could not be saved"
-        self.broken = f"The table stopped on an unexpected error ({type(error).__name__}); {kept}."
+                kept = _("the game could not be saved")
+        self.broken = _("The table stopped on an unexpected error ({error}); {kept}.").format(
+            error=type(error).__name__, kept=kept)
         self.close(self.broken)
         self.on_change(self)
+
+
+def _names(names: tuple[str, ...]) -> str:
+    """Who sits at a table, as its line in the lobby's lists says it."""
+    if not names:
+        return _("nobody")
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {second}").format(first=names[0], second=names[1])
 
 
 class _Guard:
@@ -362,7 +377,7 @@ class _Guard:
         if error is None or not isinstance(error, Exception) or isinstance(error, TableBroken):
             return
         self.table.fail(error)
-        raise TableBroken(self.table.broken or "the table stopped") from error
+        raise TableBroken(self.table.broken or _("the table stopped")) from error
 
 
 class Tables:
@@ -436,10 +451,11 @@ class Tables:
         try:
             data = json.loads(read_text(path, limit=_INDEX_LIMIT, kind="list of tables", follow=False))
         except (Unreadable, ValueError, RecursionError) as error:
-            self.problem = f"{path} cannot be read ({printable(str(error), 120)}); it is left as it is"
+            self.problem = _("{path} cannot be read ({reason}); it is left as it is").format(
+                path=path, reason=printable(str(error), 120))
             return [self.problem]
         if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT or data.get("version") != INDEX_VERSION:
-            self.problem = f"{path} is not a list of famiglia's tables; it is left as it is"
+            self.problem = _("{path} is not a list of famiglia's tables; it is left as it is").format(path=path)
             return [self.problem]
         said = []
         entries = data.get("tables")
@@ -447,7 +463,8 @@ class Tables:
             try:
                 table = self._restored(code, entry)
             except (ValueError, TypeError, KeyError, StoreError, RecordError) as error:
-                said.append(f"table {printable(str(code), 8)} is not brought back: {printable(str(error), 160)}")
+                said.append(_("table {code} is not brought back: {reason}").format(
+                    code=printable(str(code), 8), reason=printable(str(error), 160)))
                 continue
             if table is not None:
                 self.tables[table.code] = table
@@ -455,11 +472,11 @@ class Tables:
 
     def _restored(self, code: Any, entry: Any) -> ServerTable | None:
         if not isinstance(code, str) or read_code(code) != code or not isinstance(entry, dict):
-            raise ValueError("its code or entry is not one famiglia writes")
+            raise ValueError(_("its code or entry is not one famiglia writes"))
         options = Options.from_json(entry.get("settings", {}))
         seats = entry.get("seats")
         if not isinstance(seats, list) or len(seats) != 2:
-            raise ValueError("it must have two seats")
+            raise ValueError(_("it must have two seats"))
         holders = [None if s is None else Holder.from_json(s) for s in seats]
         said = entry.get("messages", [])
         messages = [tidy_message(m) for m in said if isinstance(m, str)] if isinstance(said, list) else []
@@ -468,14 +485,14 @@ class Tables:
         if game_id is None:
             seed = entry.get("seed")
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-                raise ValueError("its seed is no seed")
+                raise ValueError(_("its seed is no seed"))
             table.seed = seed
             return table
         if not isinstance(game_id, str):
-            raise ValueError("its game is no game id")
+            raise ValueError(_("its game is no game id"))
         path, record = self.store.find(game_id)
         if NETWORK not in record.seats:
-            raise ValueError(f"game {record.id} is no network game")
+            raise ValueError(_("game {id} is no network game").format(id=record.id))
         table.path, table.record = path, record
         table.game = record.game()
         if table.game.is_over:

@@ -13,6 +13,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Final
 
+from famiglia.phrasebook.catalogue import N_, _
 from famiglia.profile.names import NameRefused, tidy_name
 
 from .codes import read_code
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["WORD_TRIES", "split_user", "visit"]
 
 WORD_TRIES: Final = 5
-IDLE: Final = "famiglia: the lobby waited too long for a key; come back any time."
+IDLE: Final = N_("famiglia: the lobby waited too long for a key; come back any time.")  # said through `_`
 
 
 def split_user(user: str) -> tuple[str | None, str | None]:
@@ -53,14 +54,14 @@ async def visit(channel: Channel, server: Server) -> str | None:
     lobby = Lobby(name, tables=lambda: _watchable(server), yours=lambda: _yours(server, lobby.name, gate.key))
     outcome: Outcome | None = Outcome("join", code=code) if code is not None and name is not None else None
     if code is not None and name is None:
-        lobby.message = f"Your name first; then j joins table {code[:8]}."
+        lobby.message = _("Your name first; then j joins table {code}.").format(code=code[:8])
     here = _Visit(channel, server, lobby)
     while channel.closing is None and not channel.gone:
         if outcome is None:
             outcome = await _lobby(channel, lobby, server)
         found, outcome = outcome, None
         if found.kind in ("leave", "stop", "idle"):
-            return IDLE if found.kind == "idle" else None
+            return _(IDLE) if found.kind == "idle" else None
         line = await here.carry_out(found)
         if line is not None:
             return line
@@ -92,7 +93,8 @@ class _Visit:
         if found_table is None:
             server.throttle.wrong(gate.address)
             said = read_code(found.code) or found.code[:12]
-            lobby.message = f"There is no table {said} on this server: check the code with your friend."
+            lobby.message = _("There is no table {code} on this server: check the code with your friend.").format(
+                code=said)
             return None
         if found.kind == "watch":
             lobby.home(await _seat(self.channel, server, found_table, None, player))
@@ -109,13 +111,15 @@ class _Visit:
                 server.throttle.wrong(gate.address)
                 self.word_tries += 1
                 if self.word_tries >= WORD_TRIES:
-                    return "famiglia: that seat word was wrong too often."
-                lobby.message = f"That is not the seat word of table {table.code}."
+                    return _("famiglia: that seat word was wrong too often.")
+                lobby.message = _("That is not the seat word of table {code}.").format(code=table.code)
                 return None
             needs_word = False
         if seat is not None and needs_word:
-            lobby.ask_word(table.code, f"Table {table.code} keeps a seat for {table.holders[seat].name}: "  # type: ignore[union-attr]
-                                       "its seat word, please.")
+            keeper = table.holders[seat]
+            assert keeper is not None
+            lobby.ask_word(table.code, _("Table {code} keeps a seat for {name}: its seat word, please.").format(
+                code=table.code, name=keeper.name))
             return None
         if seat is None:
             lobby.home(await _seat(self.channel, server, table, None, player, full=True))
@@ -196,7 +200,7 @@ async def _seat(channel: Channel, server: Server, table: ServerTable, seat: int 
     screen = screen_for(table, seat, terminal, invite=server.invite, word=word, **server.computer)
     before = table.attach(seat, screen)
     if before is not None:
-        before.close("This seat was taken up by a new connection of yours.")
+        before.close(_("This seat was taken up by a new connection of yours."))
     channel.screen = screen
     lost = False
     try:
@@ -218,5 +222,5 @@ async def _seat(channel: Channel, server: Server, table: ServerTable, seat: int 
     if channel.closing is not None:
         return None
     if full and line is None:
-        return f"Table {table.code} is full: you watched it."
+        return _("Table {code} is full: you watched it.").format(code=table.code)
     return line

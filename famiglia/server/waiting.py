@@ -15,6 +15,8 @@ from prompt_toolkit.keys import Keys
 from rich.console import RenderableType
 from rich.text import Text
 
+from famiglia.phrasebook.catalogue import _
+
 from .terminal import Terminal, drawn_app
 
 __all__ = ["waiting_app"]
@@ -26,15 +28,16 @@ def waiting_app(code: str, invite: str, word: Callable[[], str | None], terminal
 
     def body(width: int, height: int) -> RenderableType:
         text = Text("Famiglia", style="title")
-        text.append(f" \u203a table {code}", style="heading")
-        text.append(f"\n\ntable {code}\n\n", style="title")
-        text.append("Tell your friend to type:\n  ", style="label")
+        table = _("table {code}").format(code=code)
+        text.append(f" \u203a {table}", style="heading")
+        text.append(f"\n\n{table}\n\n", style="title")
+        text.append(_("Tell your friend to type:") + "\n  ", style="label")
         text.append(invite.format(code=code) or code, style="name")
-        text.append("\n\nWaiting for a second player…\n", style="notice")
+        text.append("\n\n" + _("Waiting for a second player…") + "\n", style="notice")
         said = word()
         if said is not None:
             text.append("\n" + said + "\n", style="warning")
-        text.append("\nq: back to the lobby (the table stays open)", style="label")
+        text.append("\n" + _("q: back to the lobby (the table stays open)"), style="label")
         return text
 
     keys = KeyBindings()
@@ -43,11 +46,11 @@ def waiting_app(code: str, invite: str, word: Callable[[], str | None], terminal
     @keys.add("c-c")
     @keys.add("c-d")
     @keys.add("escape")
-    def _(event: KeyPressEvent) -> None:
+    def _leave(event: KeyPressEvent) -> None:
         event.app.exit()
 
     @keys.add(Keys.Any)
-    def _(event: KeyPressEvent) -> None:
+    def _nothing(event: KeyPressEvent) -> None:
         return None
 
     return drawn_app(body, keys, terminal)

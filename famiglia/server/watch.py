@@ -16,6 +16,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from famiglia.engine import Action
+from famiglia.phrasebook.catalogue import _
 from famiglia.tui.view.lastturn import turn_line
 from famiglia.tui.view.players import PlayerRow
 from famiglia.tui.view.status import status_text, turn_lines, warning_lines
@@ -72,12 +73,11 @@ class WatchScreen:
         table = self.table
         rows: list[RenderableType] = []
         title = Text("Famiglia", style="title")
-        title.append(f" \u203a watching table {table.code}", style="heading")
+        title.append(" \u203a " + _("watching table {code}").format(code=table.code), style="heading")
         rows.append(title)
         game = table.game
         if game is None:
-            rows.append(Text(f"{' and '.join(table.names) or 'Nobody'} — the game begins when two sit down.",
-                             style="label"))
+            rows.append(Text(_waiting(table.names), style="label"))
         else:
             view = game.view(None)
             rows += turn_lines(view, width, spectator=True)
@@ -88,7 +88,7 @@ class WatchScreen:
             if view.last_turn:
                 rows.append(turn_line(view.last_turn, view.names, width=width))
         rows.append(Text(self._saying.prompt() if self._saying.active else (self.message or ""), style="warning"))
-        rows.append(Text("' message to the table · q: leave", style="label"))
+        rows.append(Text(_("' message to the table · q: leave"), style="label"))
         return Group(*rows)
 
     async def run(self) -> str | None:
@@ -97,12 +97,12 @@ class WatchScreen:
         @keys.add("q", filter=Condition(lambda: not self._saying.active))
         @keys.add("c-c", filter=Condition(lambda: not self._saying.active))
         @keys.add("c-d")
-        def _(event: KeyPressEvent) -> None:
+        def _leave(event: KeyPressEvent) -> None:
             event.app.exit()
 
         @keys.add(Keys.Any, filter=Condition(lambda: not self._saying.active))
-        def _(event: KeyPressEvent) -> None:
-            self.message = "Watchers only watch: q leaves, ' sends a message to the table."
+        def _other(event: KeyPressEvent) -> None:
+            self.message = _("Watchers only watch: q leaves, ' sends a message to the table.")
 
         def shown(prompt: str | None) -> None:
             self._redraw()
@@ -120,3 +120,12 @@ class WatchScreen:
     def _redraw(self) -> None:
         if self._app is not None:
             self._app.invalidate()
+
+
+def _waiting(names: tuple[str, ...]) -> str:
+    """The line of a table whose game has not begun: who is at it."""
+    if not names:
+        return _("Nobody — the game begins when two sit down.")
+    if len(names) == 1:
+        return _("{name} — the game begins when two sit down.").format(name=names[0])
+    return _("{first} and {second} — the game begins when two sit down.").format(first=names[0], second=names[1])

@@ -128,3 +128,27 @@ def test_the_flags_of_serve_help_and_of_docs_serve_md_agree() -> None:
         assert rows[flag] == shown, f"{flag}: the docs say {rows[flag]}, --help {shown}"
         assert f"`{flag}" in docs.split("## The limits", 1)[1] or flag in ("--host", "--port", "--seed",
                                                                           "--password-file", "--authorized-keys")
+
+
+def test_serve_speaks_the_runs_language_from_its_own_thread_too(tmp_path: Path) -> None:
+    """The lines printed at the start and the one at the stop (said from the server's thread) are German."""
+    from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
+
+    with speaking(catalogue_for("de")):
+        ready, stopped = _("Ctrl-C stops the server; every table is saved."), _("stopped; every table is saved.")
+    assert ready != "Ctrl-C stops the server; every table is saved."
+    env = {**os.environ, "FAMIGLIA_HOME": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "famiglia", "--lang", "de", "serve", "--port", "0"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    lines: list[str] = []
+    end = time.monotonic() + START
+    while time.monotonic() < end and not any(ready in line for line in lines):
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+    assert any(ready in line for line in lines), lines
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=START)
+    assert process.returncode == 0 and stopped in out and "Traceback" not in err + out
