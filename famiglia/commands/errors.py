@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 from typing import Final
 
+from famiglia.phrasebook.catalogue import _
+
 __all__ = ["EXIT_BAD_RECORD", "EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "PROG", "UsageError",
            "complain", "fail", "one_line", "usage_line"]
 
@@ -34,7 +36,8 @@ class UsageError(Exception):
 
 def usage_line(command: str, message: str) -> str:
     """The one line of every usage error: ``famiglia: error: WHAT (see 'famiglia COMMAND --help')``."""
-    return f"{PROG}: error: {one_line(message)} (see '{command} --help')\n"
+    return PROG + ": " + _("error: {message} (see '{command} --help')").format(message=one_line(message),
+                                                                               command=command) + "\n"
 
 
 def one_line(message: str) -> str:

@@ -11,12 +11,14 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from famiglia.engine import Game
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, parse_id, printable
+from famiglia.phrasebook.catalogue import _
 from famiglia.tui.view.theme import THEME
 
 from .errors import EXIT_BAD_RECORD, EXIT_OK, EXIT_USAGE, UsageError, complain, fail
@@ -28,11 +30,12 @@ def game_state(game: Game) -> str:
     """Whose turn it is, or how the game ended, in a few words."""
     result = game.result()
     if result is None:
-        return f"{game.names[game.to_move]} to move"
+        return _("{name} to move").format(name=game.names[game.to_move])
     if result.winner is None:
-        return f"draw {result.scores[0]}–{result.scores[1]}"
-    w = result.winner
-    return f"{game.names[w]} won {result.scores[w]}–{result.scores[1 - w]}"  # the winner's score first
+        return _("draw {score}–{other}").format(score=result.scores[0], other=result.scores[1])
+    w = result.winner  # the winner's score first
+    return _("{name} won {score}–{other}").format(name=game.names[w], score=result.scores[w],
+                                                  other=result.scores[1 - w])
 
 
 def started(record: Record) -> str:
@@ -61,9 +64,9 @@ def games(*, out: TextIO | None = None) -> int:
         fail(problem)
     if not rows:
         if not problems:
-            print(f"No saved games yet (they are kept in {store.root}).", file=out)
+            print(_("No saved games yet (they are kept in {folder}).").format(folder=store.root), file=out)
         return EXIT_BAD_RECORD if problems else EXIT_OK
-    head = ("id", "players", "started (UTC)", "turns", "state")
+    head = (_("id"), _("players"), _("started (UTC)"), _("turns"), _("state"))
     if out.isatty():
         table = Table(*head, box=None, header_style="heading", pad_edge=False)
         table.columns[3].justify = "right"
@@ -76,10 +79,16 @@ def games(*, out: TextIO | None = None) -> int:
 
 
 def _plain(out: TextIO, head: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[int] = ()) -> None:
-    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
+    widths = [max(cell_len(r[i]) for r in (head, *rows)) for i in range(len(head))]
     for row in (head, *rows):
-        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [_padded(c, w, right=i in right) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
         print("  ".join(cells).rstrip(), file=out)
+
+
+def _padded(cell: str, width: int, *, right: bool) -> str:
+    """`cell` filled out to `width` columns as a terminal shows it (a name may hold wide characters)."""
+    fill = " " * max(0, width - cell_len(cell))
+    return fill + cell if right else cell + fill
 
 
 def delete(text: str, *, yes: bool) -> int:
@@ -89,37 +98,39 @@ def delete(text: str, *, yes: bool) -> int:
         id = parse_id(text)
         what = _described(store, id)
         if store.is_locked(id):
-            raise StoreError(f"game {id} is being played in another famiglia right now; it is kept")
+            raise StoreError(_("game {id} is being played in another famiglia right now; it is kept").format(id=id))
         if not yes and not _agreed(id, what):
-            print(f"Game {id} is kept.")
+            print(_("Game {id} is kept.").format(id=id))
             return EXIT_OK
         store.delete(id)
     except StoreError as error:
         complain(str(error))
         return EXIT_USAGE
-    print(f"Removed {what}.")
+    print(_("Removed {what}.").format(what=what))
     return EXIT_OK
 
 
 def _described(store: Store, id: str) -> str:
     """Game `id` as the question and the answer name it; `GameNotFound` if there is none."""
     try:
-        _, record = store.find(id)
-        return (f"game {id} ({printable(record.players[0], 40)} and {printable(record.players[1], 40)}, "
-                f"started {started(record)} UTC)")
+        _path, record = store.find(id)
+        return _("game {id} ({first} and {second}, started {started} UTC)").format(
+            id=id, first=printable(record.players[0], 40), second=printable(record.players[1], 40),
+            started=started(record))
     except GameNotFound:
         raise
     except StoreError:
         store.entries()  # a folder famiglia does not use says so here; a file it cannot read can still go
-        return f"game {id} (a file famiglia cannot read)"
+        return _("game {id} (a file famiglia cannot read)").format(id=id)
 
 
 def _agreed(id: str, what: str) -> bool:
     """Whether the player at the terminal says yes to removing `what`; off a terminal, a usage error."""
     if not sys.stdin.isatty():
-        raise UsageError(f"--delete asks before it removes a game: add --yes to remove game {id} without asking")
+        raise UsageError(_("--delete asks before it removes a game: add --yes to remove game {id} without "
+                           "asking").format(id=id))
     try:
-        answer = input(f"Remove {what}? This cannot be undone. [y/N] ")
+        answer = input(_("Remove {what}? This cannot be undone. [y/N] ").format(what=what))
     except EOFError:
         answer = ""
-    return answer.strip().lower() in ("y", "yes")
+    return answer.strip().lower() in ("y", "yes", _("y"), _("yes"))  # a yes in the player's language too

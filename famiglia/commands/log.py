@@ -16,6 +16,8 @@ from rich.text import Text
 
 from famiglia.engine import Game, Step
 from famiglia.persistence import Record, Store, StoreError, Turn
+from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.table import end_reason, tiebreak
 from famiglia.tui.view.theme import THEME
 
 from .errors import EXIT_OK, fail
@@ -29,7 +31,7 @@ def log(target: str | None, *, out: TextIO | None = None, colour: bool | None = 
     `colour` is False (None: as the terminal's environment says)."""
     out = sys.stdout if out is None else out
     try:
-        _, record, _ = Store().locate(target)
+        _id, record, _path = Store().locate(target)
     except StoreError as error:
         return fail(str(error))
     if not out.isatty():
@@ -37,7 +39,8 @@ def log(target: str | None, *, out: TextIO | None = None, colour: bool | None = 
         return EXIT_OK
     console = Console(file=out, theme=THEME, highlight=False, no_color=None if colour is None else not colour)
     console.print(_title(record), style="title", markup=False)
-    table = Table("turn", "player", "actions", "points after", box=None, header_style="heading", pad_edge=False)
+    table = Table(_("turn"), _("player"), _("actions"), _("points after"), box=None, header_style="heading",
+                  pad_edge=False)
     table.columns[0].justify = "right"
     for turn in record.turns():
         table.add_row(*(Text(cell) for cell in _turn_line(record, turn)))  # names are text, never markup
@@ -56,7 +59,7 @@ def log_lines(record: Record) -> list[str]:
         for number, who, actions, points in rows:
             lines.append(f"{number.rjust(widths[0])}  {who.ljust(widths[1])}  {actions.ljust(widths[2])}  {points}")
     else:
-        lines.append("No action yet.")
+        lines.append(_("No action yet."))
     return [*lines, *_ending(record, record.game())]
 
 
@@ -69,21 +72,34 @@ def _turn_line(record: Record, turn: Turn) -> tuple[str, str, str, str]:
 def _ending(record: Record, game: Game) -> list[str]:
     result = game.result()
     if result is None:
-        under_way = " (a turn is under way)" if record.moves and record.moves[-1].action.step is not Step.TAKE else ""
-        return [f"Not finished: {game.names[game.to_move]} to move{under_way}."]
-    names = record.players
+        mover = game.names[game.to_move]
+        if record.moves and record.moves[-1].action.step is not Step.TAKE:
+            return [_("Not finished: {name} to move (a turn is under way).").format(name=mover)]
+        return [_("Not finished: {name} to move.").format(name=mover)]
+    names, why = record.players, end_reason(result.reason)
     if result.winner is None:
-        lines = [f"Result: a draw at {result.scores[0]} each ({result.reason})."]
+        lines = [_("Result: a draw at {score} each ({why}).").format(score=result.scores[0], why=why)]
     else:
         w = result.winner
-        lines = [f"Result: {names[w]} wins, {result.scores[w]} to {result.scores[1 - w]} ({result.reason})."]
+        lines = [_("Result: {name} wins, {won} to {lost} ({why}).").format(name=names[w], won=result.scores[w],
+                                                                       lost=result.scores[1 - w], why=why)]
     if result.tiebreak:
-        lines.append(f"Tie-break: {result.tiebreak}.")
+        lines.append(_("Tie-break: {tiebreak}.").format(tiebreak=_tiebreak(game, result.scores[0])))
     return lines
+
+
+def _tiebreak(game: Game, total: int) -> str:
+    """R11.2 in the reader's words, from both players' cards (a finished game shows both hands)."""
+    view = game.view(0)
+    hands = (view.hand, view.opponent_hand or ())
+    return tiebreak(total, game.names, (hands[0] + view.play_areas[0], hands[1] + view.play_areas[1]))
 
 
 def _title(record: Record) -> str:
     """The log's title; the seed only of a finished game (before, it would tell the draw stack, R12.2)."""
-    seed = f"seed {record.seed}, " if record.game().is_over else ""
-    return (f"Game {record.id}: {record.players[0]} and {record.players[1]}, started {started(record)} UTC, "
-            f"{seed}{record.players[record.start_player]} first")
+    first, second, starter = record.players[0], record.players[1], record.players[record.start_player]
+    if record.game().is_over:
+        return _("Game {id}: {first} and {second}, started {started} UTC, seed {seed}, {starter} first").format(
+            id=record.id, first=first, second=second, started=started(record), seed=record.seed, starter=starter)
+    return _("Game {id}: {first} and {second}, started {started} UTC, {starter} first").format(
+        id=record.id, first=first, second=second, started=started(record), starter=starter)

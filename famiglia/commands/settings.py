@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile import settings as settings_file
 from famiglia.profile.settings import Settings
 
@@ -46,7 +47,9 @@ def change(name: str, words: Sequence[str] | None) -> int:
         raise UsageError(str(refusal)) from None
     shown = settings_file.printable(str(path), 200)
     if value is None:
-        print(f"{key} forgotten in {shown}: its default applies ({settings_file.value_words(key, None)})")
+        print(_("{key} forgotten in {file}: its default applies ({value})").format(
+            key=key, file=shown, value=settings_file.value_words(key, None)))
     else:
-        print(f"{key} set to {settings_file.value_words(key, value)} in {shown}")
+        print(_("{key} set to {value} in {file}").format(key=key, value=settings_file.value_words(key, value),
+                                                         file=shown))
     return EXIT_OK

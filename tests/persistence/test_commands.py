@@ -251,3 +251,21 @@ def test_random_keys_never_break_the_replay() -> None:
 
     drive(lambda pipe, terminal: build_replay_app(replay, input=pipe, output=terminal), script)
     assert replay.done
+
+
+@pytest.mark.parametrize(("language", "heading", "result", "title"),
+                         [("it", "giocatori", "Risultato: ", "Partita 1: Anna e Ben"),
+                          ("de", "Spieler", "Ergebnis: ", "Partie 1: Anna und Ben")])
+def test_games_and_log_speak_the_language_and_keep_the_notation(language: str, heading: str, result: str, title: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    saver = saved_game(4)
+    assert saver.record is not None
+    assert main(["--lang", language, "games"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert heading in listed[0].split() and listed[1].startswith("1 ")
+    assert main(["--lang", language, "log", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(title) and any(line.startswith(result) for line in lines)
+    turns = saver.record.turns()
+    for line, turn in zip(lines[1:], turns, strict=False):  # the actions in notation, in every language
+        assert ", ".join(str(a) for a in turn.actions) in line
