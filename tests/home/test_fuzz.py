@@ -42,8 +42,16 @@ def _key(rng: random.Random) -> str:
     return rng.choice(ODD)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_random_keys_keep_the_home_screen_whole(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "language"), [(0, "en"), (1, "en"), (2, "en"), (3, "it"), (4, "de")])
+def test_random_keys_keep_the_home_screen_whole(seed: int, language: str) -> None:
+    """In English and, with seeds of their own, in Italian and German (every page's words from the catalogue)."""
+    from famiglia.phrasebook.catalogue import catalogue_for, speaking
+
+    with speaking(catalogue_for(language)):
+        _random_keys_on_the_home_screen(seed)
+
+
+def _random_keys_on_the_home_screen(seed: int) -> None:
     save(play(seed, actions=None), at=stamp(1))
     save(play(seed + 10, actions=25, seats=(HUMAN, "cpu:easy"), names=("Anna", "Computer (easy)")), at=stamp(2))
     deleted: list[str] = []

@@ -119,3 +119,12 @@ def test_random_keys_never_break_the_game() -> None:
     screens = {where.partition("/")[0] for where in RAW_SENT}
     overlays = {where.partition("/")[2] for where in RAW_SENT} - {"none"}
     assert {"handoff", "table"} <= screens and overlays, RAW_SENT  # raw input reached every kind of screen
+
+
+@pytest.mark.parametrize("language", ["it", "de"])
+def test_random_keys_never_break_the_game_in_each_language(language: str) -> None:
+    """The same fuzzer in Italian and German: every message, refusal and screen said from the catalogue."""
+    from famiglia.phrasebook.catalogue import catalogue_for, speaking
+
+    with speaking(catalogue_for(language)):
+        assert fuzz_game(GAMES + 1, max(1, CHUNKS // GAMES)) >= 1
