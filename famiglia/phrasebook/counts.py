@@ -1,18 +1,29 @@
-"""Counts of things in words ("1 card", "3 cards") and cards listed by name, wherever the screen says them.
+"""Counts of things in words ("1 card", "3 cards"), numbers as the language writes them, and cards by name.
 
-One function per noun, since a language may decline each differently (gettext's `ngettext`).
+One function per noun, since a language may decline each differently (gettext's `ngettext`); a number
+with decimals takes the language's decimal sign (docs/languages.md: a comma in Italian and German).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from famiglia.engine import Card
 
-from .catalogue import _, ngettext
+from .catalogue import _, ngettext, spoken_language
 
-__all__ = ["card_count", "card_names", "decision_count", "earlier_action_count", "game_count", "point_count",
+__all__ = ["card_count", "card_names", "decimal", "decision_count", "earlier_action_count", "game_count", "point_count",
            "refresh_count", "swap_count", "turn_count"]
+
+
+_DECIMAL_COMMA: Final = frozenset({"it", "de"})
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """`value` with `places` decimals, as the player's language writes it: 2.5 in English, 2,5 in Italian."""
+    written = format(value, "." + str(places) + "f")
+    return written.replace(".", ",") if spoken_language() in _DECIMAL_COMMA else written
 
 
 def card_count(n: int) -> str:

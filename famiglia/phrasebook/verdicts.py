@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from .catalogue import N_, _, ngettext
-from .counts import turn_count
+from .counts import decimal, turn_count
 
 __all__ = ["best_instead", "chance_over_the_game", "columns", "decision_head", "graph_marks", "instead",
            "key_moments", "legend", "lost", "luck_line", "luck_title", "mark", "no_decision", "no_draws", "on_screen",
@@ -88,11 +88,12 @@ def totals_title() -> str:
 def totals(name: str, *, rated: int, forced: int, lost_points: int, rate: float, inaccurate: int, mistakes: int,
            blunders: int, luck: str, refreshes: str, deals: str, reshuffles: str) -> str:
     """One player's totals: the decisions rated and forced, the points lost, the marks, and the luck by kind."""
-    return _("{name}: {rated} ({forced} forced), {lost} lost in all, {rate:.1f} a decision; {inaccurate} "
+    return _("{name}: {rated} ({forced} forced), {lost} lost in all, {rate} a decision; {inaccurate} "
              "inaccurate, {mistakes}, {blunders}; luck {luck} (refreshes {refreshes}, new Streets {deals}, "
              "reshuffles {reshuffles})").format(
         name=name, rated=ngettext("{n} rated decision", "{n} rated decisions", rated).format(n=rated),
-        forced=forced, lost=ngettext("{n} point", "{n} points", lost_points).format(n=lost_points), rate=rate,
+        forced=forced, lost=ngettext("{n} point", "{n} points", lost_points).format(n=lost_points),
+        rate=decimal(rate),
         inaccurate=inaccurate, mistakes=ngettext("{n} mistake", "{n} mistakes", mistakes).format(n=mistakes),
         blunders=ngettext("{n} blunder", "{n} blunders", blunders).format(n=blunders), luck=luck,
         refreshes=refreshes, deals=deals, reshuffles=reshuffles)

@@ -94,3 +94,15 @@ def test_the_languages_are_english_italian_and_german() -> None:
     assert catalogue_for("de").ngettext("{n} card", "{n} cards", 1) == "{n} Karte"
     with pytest.raises(ValueError, match="en, it, de"):
         catalogue_for("fr")
+
+
+@pytest.mark.parametrize(("language", "written"), [("en", "2.5"), ("it", "2,5"), ("de", "2,5")])
+def test_a_number_with_decimals_takes_the_languages_decimal_sign(language: str, written: str) -> None:
+    from famiglia.phrasebook.counts import decimal
+    from famiglia.phrasebook.verdicts import totals
+
+    with speaking(catalogue_for(language)):
+        assert decimal(2.5) == written and decimal(0.04, 2) == "0" + written[1] + "04"
+        said = totals("Anna", rated=10, forced=1, lost_points=25, rate=2.5, inaccurate=1, mistakes=0, blunders=0,
+                      luck="+3", refreshes="+1", deals="+1", reshuffles="+1")
+        assert written in said

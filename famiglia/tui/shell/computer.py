@@ -40,6 +40,7 @@ from famiglia.ai import Player, player
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Action, SeatView
 from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.counts import decimal
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import SeatRefused, level_of
 
@@ -193,7 +194,7 @@ class Computer:
             seconds = loop.time() - started
             session = self.session
             session.activity = _("{name} is thinking {spinner} {seconds} s").format(
-                name=name, spinner=SPINNER[tick % len(SPINNER)], seconds=f"{seconds:.1f}")
+                name=name, spinner=SPINNER[tick % len(SPINNER)], seconds=decimal(seconds))
             self._redraw()
             tick += 1
             await asyncio.wait({future}, timeout=TICK)
