@@ -19,6 +19,7 @@ from rich.text import Text
 from famiglia.engine import Game
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, parse_id, printable
 from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.counts import date_time
 from famiglia.tui.view.theme import THEME
 
 from .errors import EXIT_BAD_RECORD, EXIT_OK, EXIT_USAGE, UsageError, complain, fail
@@ -40,7 +41,7 @@ def game_state(game: Game) -> str:
 
 def started(record: Record) -> str:
     """When the game was started, to the minute (UTC), as the list and the log write it."""
-    return record.started.replace("T", " ")[:16]
+    return date_time(record.started)
 
 
 def games(*, out: TextIO | None = None) -> int:

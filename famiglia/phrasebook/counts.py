@@ -13,8 +13,8 @@ from famiglia.engine import Card
 
 from .catalogue import _, ngettext, spoken_language
 
-__all__ = ["card_count", "card_names", "decimal", "decision_count", "earlier_action_count", "game_count", "point_count",
-           "refresh_count", "swap_count", "turn_count"]
+__all__ = ["card_count", "card_names", "date_time", "decimal", "decision_count", "earlier_action_count", "game_count",
+           "point_count", "refresh_count", "swap_count", "turn_count"]
 
 
 _DECIMAL_COMMA: Final = frozenset({"it", "de"})
@@ -24,6 +24,21 @@ def decimal(value: float, places: int = 1) -> str:
     """`value` with `places` decimals, as the player's language writes it: 2.5 in English, 2,5 in Italian."""
     written = format(value, "." + str(places) + "f")
     return written.replace(".", ",") if spoken_language() in _DECIMAL_COMMA else written
+
+
+_DATES: Final = {"it": "{day}/{month}/{year} {time}", "de": "{day}.{month}.{year} {time}"}
+
+
+def date_time(stamp: str) -> str:
+    """A record's ISO time (`2026-12-03T10:05:00Z`) to the minute, as the player's language writes a date:
+    2026-12-03 10:05 in English (as the records do), 03/12/2026 10:05 in Italian, 03.12.2026 10:05 in German."""
+    day, _t, clock = stamp.partition("T")
+    year, month, date = [*day.split("-"), "", ""][:3]
+    pattern = _DATES.get(spoken_language())
+    if pattern is None or not (year and month and date):
+        return (day + " " + clock[:5]).strip()
+    return pattern.replace("{day}", date).replace("{month}", month).replace("{year}", year).replace(
+        "{time}", clock[:5]).strip()
 
 
 def card_count(n: int) -> str:

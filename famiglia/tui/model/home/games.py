@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from famiglia.engine import Game, parse_card
 from famiglia.persistence import Entry, Record, RecordError
 from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.counts import date_time
 from famiglia.profile.guided_deal import is_guided
 
 __all__ = ["GameLine", "game_lines"]
@@ -65,7 +66,7 @@ class GameLine:
 
     @property
     def when(self) -> str:
-        return self.updated.replace("T", " ")[:16]
+        return date_time(self.updated)
 
 
 def _points(game: Game) -> tuple[int, int]:
