@@ -356,10 +356,8 @@ class ServerTable:
 
 def _names(names: tuple[str, ...]) -> str:
     """Who sits at a table, as its line in the lobby's lists says it."""
-    if not names:
-        return _("nobody")
-    if len(names) == 1:
-        return names[0]
+    if len(names) < 2:
+        return names[0] if names else _("nobody")
     return _("{first} and {second}").format(first=names[0], second=names[1])
 
 
