@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from famiglia.phrasebook.catalogue import _
+
 from .reading import Unreadable, read_text
 from .record import Record, printable
 from .writing import folder_lock, write_atomically
@@ -80,35 +82,37 @@ def saved_analyses(path: Path) -> list[SavedAnalysis]:
     there but cannot be read as saved analyses of either version."""
     name = printable(path.name, 80)
     try:
-        text = read_text(path, limit=MAX_SIZE, kind="a saved analysis", follow=False)
+        text = read_text(path, limit=MAX_SIZE, kind=_("a saved analysis"), follow=False)
     except FileNotFoundError:
         return []
     except Unreadable as why:
-        raise AnalysisFileError(f"{name}: {why}") from None
+        raise AnalysisFileError(_("{name}: {reason}").format(name=name, reason=why)) from None
     try:
         found = json.loads(text)
     except (ValueError, RecursionError):
-        raise AnalysisFileError(f"{name}: is not a saved analysis (not JSON)") from None
+        raise AnalysisFileError(_("{name}: is not a saved analysis (not JSON)").format(name=name)) from None
     if not isinstance(found, dict) or found.get("format") != FORMAT:
-        raise AnalysisFileError(f"{name}: is not a saved analysis")
+        raise AnalysisFileError(_("{name}: is not a saved analysis").format(name=name))
     version = found.get("version", 1)
     if version == 1:
         return [_entry(name, {"key": found.get("key"), "analysis": found.get("analysis")}, old=True)]
     if version != VERSION:
-        raise AnalysisFileError(f"{name}: is a saved analysis of version {printable(repr(version), 20)}, which "
-                                f"this famiglia does not read (it reads {VERSION})")
+        raise AnalysisFileError(_("{name}: is a saved analysis of version {version}, which this famiglia does not read "
+                                  "(it reads {supported})").format(
+            name=name, version=printable(repr(version), 20), supported=VERSION))
     entries = found.get("analyses")
     if not isinstance(entries, list):
-        raise AnalysisFileError(f"{name}: is not a saved analysis (it holds no list of analyses)")
+        raise AnalysisFileError(_("{name}: is not a saved analysis (it holds no list of analyses)").format(name=name))
     return [_entry(name, entry) for entry in entries]
 
 
 def _entry(name: str, entry: object, *, old: bool = False) -> SavedAnalysis:
     if not isinstance(entry, dict):
-        raise AnalysisFileError(f"{name}: is not a saved analysis (an entry is no object)")
+        raise AnalysisFileError(_("{name}: is not a saved analysis (an entry is no object)").format(name=name))
     key, analysis, level = entry.get("key"), entry.get("analysis"), None if old else entry.get("level")
     if not isinstance(key, str) or not isinstance(analysis, dict) or not (old or isinstance(level, str)):
-        raise AnalysisFileError(f"{name}: is not a saved analysis (an entry lacks its level, key or analysis)")
+        raise AnalysisFileError(_("{name}: is not a saved analysis (an entry lacks its level, key or analysis)").format(
+            name=name))
     return SavedAnalysis(level, key, analysis)
 
 
@@ -134,8 +138,8 @@ def save_analysis(record_path: Path, key: str, analysis: Mapping[str, Any], *, l
     try:
         with folder_lock(path.parent):
             if not os.path.isfile(record_path):
-                raise AnalysisFileError(f"{name}: not saved, since its game {printable(record_path.name, 80)} "
-                                        "is no longer there")
+                raise AnalysisFileError(_("{name}: not saved, since its game {game} is no longer there").format(
+                    name=name, game=printable(record_path.name, 80)))
             keep = {} if keep is None else keep
             entries = [{"level": keep[s.key], "key": s.key, "analysis": s.analysis} for s in saved_analyses(path)
                        if s.key in keep and keep[s.key] != level]
@@ -144,4 +148,5 @@ def save_analysis(record_path: Path, key: str, analysis: Mapping[str, Any], *, l
                               ensure_ascii=False) + "\n"
             write_atomically(path, text.encode("utf-8", "surrogateescape"), prefix=TEMP_PREFIX)
     except OSError as error:
-        raise AnalysisFileError(f"{name}: cannot be written ({error.strerror or error})") from None
+        raise AnalysisFileError(_("{name}: cannot be written ({reason})").format(
+            name=name, reason=error.strerror or error)) from None

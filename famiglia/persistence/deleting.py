@@ -12,6 +12,8 @@ import os
 import stat
 from pathlib import Path
 
+from famiglia.phrasebook.catalogue import _
+
 from .analyses import analysis_path
 from .errors import GameNotFound, StoreError
 from .ids import note_highest
@@ -27,18 +29,21 @@ def delete_game(root: Path, id: str) -> Path:
     try:
         info = os.lstat(path)
     except FileNotFoundError:
-        raise GameNotFound(f"there is no saved game {id} ('famiglia games' lists the saved games)") from None
+        raise GameNotFound(_("there is no saved game {id} ('famiglia games' lists the saved games)").format(
+            id=id)) from None
     except OSError as error:
-        raise StoreError(f"game {id} cannot be removed ({error.strerror or error})") from None
+        raise StoreError(_("game {id} cannot be removed ({reason})").format(
+            id=id, reason=error.strerror or error)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise StoreError(f"{path.name}: is a folder, not a saved game; famiglia leaves it alone")
+        raise StoreError(_("{name}: is a folder, not a saved game; famiglia leaves it alone").format(name=path.name))
     lock = GameLock(lock_path(root, id), id)
     try:
         note_highest(root, int(id))  # a folder that held games before the note was kept: never this id again
         os.unlink(path)
         remove_analysis(path)
     except OSError as error:
-        raise StoreError(f"game {id} cannot be removed ({error.strerror or error})") from None
+        raise StoreError(_("game {id} cannot be removed ({reason})").format(
+            id=id, reason=error.strerror or error)) from None
     finally:
         lock.release()
     sync_folder(root)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from famiglia.engine import Step
+from famiglia.phrasebook.catalogue import _
 
 from .errors import GameNotFound, StoreError
 from .ids import file_id, parse_id
@@ -45,17 +46,18 @@ def read_record(path: Path, *, follow: bool = True, given: bool = False) -> Reco
     """
     name = path_as_given(path) if given or not path.name else printable(path.name, 80)
     try:
-        text = read_text(path, limit=MAX_SIZE, kind="a game record", follow=follow)
+        text = read_text(path, limit=MAX_SIZE, kind=_("a game record"), follow=follow)
     except FileNotFoundError as error:
-        raise StoreError(f"{name}: cannot be read ({error.strerror or error})") from None
+        raise StoreError(_("{name}: cannot be read ({reason})").format(
+            name=name, reason=error.strerror or error)) from None
     except Unreadable as why:
-        raise StoreError(f"{name}: {why}") from None
+        raise StoreError(_("{name}: {reason}").format(name=name, reason=why)) from None
     if not text.strip():
-        raise StoreError(f"{name}: is empty")
+        raise StoreError(_("{name}: is empty").format(name=name))
     try:
         record = Record.loads(text)
     except RecordError as error:
-        raise StoreError(f"{name}: {error}") from None
+        raise StoreError(_("{name}: {reason}").format(name=name, reason=error)) from None
     id = file_id(path)
     return record if id is None or id == record.id else replace(record, id=id)
 
@@ -77,7 +79,8 @@ def game_files(root: Path) -> Iterator[Entry]:
     except FileNotFoundError:
         return
     except OSError as error:
-        raise StoreError(f"the folder for saved games {root} cannot be read ({error.strerror or error})") from None
+        raise StoreError(_("the folder for saved games {root} cannot be read ({reason})").format(
+            root=root, reason=error.strerror or error)) from None
     for entry in entries:
         id = file_id(Path(entry.name))
         if id is not None:
@@ -132,13 +135,14 @@ def classify(text: str) -> str | Path:
         if stat.S_ISLNK(info.st_mode):
             info = os.stat(path)
     except FileNotFoundError:
-        raise GameNotFound(f"{name}: there is no such file, nor a saved game of that id "
-                           "('famiglia games' lists the saved games)") from None
+        raise GameNotFound(_("{name}: there is no such file, nor a saved game of that id "
+                             "('famiglia games' lists the saved games)").format(name=name)) from None
     except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "no file name"
-        raise GameNotFound(f"{name}: is neither a saved game nor a file ({reason})") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else _("no file name")
+        raise GameNotFound(_("{name}: is neither a saved game nor a file ({reason})").format(
+            name=name, reason=reason)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise StoreError(f"{name}: is a folder, not a saved game")
+        raise StoreError(_("{name}: is a folder, not a saved game").format(name=name))
     return path
 
 

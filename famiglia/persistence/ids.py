@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
 
+from famiglia.phrasebook.catalogue import _
+
 from .errors import GameNotFound
 from .reading import Unreadable, read_text
 from .record import printable
@@ -36,7 +38,8 @@ def parse_id(text: str) -> str:
         bare = bare.lstrip("0")
     if not re.fullmatch(ID, bare):
         shown = printable(text, 40)
-        raise GameNotFound(f"{shown!r} is not the id of a saved game (ids are numbers: 'famiglia games' lists them)")
+        raise GameNotFound(_("{id} is not the id of a saved game "
+                             "(ids are numbers: 'famiglia games' lists them)").format(id=repr(shown)))
     return bare
 
 

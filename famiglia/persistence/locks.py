@@ -14,6 +14,8 @@ import re
 from pathlib import Path
 from typing import Final
 
+from famiglia.phrasebook.catalogue import _
+
 from .errors import StoreError
 from .ids import ID
 from .writing import same_file
@@ -47,23 +49,26 @@ class GameLock:
         if fcntl is None:
             return
         flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-        for _ in range(100):
+        for _attempt in range(100):
             try:
                 fd = os.open(path, flags, 0o600)
             except OSError as error:
-                raise StoreError(f"the game cannot be locked ({error.strerror or error})") from None
+                raise StoreError(_("the game cannot be locked ({reason})").format(
+                    reason=error.strerror or error)) from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as error:
                 os.close(fd)
                 if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise StoreError(f"game {id} is being played in another famiglia right now") from None
-                raise StoreError(f"the game cannot be locked ({error.strerror or error})") from None
+                    raise StoreError(_("game {id} is being played in another famiglia right now").format(
+                        id=id)) from None
+                raise StoreError(_("the game cannot be locked ({reason})").format(
+                    reason=error.strerror or error)) from None
             if same_file(fd, path):
                 self._fd = fd
                 return
             os.close(fd)  # its last holder removed it as we opened it: take the one at the name now
-        raise StoreError("the game cannot be locked (its lock file keeps changing)")
+        raise StoreError(_("the game cannot be locked (its lock file keeps changing)"))
 
     @property
     def holding(self) -> bool:

@@ -15,6 +15,8 @@ import os
 import stat
 from pathlib import Path
 
+from famiglia.phrasebook.catalogue import _, ngettext
+
 __all__ = ["Unreadable", "read_text"]
 
 
@@ -36,27 +38,29 @@ def read_text(path: Path, *, limit: int, kind: str, follow: bool = True) -> str:
         raise
     except OSError as error:
         if error.errno == errno.ELOOP and not follow:
-            raise Unreadable("is a symbolic link, which famiglia does not follow") from None
-        raise Unreadable(f"cannot be read ({error.strerror or error})") from None
+            raise Unreadable(_("is a symbolic link, which famiglia does not follow")) from None
+        raise Unreadable(_("cannot be read ({reason})").format(reason=error.strerror or error)) from None
     except ValueError:  # a NUL in the name: no file can have it
-        raise Unreadable("there is no such file (a file name has no NUL character)") from None
+        raise Unreadable(_("there is no such file (a file name has no NUL character)")) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise Unreadable("is a folder, which is not a file")
+            raise Unreadable(_("is a folder, which is not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise Unreadable("is not a file")
+            raise Unreadable(_("is not a file"))
         if info.st_size > limit:
-            raise Unreadable(f"is too large to be {kind} ({info.st_size} bytes)")
+            raise Unreadable(ngettext("is too large to be {kind} ({size} byte)",
+                                      "is too large to be {kind} ({size} bytes)", info.st_size).format(
+                kind=kind, size=info.st_size))
         with os.fdopen(os.dup(fd), "rb") as file:
             data = file.read(limit + 1)
     except OSError as error:
-        raise Unreadable(f"cannot be read ({error.strerror or error})") from None
+        raise Unreadable(_("cannot be read ({reason})").format(reason=error.strerror or error)) from None
     finally:
         os.close(fd)
     if len(data) > limit:  # it grew between the fstat and the read
-        raise Unreadable(f"is too large to be {kind}")
+        raise Unreadable(_("is too large to be {kind}").format(kind=kind))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise Unreadable("is not UTF-8 text") from None
+        raise Unreadable(_("is not UTF-8 text")) from None

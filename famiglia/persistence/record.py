@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from famiglia import __version__
 from famiglia.engine import Action, Game, IllegalAction, NotationError, Result, Step, parse_action
+from famiglia.phrasebook.catalogue import _, ngettext
 
 from .seats import HUMAN, PEOPLE
 
@@ -155,18 +156,22 @@ class Record:
         try:
             return Game.from_dict(self.start, seed=self.seed, names=self.players)
         except _REFUSALS as error:
-            raise RecordError(f"the starting position is not valid: {printable(str(error), 200)}") from None
+            raise RecordError(_("the starting position is not valid: {error}").format(
+                error=printable(str(error), 200))) from None
 
     def _apply(self, game: Game, n: int, move: Move) -> None:
         if game.is_over:
-            raise RecordError(f"action {n} '{move.action}' comes after the end of the game")
+            raise RecordError(_("action {n} '{action}' comes after the end of the game").format(
+                n=n, action=move.action))
         if move.player != game.to_move:
-            raise RecordError(f"action {n} '{move.action}' is recorded for {_quote(self.players[move.player])}, "
-                              f"but it was {_quote(self.players[game.to_move])}'s turn")
+            raise RecordError(_("action {n} '{action}' is recorded for {player}, but it was {to_move}'s turn").format(
+                n=n, action=move.action, player=_quote(self.players[move.player]),
+                to_move=_quote(self.players[game.to_move])))
         try:
             game.apply(move.action)
         except IllegalAction as refusal:
-            raise RecordError(f"action {n} '{move.action}' is not legal here: {refusal.reason}") from None
+            raise RecordError(_("action {n} '{action}' is not legal here: {reason}").format(
+                n=n, action=move.action, reason=refusal.reason)) from None
 
     def turns(self) -> list[Turn]:
         """The whole turns of the game, numbered from 1; a turn under way is the last, unfinished one."""
@@ -240,22 +245,22 @@ class Record:
         try:
             data = json.loads(text, parse_constant=_no_constant)
         except RecursionError:
-            raise RecordError("the JSON is nested too deeply to be a game record") from None
+            raise RecordError(_("the JSON is nested too deeply to be a game record")) from None
         except RecordError:
             raise  # NaN and Infinity: already said in the record's words
         except ValueError as error:  # JSONDecodeError, and an integer too long to read
-            raise RecordError(f"this is not valid JSON ({printable(str(error), 120)})") from None
+            raise RecordError(_("this is not valid JSON ({error})").format(error=printable(str(error), 120))) from None
         return cls.from_json(data)
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
         """A record from parsed JSON, checked field by field, then replayed (see `loads`)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("this is not a famiglia game record")
+            raise RecordError(_("this is not a famiglia game record"))
         version = data.get("version")
         if version != VERSION or isinstance(version, bool):
-            raise RecordError(f"record version {_quote(version)} is not supported (this program reads version "
-                              f"{VERSION}; a newer famiglia may read it)")
+            raise RecordError(_("record version {version} is not supported (this program reads version {supported}; "
+                                "a newer famiglia may read it)").format(version=_quote(version), supported=VERSION))
         players = _names(data.get("players"), "players")
         record = cls(
             id=_id(data.get("id")),
@@ -272,7 +277,8 @@ class Record:
         start_player = data.get("start_player")
         if (not isinstance(start_player, int) or isinstance(start_player, bool)
                 or start_player != record.start.get("start_player")):
-            raise RecordError(f"start_player {_quote(start_player)} does not match the starting position")
+            raise RecordError(_("start_player {value} does not match the starting position").format(
+                value=_quote(start_player)))
         record.moves = _moves(data.get("actions"))
         game = record.game()
         _check_result(data.get("result"), game.result())
@@ -295,38 +301,40 @@ def _check_result(stored: Any, replayed: Result | None) -> None:
     if stored is None and replayed is None:
         return
     if replayed is None:
-        raise RecordError("the record gives a result, but its actions do not finish the game")
+        raise RecordError(_("the record gives a result, but its actions do not finish the game"))
     if stored is None:
         return  # saved as the last action was made, before the result was written: the replay has it
     if stored != _result_to_json(replayed):
         scores = "-".join(str(s) for s in replayed.scores)
-        raise RecordError(f"the stored result does not match the replay of the actions (which ends {scores})")
+        raise RecordError(_("the stored result does not match the replay of the actions (which ends {scores})").format(
+            scores=scores))
 
 
 # -- checking the fields ------------------------------------------------------------------------------------------
 
 
 def _no_constant(name: str) -> Any:
-    raise RecordError(f"this is not valid JSON ({name} is no number)")
+    raise RecordError(_("this is not valid JSON ({name} is no number)").format(name=name))
 
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str):
-        raise RecordError(f"{what} must be text, not {_quote(value)}")
+        raise RecordError(_("{what} must be text, not {value}").format(what=what, value=_quote(value)))
     if not value or len(value) > MAX_TEXT or not value.isprintable():
-        raise RecordError(f"{what} must be a short line of printable text, not {_quote(value)}")
+        raise RecordError(_("{what} must be a short line of printable text, not {value}").format(
+            what=what, value=_quote(value)))
     return value
 
 
 def _names(value: Any, what: str) -> tuple[str, str]:
     if not isinstance(value, list) or len(value) != 2:
-        raise RecordError(f"{what} must be a list of two, not {_quote(value)}")
+        raise RecordError(_("{what} must be a list of two, not {value}").format(what=what, value=_quote(value)))
     return _text(value[0], what), _text(value[1], what)
 
 
 def _id(value: Any) -> str:
     if not isinstance(value, str) or not _ID.fullmatch(value):
-        raise RecordError(f"id must be letters, digits, - or _ (at most 64), not {_quote(value)}")
+        raise RecordError(_("id must be letters, digits, - or _ (at most 64), not {value}").format(value=_quote(value)))
     return value
 
 
@@ -337,19 +345,19 @@ def check_seed(value: int) -> int:
     so a game dealt from a seed is a game that can be read back.
     """
     if value.bit_length() > SEED_BITS:
-        raise ValueError(f"a seed has at most {SEED_BITS:,} bits (some 308 digits), "
-                         f"not {len(str(abs(value))):,} digits")
+        raise ValueError(_("a seed has at most {bits} bits (some 308 digits), not {digits} digits").format(
+            bits=f"{SEED_BITS:,}", digits=f"{len(str(abs(value))):,}"))
     return value
 
 
 def _seed(value: Any) -> int | str:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RecordError(f"seed must be a whole number or text, not {_quote(value)}")
+        raise RecordError(_("seed must be a whole number or text, not {value}").format(value=_quote(value)))
     if isinstance(value, int):
         try:
             check_seed(value)
         except ValueError as error:
-            raise RecordError(f"seed is too large: {error}") from None
+            raise RecordError(_("seed is too large: {error}").format(error=error)) from None
     if isinstance(value, str):
         _text(value, "seed")
     return value
@@ -358,8 +366,8 @@ def _seed(value: Any) -> int | str:
 def _seats(value: Any) -> tuple[str, str]:
     seats = _names(value, "seats")
     if not set(PEOPLE) & set(seats):  # a computer's hand would be shown to whoever sits at the keyboard
-        raise RecordError(f"seats {_quote(list(seats))}: no game has two computer seats (one seat at least is "
-                          f"{HUMAN!r} or {PEOPLE[1]!r})")
+        raise RecordError(_("seats {seats}: no game has two computer seats (one seat at least is {human} or {person})")
+                          .format(seats=_quote(list(seats)), human=repr(HUMAN), person=repr(PEOPLE[1])))
     return seats
 
 
@@ -368,52 +376,59 @@ def _time(value: Any, what: str) -> str:
     try:
         datetime.fromisoformat(text)
     except ValueError:
-        raise RecordError(f"{what} must be a date and time (ISO 8601), not {_quote(text)}") from None
+        raise RecordError(_("{what} must be a date and time (ISO 8601), not {value}").format(
+            what=what, value=_quote(text))) from None
     return text
 
 
 def _flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RecordError(f"{what} must be true or false, not {_quote(value)}")
+        raise RecordError(_("{what} must be true or false, not {value}").format(what=what, value=_quote(value)))
     return value
 
 
 def _sitting(value: Any) -> dict[str, bool]:
     """The settings a record keeps; a name this famiglia does not know is left for the famiglia that wrote it."""
     if not isinstance(value, dict):
-        raise RecordError(f"settings must be an object of true or false values, not {_quote(value)}")
+        raise RecordError(_("settings must be an object of true or false values, not {value}").format(
+            value=_quote(value)))
     return {name: _flag(value[name], f"settings: {name}") for name in SITTING if name in value}
 
 
 def _start(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise RecordError("start must be the starting position (a JSON object)")
+        raise RecordError(_("start must be the starting position (a JSON object)"))
     return value
 
 
 def _moves(value: Any) -> list[Move]:
     if not isinstance(value, list):
-        raise RecordError("actions must be a list")
+        raise RecordError(_("actions must be a list"))
     if len(value) > MAX_ACTIONS:
-        raise RecordError(f"{len(value)} actions are more than any game has")
+        raise RecordError(ngettext("{n} action is more than any game has", "{n} actions are more than any game has",
+                                   len(value)).format(n=len(value)))
     moves = []
     for n, entry in enumerate(value, 1):
         if not isinstance(entry, dict) or set(entry) != {"player", "action"}:
-            raise RecordError(f"action {n} must be an object with player and action, not {_quote(entry)}")
+            raise RecordError(_("action {n} must be an object with player and action, not {value}").format(
+                n=n, value=_quote(entry)))
         player, text = entry["player"], entry["action"]
         if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
-            raise RecordError(f"action {n}: player must be 0 or 1, not {_quote(player)}")
+            raise RecordError(_("action {n}: player must be 0 or 1, not {value}").format(n=n, value=_quote(player)))
         if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise RecordError(f"action {n} must be an action in notation, not {_quote(text)}")
+            raise RecordError(_("action {n} must be an action in notation, not {value}").format(
+                n=n, value=_quote(text)))
         try:
             action = parse_action(text)
         except NotationError as error:
             said = printable(str(error), 160)
             if said.startswith(("'", '"')):  # it quotes the text and says why it is no action: said once
-                raise RecordError(f"action {n} {said}") from None
-            raise RecordError(f"action {n} {_quote(text)} is not an action: {said}") from None
+                raise RecordError(_("action {n} {said}").format(n=n, said=said)) from None
+            raise RecordError(_("action {n} {text} is not an action: {reason}").format(
+                n=n, text=_quote(text), reason=said)) from None
         except _REFUSALS as error:
-            raise RecordError(f"action {n} {_quote(text)} is not an action: {printable(str(error), 120)}") from None
+            raise RecordError(_("action {n} {text} is not an action: {reason}").format(
+                n=n, text=_quote(text), reason=printable(str(error), 120))) from None
         moves.append(Move(player, action))
     return moves
 

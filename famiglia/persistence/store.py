@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Final
 
 from famiglia.engine import Game
+from famiglia.phrasebook.catalogue import _
 
 from .deleting import delete_game
 from .errors import GameNotFound, StoreError
@@ -76,7 +77,8 @@ class Store:
         try:
             private_folder(root)
         except OSError as error:
-            raise StoreError(f"the folder for saved games {root} cannot be made ({error.strerror or error})") from None
+            raise StoreError(_("the folder for saved games {root} cannot be made ({reason})").format(
+                root=root, reason=error.strerror or error)) from None
         self._usable()
         return root
 
@@ -91,13 +93,15 @@ class Store:
         except FileNotFoundError:
             return False
         except OSError as error:
-            raise StoreError(f"the folder for saved games {root} cannot be read ({error.strerror or error})") from None
+            raise StoreError(_("the folder for saved games {root} cannot be read ({reason})").format(
+                root=root, reason=error.strerror or error)) from None
         if stat.S_ISLNK(info.st_mode):
-            raise StoreError(f"the folder for saved games {root} is a symbolic link, which famiglia does not follow")
+            raise StoreError(_("the folder for saved games {root} is a symbolic link, "
+                               "which famiglia does not follow").format(root=root))
         if not stat.S_ISDIR(info.st_mode):
-            raise StoreError(f"the folder for saved games {root} is not a folder")
+            raise StoreError(_("the folder for saved games {root} is not a folder").format(root=root))
         if hasattr(os, "getuid") and info.st_uid != os.getuid():
-            raise StoreError(f"the folder for saved games {root} belongs to another user")
+            raise StoreError(_("the folder for saved games {root} belongs to another user").format(root=root))
         return True
 
     def check(self) -> None:
@@ -152,7 +156,7 @@ class Store:
             sync_folder(root)
             note_highest(root, number)
             return path, numbered
-        raise StoreError(f"no free name for a new game in {root}")
+        raise StoreError(_("no free name for a new game in {root}").format(root=root))
 
     @contextlib.contextmanager
     def _turn(self) -> Iterator[None]:
@@ -161,8 +165,8 @@ class Store:
             try:
                 held.enter_context(folder_lock(self.root))
             except OSError as error:
-                raise StoreError(f"the folder for saved games {self.root} cannot be locked "
-                                 f"({error.strerror or error})") from None
+                raise StoreError(_("the folder for saved games {root} cannot be locked ({reason})").format(
+                    root=self.root, reason=error.strerror or error)) from None
             yield
 
     def update(self, path: Path, record: Record, game: Game | None = None) -> tuple[Path, Record]:
@@ -175,7 +179,8 @@ class Store:
         root = self.ready()
         id = file_id(path)
         if id is None or not same_folder(path.parent, root):
-            raise StoreError(f"{printable(str(path), 120)} is not a game file of the folder for saved games {root}")
+            raise StoreError(_("{path} is not a game file of the folder for saved games {root}").format(
+                path=printable(str(path), 120), root=root))
         record = replace(record, id=id)  # the file name is the id
         _checked(record)
         target = self.path(id)
@@ -207,7 +212,7 @@ class Store:
         if held is not None and held.holding:
             return held
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", id):
-            raise StoreError(f"{printable(id, 40)!r} is not the id of a saved game")
+            raise StoreError(_("{id} is not the id of a saved game").format(id=repr(printable(id, 40))))
         return GameLock(lock_path(self.ready(), id), id)
 
     def is_locked(self, id: str) -> bool:
@@ -232,7 +237,7 @@ class Store:
         """
         id = parse_id(id)
         if not self._usable():
-            raise GameNotFound(f"there is no saved game {id} ('famiglia games' lists the saved games)")
+            raise GameNotFound(_("there is no saved game {id} ('famiglia games' lists the saved games)").format(id=id))
         with self._turn():
             return delete_game(self.root, id)
 
@@ -266,7 +271,7 @@ class Store:
         self._usable()
         path = self.path(id)
         if not os.path.lexists(path):
-            raise GameNotFound(f"there is no saved game {id} ('famiglia games' lists the saved games)")
+            raise GameNotFound(_("there is no saved game {id} ('famiglia games' lists the saved games)").format(id=id))
         return path, read_record(path, follow=False)
 
     def latest_unfinished(self) -> tuple[Path, Record] | None:
@@ -317,10 +322,11 @@ class Store:
             if unfinished:
                 found = self.latest_unfinished()
                 if found is None:
-                    raise GameNotFound("there is no unfinished game to resume ('famiglia games' lists the saved games)")
+                    raise GameNotFound(_("there is no unfinished game to resume "
+                                         "('famiglia games' lists the saved games)"))
                 return (*found, True)
             if not entries:
-                raise GameNotFound("there is no saved game yet ('famiglia play' starts one)")
+                raise GameNotFound(_("there is no saved game yet ('famiglia play' starts one)"))
             latest = max(entries, key=lambda e: (e.record.updated if e.record else "", e.number))
             assert latest.record is not None
             return latest.path, latest.record, True
