@@ -134,7 +134,7 @@ class Server:
         if path is None:
             return None
         try:
-            text = read_text(path, limit=4096, kind="password file")
+            text = read_text(path, limit=4096, kind=_("a password file"))
         except Unreadable as error:
             raise ServerError(str(error)) from None
         password = text.splitlines()[0] if text.strip() else ""
@@ -147,7 +147,7 @@ class Server:
         if path is None:
             return None
         try:
-            text = read_text(path, limit=1024 * 1024, kind="authorized keys file")
+            text = read_text(path, limit=1024 * 1024, kind=_("an authorized keys file"))
             keys = asyncssh.import_authorized_keys(text)
         except Unreadable as error:
             raise ServerError(str(error)) from None
