@@ -4,12 +4,15 @@ A name labels the player rows, the handoff and the input line, so it must be pri
 enough to keep them on their lines. Both ways in, the screen's question and the command line, call
 `tidy_name` and `check_pair`, so a name refused in one is refused in the other with the same words.
 `quoted` is how a one-line message quotes what a player typed, the screen's and the seats' alike.
-Plain standard library: the command line imports this without loading the screen.
+The standard library and the phrasebook's light catalogue only: the command line imports this without
+loading the screen.
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from famiglia.phrasebook.catalogue import _
 
 __all__ = ["NAME_LENGTH", "NameRefused", "check_pair", "quoted", "tidy_name"]
 
@@ -24,18 +27,19 @@ def tidy_name(text: str) -> str:
     """`text` as a name: runs of spaces become one and the ends are trimmed; raises `NameRefused`."""
     name = " ".join(text.split())
     if not name:
-        raise NameRefused("a name cannot be empty")
+        raise NameRefused(_("a name cannot be empty"))
     if not name.isprintable():
-        raise NameRefused("a name must be printable text")
+        raise NameRefused(_("a name must be printable text"))
     if len(name) > NAME_LENGTH:
-        raise NameRefused(f"a name can be at most {NAME_LENGTH} characters long")
+        raise NameRefused(_("a name can be at most {n} characters long").format(n=NAME_LENGTH))
     return name
 
 
 def check_pair(first: str, second: str) -> None:
     """Raise `NameRefused` when the two names read the same (case aside): the screen could not tell them apart."""
     if first.casefold() == second.casefold():
-        raise NameRefused(f"the two names must differ: {first} and {second} read the same")
+        raise NameRefused(_("the two names must differ: {first} and {second} read the same").format(
+            first=first, second=second))
 
 
 def quoted(text: str, limit: int = 40) -> str:

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from famiglia.phrasebook.catalogue import _
+
 from .names import NameRefused, check_pair
 from .seats import SeatRefused, computer_seat, seat_name
 from .settings import Settings
@@ -57,7 +59,8 @@ def for_play(settings: Settings, *, names: Sequence[str] | None = None, vs: str 
                 check_pair(settings.names[0], seat_name(vs))
                 chosen = settings.names[:1]
             except (NameRefused, SeatRefused):
-                note = f"the name {settings.names[0]!r} of the settings reads like the computer's: give another"
+                note = _("the name {name} of the settings reads like the computer's: give another").format(
+                    name=repr(settings.names[0]))
     return PlayChoice(
         names=chosen,
         vs=vs,

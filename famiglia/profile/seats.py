@@ -12,6 +12,7 @@ from typing import Final
 from famiglia.levels import DEFAULT_LEVEL, LEVELS
 from famiglia.persistence.seats import COMPUTER, HUMAN, NETWORK, seat_level
 from famiglia.persistence.seats import computer_seat as _seat
+from famiglia.phrasebook.catalogue import _
 
 from .names import quoted
 
@@ -28,7 +29,8 @@ class SeatRefused(ValueError):
 def computer_seat(level: str = DEFAULT_LEVEL) -> str:
     """The seat of the computer playing at `level` (one of `LEVELS`)."""
     if level not in LEVELS:
-        raise SeatRefused(f"unknown level {quoted(level, _QUOTED)}: choose {', '.join(LEVELS)}")
+        raise SeatRefused(_("unknown level {level}: choose {levels}").format(level=quoted(level, _QUOTED),
+                                                                              levels=", ".join(LEVELS)))
     return _seat(level)
 
 
@@ -36,13 +38,13 @@ def parse_opponent(text: str) -> str:
     """`--vs` as typed (`cpu`, `cpu:hard`, any case, spaces around) into a seat; `SeatRefused` otherwise."""
     kind, colon, level = text.strip().lower().partition(":")
     if kind != COMPUTER:
-        raise SeatRefused(f"unknown opponent {quoted(text, _QUOTED)}: write cpu, or cpu:LEVEL with LEVEL one of "
-                          f"{', '.join(LEVELS)}")
+        raise SeatRefused(_("unknown opponent {opponent}: write cpu, or cpu:LEVEL with LEVEL one of {levels}").format(
+            opponent=quoted(text, _QUOTED), levels=", ".join(LEVELS)))
     if not colon:
         return computer_seat()
     if level not in LEVELS:
-        raise SeatRefused(f"unknown level {quoted(text.strip().partition(':')[2], _QUOTED)}: "
-                          f"choose {', '.join(LEVELS)}")
+        raise SeatRefused(_("unknown level {level}: choose {levels}").format(
+            level=quoted(text.strip().partition(":")[2], _QUOTED), levels=", ".join(LEVELS)))
     return computer_seat(level)
 
 
@@ -54,12 +56,11 @@ def level_of(seat: object) -> str | None:
 
 def seat_name(seat: object) -> str:
     """How the screen names the computer at `seat`, e.g. 'Computer (normal)' (the player's own `name`)."""
-    from famiglia.phrasebook.catalogue import _  # loaded with a game, not for --help
     from famiglia.phrasebook.table import computer_name
 
     if seat == NETWORK:  # a person at another terminal (famiglia serve): the game itself names them
         return _("Player at another terminal")
     level = level_of(seat)
     if level is None:
-        raise SeatRefused(f"{quoted(str(seat), _QUOTED)} is not a computer's seat")
+        raise SeatRefused(_("{seat} is not a computer's seat").format(seat=quoted(str(seat), _QUOTED)))
     return computer_name(level)  # in English the player's own name, `famiglia.ai.player(level).name`

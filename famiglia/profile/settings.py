@@ -28,6 +28,7 @@ from typing import Any, Final
 from famiglia.languages import LANGUAGES
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.writing import folder_lock, private_folder, remove_unheld, write_atomically
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 
 from .names import NameRefused, check_pair, tidy_name
 from .seats import DEFAULT_LEVEL, LEVELS
@@ -96,7 +97,8 @@ class Key:
 
 def _check_names(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not 1 <= len(value) <= 2 or not all(isinstance(v, str) for v in value):
-        raise SettingRefused(f"names must be a list of one or two names, like [\"Anna\", \"Ben\"], not {_shown(value)}")
+        raise SettingRefused(_('names must be a list of one or two names, like ["Anna", "Ben"], not {value}').format(
+            value=_shown(value)))
     return _names(value)
 
 
@@ -112,19 +114,20 @@ def _names(given: Sequence[str]) -> tuple[str, ...]:
 
 def _names_words(words: Sequence[str]) -> tuple[str, ...]:
     if not 1 <= len(words) <= 2:
-        raise SettingRefused("names takes one name (yours) or two (player 1 first), each in quotes if it has spaces")
+        raise SettingRefused(_("names takes one name (yours) or two (player 1 first), each in quotes if it has spaces"))
     return _names(words)
 
 
 def _check_level(value: Any) -> str:
     if not isinstance(value, str) or value not in LEVELS:
-        raise SettingRefused(f"level must be one of {', '.join(LEVELS)}, not {_shown(value)}")
+        raise SettingRefused(_("level must be one of {levels}, not {value}").format(levels=", ".join(LEVELS),
+                                                                                  value=_shown(value)))
     return value
 
 
 def _level_words(words: Sequence[str]) -> str:
     if len(words) != 1:
-        raise SettingRefused(f"level takes one word: {', '.join(LEVELS)}")
+        raise SettingRefused(_("level takes one word: {levels}").format(levels=", ".join(LEVELS)))
     return _check_level(words[0].strip().lower())
 
 
@@ -133,20 +136,21 @@ _LANGUAGE_VALUES: Final = ("auto", *LANGUAGES)
 
 def _check_language(value: Any) -> str:
     if not isinstance(value, str) or value not in _LANGUAGE_VALUES:
-        raise SettingRefused(f"language must be one of {', '.join(_LANGUAGE_VALUES)}, not {_shown(value)}")
+        raise SettingRefused(_("language must be one of {languages}, not {value}").format(
+            languages=", ".join(_LANGUAGE_VALUES), value=_shown(value)))
     return value
 
 
 def _language_words(words: Sequence[str]) -> str:
     if len(words) != 1:
-        raise SettingRefused(f"language takes one word: {', '.join(_LANGUAGE_VALUES)}")
+        raise SettingRefused(_("language takes one word: {languages}").format(languages=", ".join(_LANGUAGE_VALUES)))
     return _check_language(words[0].strip().lower())
 
 
 def _flag(name: str) -> Callable[[Any], bool]:
     def check(value: Any) -> bool:
         if not isinstance(value, bool):
-            raise SettingRefused(f"{name} must be true or false, not {_shown(value)}")
+            raise SettingRefused(_("{key} must be true or false, not {value}").format(key=name, value=_shown(value)))
         return value
 
     return check
@@ -159,26 +163,30 @@ def _flag_words(name: str) -> Callable[[Sequence[str]], bool]:
             return True
         if word in _FALSE:
             return False
-        raise SettingRefused(f"{name} takes one word: true or false (yes/no, on/off)")
+        raise SettingRefused(_("{key} takes one word: true or false (yes/no, on/off)").format(key=name))
 
     return read
 
 
+# The meanings are templates, said through `_` where they are shown (`describe`, the home screen's Settings
+# page), so each is one literal: the levels and the languages are written out, and checked below.
 KEYS: Final[Mapping[str, Key]] = {k.name: k for k in (
-    Key("names", "your name first; a second name is player 2 of a game for two at this keyboard",
+    Key("names", N_("your name first; a second name is player 2 of a game for two at this keyboard"),
         _check_names, _names_words, "NAME [NAME]"),
-    Key("level", f"the computer's level: {', '.join(LEVELS)}", _check_level, _level_words, "|".join(LEVELS)),
-    Key("memory_aid", "show the opponent's hand as far as the public actions tell it (R12.3)",
+    Key("level", N_("the computer's level: easy, normal, hard"), _check_level, _level_words, "|".join(LEVELS)),
+    Key("memory_aid", N_("show the opponent's hand as far as the public actions tell it (R12.3)"),
         _flag("memory_aid"), _flag_words("memory_aid"), "true|false"),
-    Key("confirm", "ask before a take or a pass ends the turn", _flag("confirm"), _flag_words("confirm"),
+    Key("confirm", N_("ask before a take or a pass ends the turn"), _flag("confirm"), _flag_words("confirm"),
         "true|false"),
-    Key("colour", "colours on the screen (NO_COLOR in the environment turns them off too)",
+    Key("colour", N_("colours on the screen (NO_COLOR in the environment turns them off too)"),
         _flag("colour"), _flag_words("colour"), "true|false"),
-    Key("language", "the language the program speaks: auto (the terminal's, from LANG and its kin), "
-                    f"{', '.join(LANGUAGES)}; 'famiglia --lang' wins for one run",
+    Key("language", N_("the language the program speaks: auto (the terminal's, from LANG and its kin), "
+                       "en, it, de; 'famiglia --lang' wins for one run"),
         _check_language, _language_words, "|".join(_LANGUAGE_VALUES)),
 )}
 assert tuple(KEYS) == tuple(f.name for f in fields(Settings))
+assert KEYS["level"].meaning.endswith(": " + ", ".join(LEVELS))  # the levels, written out in the template
+assert f"), {', '.join(LANGUAGES)}; " in KEYS["language"].meaning  # and the languages
 
 
 def printable(text: str, limit: int) -> str:
@@ -191,9 +199,12 @@ def printable(text: str, limit: int) -> str:
 def _shown(value: Any) -> str:
     """`value` quoted for the one line, short; a number too long to print is named, not printed."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a huge number"
+        return _("a huge number")
     if isinstance(value, dict | list) and len(repr(value)) > 40:  # repr of a small nested value is cheap
-        return f"a {'table' if isinstance(value, dict) else 'list'} of {len(value)}"
+        n = len(value)
+        if isinstance(value, dict):
+            return ngettext("a table of {n}", "a table of {n}", n).format(n=n)
+        return ngettext("a list of {n}", "a list of {n}", n).format(n=n)
     return printable(repr(value), 40)
 
 
@@ -243,19 +254,21 @@ def load(path: Path | None = None) -> Loaded:
         return Loaded(Settings(), path, exists=False)
     except SettingRefused as fault:
         return Loaded(Settings(), path, exists=True,
-                      problem=_problem(path, str(fault), "the default settings are used"))
+                      problem=_problem(path, str(fault), _("the default settings are used")))
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return Loaded(Settings(), path, exists=True,
-                      problem=_problem(path, f"is not valid TOML ({error})", "the default settings are used"))
+                      problem=_problem(path, _("is not valid TOML ({error})").format(error=error),
+                                       _("the default settings are used")))
     except RecursionError:
         return Loaded(Settings(), path, exists=True,
-                      problem=_problem(path, "is nested too deeply to be a settings file",
-                                       "the default settings are used"))
+                      problem=_problem(path, _("is nested too deeply to be a settings file"),
+                                       _("the default settings are used")))
     except ValueError as error:  # a number of thousands of digits, which Python declines to read
         return Loaded(Settings(), path, exists=True,
-                      problem=_problem(path, f"cannot be read as TOML ({error})", "the default settings are used"))
+                      problem=_problem(path, _("cannot be read as TOML ({error})").format(error=error),
+                                       _("the default settings are used")))
     settings, given, faults = from_table(table)
     return Loaded(settings, path, exists=True, given=given, problem=fault_line(path, faults) if faults else None,
                   faults=tuple(faults))
@@ -279,8 +292,8 @@ def from_table(table: Mapping[str, Any]) -> tuple[Settings, frozenset[str], list
         except SettingRefused as refusal:
             faults.append(str(refusal))
     if unknown:
-        faults.insert(0, f"unknown {'setting' if len(unknown) == 1 else 'settings'} {', '.join(unknown)} "
-                         f"(known: {', '.join(KEYS)})")
+        faults.insert(0, ngettext("unknown setting {names}", "unknown settings {names}", len(unknown)).format(
+            names=", ".join(unknown)) + _known())
     return replace(Settings(), **values), frozenset(values), faults
 
 
@@ -294,25 +307,40 @@ def fault_line(path: Path, faults: Sequence[str], *, room: int = LINE) -> str:
     more (`describe`, what 'famiglia settings' prints, lists each, and where the file is).
     """
     if len(faults) == 1:
-        line = _problem(path, faults[0], "its default is used")
+        line = _problem(path, faults[0], _("its default is used"))
         if len(line) <= room:
             return line
-    head = f"the settings file has {len(faults)} faults; their defaults are used (the file is left as it is)"
-    brief = [_KNOWN.sub("", fault) for fault in faults]  # the known names are listed by 'famiglia settings'
+    count = len(faults)
+    head = ngettext("the settings file has {n} fault; its default is used (the file is left as it is)",
+                    "the settings file has {n} faults; their defaults are used (the file is left as it is)",
+                    count).format(n=count)
+    known = _known()
+    # the known names are listed by 'famiglia settings'
+    brief = [_KNOWN.sub("", fault.removesuffix(known)) for fault in faults]
     named = 0
     while named < len(brief):
         rest = len(brief) - named - 1
-        more = f"; {rest} more: 'famiglia settings' lists each" if rest else ""
+        more = "; " + _more(rest) if rest else ""
         if len(f"{head}: {'; '.join(brief[:named + 1])}{more}") > room:
             break
         named += 1
     left = len(brief) - named
     if not named:
-        return f"{head}: 'famiglia settings' lists each"
-    return f"{head}: {'; '.join(brief[:named])}" + (f"; {left} more: 'famiglia settings' lists each" if left else "")
+        return f"{head}: " + _("'famiglia settings' lists each")
+    return f"{head}: {'; '.join(brief[:named])}" + ("; " + _more(left) if left else "")
 
 
-_KNOWN: Final = re.compile(r" \(known: [^)]*\)$")
+def _more(n: int) -> str:
+    return ngettext("{n} more: 'famiglia settings' lists each", "{n} more: 'famiglia settings' lists each",
+                    n).format(n=n)
+
+
+def _known() -> str:
+    """The end of the fault about unknown settings: the names that are known."""
+    return " " + _("(known: {keys})").format(keys=", ".join(KEYS))
+
+
+_KNOWN: Final = re.compile(r" \(known: [^)]*\)$")  # the English end, for a fault said before a language was chosen
 
 
 def _read_text(path: Path) -> str:
@@ -325,8 +353,8 @@ def _read_text(path: Path) -> str:
 
 def _problem(path: Path, what: str, outcome: str) -> str:
     """The one line about a settings file: which file, what is wrong, and what is done instead."""
-    return (f"settings file {printable(str(path), 120)}: {printable(what, 300)}; {outcome} "
-            "(the file is left as it is)")
+    return _("settings file {path}: {fault}; {outcome} (the file is left as it is)").format(
+        path=printable(str(path), 120), fault=printable(what, 300), outcome=outcome)
 
 
 # -- the command line's words --------------------------------------------------------------------------------
@@ -340,15 +368,19 @@ def key_name(text: str) -> str:
 def value_words(name: str, value: Any) -> str:
     """Setting `name`'s `value` as the file writes it (None: its default), for a line that says what it is now."""
     value = getattr(Settings(), name) if value is None else value
-    return "none: the names are asked at the start of a game" if value == () else toml_text(value)
+    return _("none: the names are asked at the start of a game") if value == () else toml_text(value)
 
 
 def parse_words(name: str, words: Sequence[str]) -> Any:
     """The value of setting `name` from the words of `famiglia settings set NAME …`; `SettingRefused` otherwise."""
     key = KEYS.get(key_name(name))
     if key is None:
-        raise SettingRefused(f"unknown setting {_shown(name)}: choose from {', '.join(KEYS)}")
+        raise SettingRefused(_unknown(name))
     return key.words(words)
+
+
+def _unknown(name: str) -> str:
+    return _("unknown setting {key}: choose from {keys}").format(key=_shown(name), keys=", ".join(KEYS))
 
 
 def toml_text(value: Any) -> str:
@@ -360,22 +392,25 @@ def toml_text(value: Any) -> str:
 
 def describe(loaded: Loaded) -> list[str]:
     """What `famiglia settings` prints: where the file is, each setting with its value, and how to change one."""
-    state = "" if loaded.exists else " (there is none yet: these are the defaults)"
-    lines = [f"Settings file: {printable(str(loaded.path), 200)}{state}", ""]
+    where = printable(str(loaded.path), 200)
+    lines = [_("Settings file: {path}").format(path=where) if loaded.exists else
+             _("Settings file: {path} (there is none yet: these are the defaults)").format(path=where), ""]
     width = max(len(n) for n in KEYS)
     for name, key in KEYS.items():
         value = getattr(loaded.settings, name)
         shown = toml_text(value)
-        origin = "" if name in loaded.given else ("  (default: asked at the start of a game)" if value == () else
-                                                  "  (default)")
+        origin = "" if name in loaded.given else ("  " + _("(default: asked at the start of a game)") if value == ()
+                                                  else "  " + _("(default)"))
         lines.append(f"  {name:<{width}} = {printable(shown, 80)}{origin}")
-        lines.append(f"  {'':<{width}}   {key.meaning}")
+        lines.append(f"  {'':<{width}}   {_(key.meaning)}")
     if loaded.faults:
-        lines += ["", f"The file has {len(loaded.faults)} {'fault' if len(loaded.faults) == 1 else 'faults'} "
-                      "(their defaults are used; the file is left as it is):",
+        n = len(loaded.faults)
+        lines += ["", ngettext("The file has {n} fault (its default is used; the file is left as it is):",
+                               "The file has {n} faults (their defaults are used; the file is left as it is):",
+                               n).format(n=n),
                   *(f"  - {printable(fault, 200)}" for fault in loaded.faults)]
-    lines += ["", "Change one:  famiglia settings set KEY VALUE   (e.g. famiglia settings set level hard)",
-              "Forget one:  famiglia settings unset KEY"]
+    lines += ["", _("Change one:  famiglia settings set KEY VALUE   (e.g. famiglia settings set level hard)"),
+              _("Forget one:  famiglia settings unset KEY")]
     return lines
 
 
@@ -391,7 +426,7 @@ def write_value(name: str, value: Any, path: Path | None = None) -> Path:
     elsewhere stays where it is. Returns the path written only once the file holds the value.
     """
     if name not in KEYS:
-        raise SettingRefused(f"unknown setting {_shown(name)}: choose from {', '.join(KEYS)}")
+        raise SettingRefused(_unknown(name))
     path = settings_path() if path is None else path
     shown = printable(str(path), 120)
     try:
@@ -401,8 +436,8 @@ def write_value(name: str, value: Any, path: Path | None = None) -> Path:
             _sweep(target)
             _rewrite(target, name, value, shown)
     except OSError as error:
-        raise SettingRefused(f"settings file {shown} cannot be written ({error.strerror or error}): "
-                             "it is not changed") from None
+        raise SettingRefused(_("settings file {path} cannot be written ({error}): it is not changed").format(
+            path=shown, error=error.strerror or error)) from None
     return path
 
 
@@ -413,8 +448,9 @@ def _target(path: Path) -> Path:
     try:
         return path.resolve(strict=False)
     except (RuntimeError, OSError):  # a link that leads to itself, round and round
-        raise SettingRefused(f"settings file {printable(str(path), 120)} is a symbolic link that leads round in "
-                             "a loop: remove it or point it at a file; it is not changed") from None
+        raise SettingRefused(_("settings file {path} is a symbolic link that leads round in a loop: remove it or "
+                               "point it at a file; it is not changed").format(path=printable(str(path), 120))) \
+            from None
 
 
 def _rewrite(target: Path, name: str, value: Any, shown: str) -> None:
@@ -427,12 +463,13 @@ def _rewrite(target: Path, name: str, value: Any, shown: str) -> None:
     except FileNotFoundError:
         text = None
     except SettingRefused as fault:
-        raise SettingRefused(f"settings file {shown} {fault}: it is not changed") from None
+        raise SettingRefused(_("settings file {path} {fault}: it is not changed").format(path=shown, fault=fault)) \
+            from None
     try:
         document = tomlkit.parse(text) if text is not None else _new_document()
     except (TOMLKitError, RecursionError, ValueError) as error:
-        raise SettingRefused(f"settings file {shown} is not valid TOML ({printable(str(error), 120)}): fix or "
-                             "remove it first; it is not changed") from None
+        raise SettingRefused(_("settings file {path} is not valid TOML ({error}): fix or remove it first; it is not "
+                               "changed").format(path=shown, error=printable(str(error), 120))) from None
     if value is None:
         if name in document:
             del document[name]

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from famiglia.persistence import Entry, Record, RecordError
 from famiglia.persistence.seats import NETWORK
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 
 from .guided_deal import is_guided
 from .seats import HUMAN, level_of, seat_name
@@ -132,23 +133,23 @@ def finished_games(entries: Iterable[Entry], *, you: str | None) -> tuple[list[F
     for entry in entries:
         record = entry.record
         if record is None:
-            leave("cannot be read")
+            leave(N_("cannot be read"))
             continue
         if is_guided(record):
-            leave("guided game")
+            leave(N_("guided game"))
             continue
         try:
             result = record.game().result()
         except RecordError:
-            leave("cannot be read")
+            leave(N_("cannot be read"))
             continue
         if result is None:
-            leave("unfinished")
+            leave(N_("unfinished"))
             continue
         side = _your_seat(record, you)
         if side is None:
             others = HUMAN == record.seats[0] == record.seats[1] or NETWORK in record.seats  # famiglia serve's
-            leave("played by others" if others else "no person playing")
+            leave(N_("played by others") if others else N_("no person playing"))
             continue
         seat, opponent = side
         outcome = "draw" if result.winner is None else ("win" if result.winner == seat else "loss")
@@ -156,7 +157,7 @@ def finished_games(entries: Iterable[Entry], *, you: str | None) -> tuple[list[F
                             outcome)
         out.append((record.updated, entry.number, finished))
     out.sort(key=lambda item: (item[0], item[1]))
-    return [f for _, _, f in out], left
+    return [item[2] for item in out], left
 
 
 def _your_seat(record: Record, you: str | None) -> tuple[int, Opponent] | None:
@@ -216,38 +217,52 @@ def _order(row: OpponentStats) -> tuple[int, int, str]:
     return (1, 0, row.opponent.label.casefold())
 
 
-_OUTCOME_WORDS: Final = {"win": ("win", "wins"), "draw": ("draw", "draws"), "loss": ("loss", "losses")}
-
-
 def streak_words(streak: tuple[str, int]) -> str:
     """`("win", 3)` as '3 wins'."""
     outcome, count = streak
-    return f"{count} {_OUTCOME_WORDS[outcome][0 if count == 1 else 1]}"
+    if outcome == "win":
+        return ngettext("{n} win", "{n} wins", count).format(n=count)
+    if outcome == "draw":
+        return ngettext("{n} draw", "{n} draws", count).format(n=count)
+    return ngettext("{n} loss", "{n} losses", count).format(n=count)
+
+
+# The columns of the report's table: each its heading (a template said where shown) and its least width.
+_COLUMNS: Final = ((N_("opponent"), 22), (N_("games"), 5), (N_("won"), 4), (N_("drawn"), 5), (N_("lost"), 4),
+                   (N_("win %"), 6), (N_("best"), 5))
 
 
 def report_lines(stats: Statistics) -> list[str]:
     """The statistics as plain lines of text, for `famiglia stats` when it is not asked for JSON."""
-    who = f"{stats.you}'s games" if stats.you else "Your games"
-    lines = [f"{who}: {stats.games} finished"]
+    n = stats.games
+    who = (ngettext("{name}'s games: {n} finished", "{name}'s games: {n} finished", n).format(name=stats.you, n=n)
+           if stats.you else ngettext("Your games: {n} finished", "Your games: {n} finished", n).format(n=n))
+    lines = [who]
     if stats.opponents:
-        header = f"  {'opponent':<22} {'games':>5} {'won':>4} {'drawn':>5} {'lost':>4} {'win %':>6} " \
-                 f"{'best':>5}  streak"
+        headings = [(_(heading), width) for heading, width in _COLUMNS]
+        w = [max(width, len(heading)) for heading, width in headings]
+        first, *rest = headings
+        header = f"  {first[0]:<{w[0]}} " + " ".join(f"{h:>{w[i + 1]}}" for i, (h, _w) in enumerate(rest)) \
+                 + f"  {_('streak')}"
         lines += ["", header]
         for row in stats.opponents:
-            lines.append(f"  {row.opponent.label:<22} {row.games:>5} {row.wins:>4} {row.draws:>5} {row.losses:>4} "
-                         f"{row.win_rate:>6.0%} {row.best_score:>5}  {streak_words(row.streak)}")
+            lines.append(f"  {row.opponent.label:<{w[0]}} {row.games:>{w[1]}} {row.wins:>{w[2]}} {row.draws:>{w[3]}} "
+                         f"{row.losses:>{w[4]}} {row.win_rate:>{w[5]}.0%} {row.best_score:>{w[6]}}  "
+                         f"{streak_words(row.streak)}")
     lines.append("")
     if stats.history:
-        games = f"{len(stats.history)} {'game' if len(stats.history) == 1 else 'games'}"
-        lines.append(f"Rating: {stats.rating:.0f} after {games} against the computer "
-                     f"(started at {INITIAL_RATING}; the computer: "
-                     + ", ".join(f"{level} {rating}" for level, rating in LEVEL_RATINGS.items()) + ")")
+        played = len(stats.history)
+        games = ngettext("{n} game", "{n} games", played).format(n=played)
+        levels = ", ".join(f"{level} {rating}" for level, rating in LEVEL_RATINGS.items())
+        lines.append(_("Rating: {rating} after {games} against the computer (started at {initial}; the computer: "
+                       "{levels})").format(rating=f"{stats.rating:.0f}", games=games, initial=INITIAL_RATING,
+                                           levels=levels))
     else:
-        lines.append(f"Rating: {INITIAL_RATING}, to start with: it moves with every game finished against the "
-                     "computer")
+        lines.append(_("Rating: {rating}, to start with: it moves with every game finished against the computer")
+                     .format(rating=INITIAL_RATING))
     if stats.left_out:
-        parts = ", ".join(f"{n} {reason}" for reason, n in sorted(stats.left_out.items()))
-        lines.append(f"Not counted: {parts}")
+        parts = ", ".join(f"{n} {_(reason)}" for reason, n in sorted(stats.left_out.items()))
+        lines.append(_("Not counted: {parts}").format(parts=parts))
     if stats.left_out.get("played by others") and stats.you is None:
-        lines.append("Games for two count once your name is set: famiglia settings set names YOUR-NAME")
+        lines.append(_("Games for two count once your name is set: famiglia settings set names YOUR-NAME"))
     return lines
