@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import Record, Store, StoreError, printable
+from famiglia.phrasebook.catalogue import _
 
 from .errors import EXIT_OK, fail
 
@@ -75,4 +76,4 @@ def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | N
     try:
         return find_saved(path, record), None
     except AnalysisFileError as error:
-        return None, f"{printable(str(error), 160)}; the replay goes on without it"
+        return None, _("{error}; the replay goes on without it").format(error=printable(str(error), 160))

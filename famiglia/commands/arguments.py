@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from famiglia.levels import PLAYERS, REFERENCE_LEVELS
+from famiglia.phrasebook.catalogue import _
 
 __all__ = ["NamesAction", "bounded", "opponent", "player_name", "seed", "simulate_players"]
 
@@ -41,10 +42,10 @@ class NamesAction(argparse.Action):
                 try:
                     check_pair(first, second)
                 except NameRefused as refusal:
-                    parser.error(f"argument --names: {refusal}")
+                    parser.error(_("argument --names: {why}").format(why=refusal))
                 setattr(namespace, self.dest, (first, second))
             case _:
-                parser.error("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
+                parser.error(_("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)"))
 
 
 def opponent(text: str) -> str:
@@ -65,12 +66,13 @@ def seed(text: str) -> int:
 
     shown = text if len(text) <= 24 else f"{text[:20]}…"
     if len(text.strip().lstrip("+-").replace("_", "")) > SEED_BITS and text.strip().lstrip("+-").isdigit():
-        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_BITS:,} bits (some 308 digits), "
-                                         f"not {len(text.strip().lstrip('+-')):,} digits")
+        digits = len(text.strip().lstrip("+-"))
+        raise argparse.ArgumentTypeError(_("a seed has at most {bits} bits (some 308 digits), not {digits} "
+                                           "digits").format(bits=f"{SEED_BITS:,}", digits=f"{digits:,}"))
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {shown!r}") from None
+        raise argparse.ArgumentTypeError(_("invalid int value: {value}").format(value=repr(shown))) from None
     try:
         return check_seed(value)
     except ValueError as error:
@@ -81,12 +83,13 @@ def simulate_players(text: str) -> tuple[str, str]:
     """Argument type for ``--players``: two known player names separated by a comma."""
     names = [part.strip().lower() for part in text.split(",")]
     if len(names) != 2:
-        raise argparse.ArgumentTypeError("give two players separated by a comma, like normal,greedy")
+        raise argparse.ArgumentTypeError(_("give two players separated by a comma, like normal,greedy"))
     for name in names:
         if name not in PLAYERS and name not in REFERENCE_LEVELS:
             shown = name if len(name) <= 24 else f"{name[:20]}…"
-            raise argparse.ArgumentTypeError(f"unknown player {shown!r}: choose from {', '.join(PLAYERS)} "
-                                             f"(or a reference level: {', '.join(REFERENCE_LEVELS)})")
+            raise argparse.ArgumentTypeError(_("unknown player {name}: choose from {players} (or a reference level: "
+                                               "{references})").format(name=repr(shown), players=", ".join(PLAYERS),
+                                                                       references=", ".join(REFERENCE_LEVELS)))
     return (names[0], names[1])
 
 

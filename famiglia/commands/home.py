@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from famiglia.leaving import Leave
 from famiglia.persistence import GameNotFound, Store, StoreError, printable
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.options import for_play
 from famiglia.profile.seats import HUMAN, seat_name
 from famiglia.profile.settings import Settings, load, write_value
@@ -96,8 +97,8 @@ def _loop(store: Store, colour: bool, said: list[str]) -> int:
         try:  # a leaving signal quits it and ends the program (famiglia.leaving): no screen opens after it
             outcome = asyncio.run(run_home_app(build_home_app(home, colour=colour)))
         except Exception as error:  # one line, never a traceback; every game is saved as it is played
-            print(f"famiglia: the home screen stopped on an unexpected error ({type(error).__name__}: "
-                  f"{printable(str(error), 200)})", file=sys.stderr)
+            print("famiglia: " + _("the home screen stopped on an unexpected error ({error})").format(
+                error=f"{type(error).__name__}: {printable(str(error), 200)}"), file=sys.stderr)
             return EXIT_FAILURE
         shown = colour and load().settings.colour  # what the screen it opens is drawn in
         note = _refusal(store, outcome)
@@ -143,7 +144,8 @@ def _refusal(store: Store, outcome: Outcome) -> str | None:
         if isinstance(outcome, Resume | Learn):
             store.lock(id).release()
     except GameNotFound:
-        return f"Game {printable(id, 40)} is not saved any more: it was deleted, in another famiglia perhaps."
+        return _("Game {id} is not saved any more: it was deleted, in another famiglia perhaps.").format(
+            id=printable(id, 40))
     except StoreError as error:
         return str(error)
     return None

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, printable
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.guided_deal import is_guided
 from famiglia.profile.options import for_resume
 from famiglia.profile.settings import load
@@ -37,8 +38,8 @@ def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], 
         if target is not None:
             found = store.find(target)
             if not is_guided(found[1]):
-                raise GameNotFound(f"game {printable(target, 40)} is not a guided game ('famiglia resume "
-                                   f"{printable(target, 40)}' plays it on)")
+                raise GameNotFound(_("game {id} is not a guided game ('famiglia resume {id}' plays it on)").format(
+                    id=printable(target, 40)))
         elif not new:
             found = _latest_guided(store)
         if found is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from famiglia.persistence import Store, StoreError
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.names import NameRefused, check_pair
 from famiglia.profile.options import for_play
 from famiglia.profile.seats import HUMAN, seat_name
@@ -30,15 +31,15 @@ def play(*, names: tuple[str, ...] | None = None, vs: str | None = None, seed: i
     as the settings say, unless `colour` is False (`NO_COLOR`, read where the program starts)."""
     start: int | None = None if first is None else first - 1  # the screen counts players 0 and 1
     if load is not None and vs is not None:
-        raise UsageError("--load plays a saved game on against the opponent it was played with: leave out --vs")
+        raise UsageError(_("--load plays a saved game on against the opponent it was played with: leave out --vs"))
     if load is not None and (names is not None or seed is not None or start is not None):
-        raise UsageError("--load plays a saved game on: its names, seed and start player are the record's")
+        raise UsageError(_("--load plays a saved game on: its names, seed and start player are the record's"))
     try:
         from famiglia.tui import run_play
     except ImportError as exc:
         if exc.name != "famiglia.tui":
             raise
-        complain("famiglia play is not available in this build", prefix=False)
+        complain(_("famiglia play is not available in this build"), prefix=False)
         return EXIT_FAILURE
     settings = remembered()
     choice = for_play(settings, names=names, vs=vs, memory_aid=memory_aid, confirm=confirm)
@@ -73,20 +74,21 @@ def _seating(given: tuple[str, ...] | None, vs: str | None) -> tuple[tuple[str, 
     if vs is None:
         apart = [name.strip() for name in given[0].split(",")] if given is not None and len(given) == 1 else []
         if len(apart) == 2 and all(apart):  # `--names Anna,Ben`: one name with a comma in it
-            raise UsageError(f"argument --names: the two names go apart, with a space: --names {shlex.join(apart)}")
+            raise UsageError(_("argument --names: the two names go apart, with a space: --names {names}").format(
+                names=shlex.join(apart)))
         if given is not None and len(given) != 2:
-            raise UsageError("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)")
+            raise UsageError(_("argument --names: give two names, player 1 first (or one, yours, with --vs cpu)"))
         return (given[0], given[1]) if given is not None else None, {}
     seats = (HUMAN, vs)
     if given is None:
         return None, {"seats": seats}
     if len(given) != 1:
-        raise UsageError("argument --names: against the computer give one name, yours")
+        raise UsageError(_("argument --names: against the computer give one name, yours"))
     computer = seat_name(vs)
     try:
         check_pair(given[0], computer)
     except NameRefused as refusal:
-        raise UsageError(f"argument --names: {refusal}") from None
+        raise UsageError(_("argument --names: {why}").format(why=refusal)) from None
     return (given[0], computer), {"seats": seats}
 
 
