@@ -84,15 +84,8 @@ def _ending(record: Record, game: Game) -> list[str]:
         lines = [_("Result: {name} wins, {won} to {lost} ({why}).").format(name=names[w], won=result.scores[w],
                                                                        lost=result.scores[1 - w], why=why)]
     if result.tiebreak:
-        lines.append(_("Tie-break: {tiebreak}.").format(tiebreak=_tiebreak(game, result.scores[0])))
+        lines.append(_("Tie-break: {tiebreak}.").format(tiebreak=tiebreak(result.tiebreak)))
     return lines
-
-
-def _tiebreak(game: Game, total: int) -> str:
-    """R11.2 in the reader's words, from both players' cards (a finished game shows both hands)."""
-    view = game.view(0)
-    hands = (view.hand, view.opponent_hand or ())
-    return tiebreak(total, game.names, (hands[0] + view.play_areas[0], hands[1] + view.play_areas[1]))
 
 
 def _title(record: Record) -> str:

@@ -26,19 +26,18 @@ def decimal(value: float, places: int = 1) -> str:
     return written.replace(".", ",") if spoken_language() in _DECIMAL_COMMA else written
 
 
-_DATES: Final = {"it": "{day}/{month}/{year} {time}", "de": "{day}.{month}.{year} {time}"}
+_DATE_SEPARATOR: Final = {"it": "/", "de": "."}  # day, month, year in that order
 
 
 def date_time(stamp: str) -> str:
     """A record's ISO time (`2026-12-03T10:05:00Z`) to the minute, as the player's language writes a date:
     2026-12-03 10:05 in English (as the records do), 03/12/2026 10:05 in Italian, 03.12.2026 10:05 in German."""
     day, _t, clock = stamp.partition("T")
-    year, month, date = [*day.split("-"), "", ""][:3]
-    pattern = _DATES.get(spoken_language())
-    if pattern is None or not (year and month and date):
-        return (day + " " + clock[:5]).strip()
-    return pattern.replace("{day}", date).replace("{month}", month).replace("{year}", year).replace(
-        "{time}", clock[:5]).strip()
+    parts = day.split("-")
+    separator = _DATE_SEPARATOR.get(spoken_language())
+    if separator is not None and len(parts) == 3:
+        day = separator.join(reversed(parts))
+    return (day + " " + clock[:5]).strip()
 
 
 def card_count(n: int) -> str:

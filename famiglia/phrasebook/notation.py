@@ -23,13 +23,15 @@ ACTION_WORDS: Final[dict[str, dict[str, str]]] = {
     "de": {"refresh": "auffrischen", "accountant": "buchhalter", "swap": "tausche", "brute": "schläger",
            "take": "nimm", "pay": "zahle", "keep": "behalte", "pass": "passe"},
 }
+_NOTATION_OF: Final = {language: {said: notation for notation, said in words.items()}
+                       for language, words in ACTION_WORDS.items()}
 _WORD: Final = re.compile(r"[^\W\d_]+")
 
 
 def in_notation(typed: str) -> str:
     """`typed` with the words of the player's language turned into the notation's (case does not matter;
     the cards and everything else are left as typed, for the engine to read or refuse)."""
-    words = {said: notation for notation, said in ACTION_WORDS.get(spoken_language(), {}).items()}
+    words = _NOTATION_OF.get(spoken_language(), {})
     if not words:
         return typed
     return _WORD.sub(lambda m: words.get(m.group().casefold(), m.group()), typed)

@@ -7,11 +7,10 @@ the legend and the end screen say the same words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import zip_longest
+import re
 from typing import Final
 
-from famiglia.engine import Card, EndReason, Family, Step
+from famiglia.engine import EndReason, Family, Step
 
 from .catalogue import N_, _
 
@@ -36,7 +35,14 @@ def family_name(family: Family) -> str:
 _LEVELS: Final = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # famiglia.levels.LEVELS
 _REASONS: Final = {EndReason.PASSES: N_("two passes in a row"),
                    EndReason.EXHAUSTION: N_("the draw stack was exhausted a second time")}
-_PLACES: Final = {0: N_("the best card"), 1: N_("the second-best card"), 2: N_("the third-best card")}
+# The engine's tie-break sentence (famiglia.engine.scoring), read back to be said in the player's words.
+_PLACES: Final = {"the best card": N_("the best card"), "the second-best card": N_("the second-best card"),
+                  "the third-best card": N_("the third-best card")}
+_TIE: Final = re.compile(r"Tie at (?P<total>[0-9]+) — (?P<name>.+) wins on (?P<place>[^,]+), (?P<card>.+?) against "
+                         r"(?P<other>.+)")
+_DRAW: Final = re.compile(r"Tie at (?P<total>[0-9]+) with cards of equal points: a draw")
+_NTH: Final = re.compile(r"card number (?P<n>[0-9]+)")
+_CARD: Final = re.compile(r"(?P<card>[FABM][0-4]) (?P<n>[0-9]+) VP")
 
 
 def level_name(level: str) -> str:
@@ -55,19 +61,30 @@ def end_reason(reason: EndReason) -> str:
     return _(_REASONS[reason])
 
 
-def tiebreak(total: int, names: tuple[str, str], holdings: tuple[Sequence[Card], Sequence[Card]]) -> str:
-    """How equal totals were broken (R11.2): the best single card of hand and play area wins, then the next
-    best, a missing card counting 0; worked out from the cards, as the engine breaks it, to be said here."""
-    ranked = [sorted(cards, key=lambda c: c.points, reverse=True) for cards in holdings]
-    for rank, pair in enumerate(zip_longest(*ranked)):
-        worth = [0 if c is None else c.points for c in pair]
-        if worth[0] != worth[1]:
-            winner = 0 if worth[0] > worth[1] else 1
-            place = _(_PLACES[rank]) if rank <= 2 else _("card number {n}").format(n=rank + 1)
-            return _("Tie at {total} — {name} wins on {place}, {card} against {other}").format(
-                total=total, name=names[winner], place=place, card=_card(pair[winner]), other=_card(pair[1 - winner]))
-    return _("Tie at {total} with cards of equal points: a draw").format(total=total)
+def tiebreak(sentence: str) -> str:
+    """How equal totals were broken (R11.2), from the engine's English sentence (`Result.tiebreak`, which the
+    engine works out), said again in the player's language; a sentence not read here is shown as given."""
+    draw = _DRAW.fullmatch(sentence)
+    if draw is not None:
+        return _("Tie at {total} with cards of equal points: a draw").format(total=draw["total"])
+    tie = _TIE.fullmatch(sentence)
+    if tie is None:
+        return sentence
+    return _("Tie at {total} — {name} wins on {place}, {card} against {other}").format(
+        total=tie["total"], name=tie["name"], place=_place(tie["place"]), card=_card(tie["card"]),
+        other=_card(tie["other"]))
 
 
-def _card(card: Card | None) -> str:
-    return _("no card (0 VP)") if card is None else _("{card} {n} VP").format(card=card, n=card.points)
+def _place(said: str) -> str:
+    try:
+        return _(_PLACES[said])
+    except KeyError:
+        nth = _NTH.fullmatch(said)
+        return said if nth is None else _("card number {n}").format(n=nth["n"])
+
+
+def _card(said: str) -> str:
+    if said == "no card (0 VP)":
+        return _("no card (0 VP)")
+    card = _CARD.fullmatch(said)
+    return said if card is None else _("{card} {n} VP").format(card=card["card"], n=card["n"])

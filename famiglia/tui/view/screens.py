@@ -143,7 +143,7 @@ def _end(view: SeatView, *, width: int) -> RenderableType:
     why.append(end_reason(result.reason))
     lines: list[RenderableType] = [headline, why]
     if result.tiebreak:  # R11.2: "Tie at 35 — Anna wins on the third-best card, F2♥ 6 VP against F1♥ 3 VP"
-        lines.append(cards_in(capitalized(_tiebreak(view, result.scores[0], result.tiebreak))))
+        lines.append(cards_in(capitalized(tiebreak(result.tiebreak))))
     grid = Table.grid(padding=(0, 2), expand=True)
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
@@ -159,15 +159,6 @@ def _end(view: SeatView, *, width: int) -> RenderableType:
         grid.add_row(*_zone_row("  " + _("play area"), view.play_areas[p], len(view.play_areas[p])))
     lines.append(grid)
     return Panel(Group(*lines), title=_("Game over"), title_align="left", border_style="title", width=width)
-
-
-def _tiebreak(view: SeatView, total: int, engine_said: str) -> str:
-    """The tie-break in the player's words, from both players' cards (the engine's English where a hand is not
-    known, which at the end of the game it always is)."""
-    hands = (known_hand(view, 0), known_hand(view, 1))
-    if hands[0] is None or hands[1] is None:
-        return engine_said
-    return tiebreak(total, view.names, (hands[0] + view.play_areas[0], hands[1] + view.play_areas[1]))
 
 
 # -- help --------------------------------------------------------------------------------------------------------
