@@ -15,6 +15,7 @@ import re
 from typing import Final
 
 from famiglia.engine import Step
+from famiglia.engine.errors import quoted
 
 from .catalogue import N_, _
 from .table import step_name
@@ -107,12 +108,18 @@ def _pattern(template: str) -> re.Pattern[str]:
 _PATTERNS: Final = {name: _pattern(template) for name, template in _TEMPLATES.items()}
 
 
-def refusal(reason: str) -> str:
-    """The engine's `reason` for refusing an action, said in the player's language (as given where unknown)."""
+def refusal(reason: str, *, as_typed: str | None = None) -> str:
+    """The engine's `reason` for refusing an action, said in the player's language (as given where unknown).
+
+    `as_typed` is the line the player typed, where the engine read it in the notation's words (`prendi xyz`
+    read as `take xyz`): a reason that quotes the line quotes the player's own words.
+    """
     for name, pattern in _PATTERNS.items():
         found = pattern.fullmatch(reason)
         if found is not None:
             fields = found.groupdict()
+            if "typed" in fields and as_typed is not None:
+                fields["typed"] = quoted(as_typed.strip())
             for step in ("wanted", "step"):
                 if step in fields:
                     fields[step] = step_name(_STEP_OF[fields[step]])

@@ -110,3 +110,11 @@ def test_the_notations_refusals_are_translated_quoting_what_was_typed(language: 
             quoted = re.match(r"^('.*?'…?|\".*?\"…?)(?: is not|: )", reason)
             if quoted:
                 assert quoted.group(1) in said, (reason, said)
+
+
+def test_a_refusal_of_a_line_typed_in_the_languages_words_quotes_those_words() -> None:
+    with speaking(catalogue_for("it")):
+        session = seated(seed=5)
+        assert not session.play("prendi xyz")
+        assert session.message is not None and "'prendi xyz'" in session.message.text
+        assert "'take xyz'" not in session.message.text

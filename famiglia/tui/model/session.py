@@ -238,7 +238,7 @@ class Session:
         except ValueError as refusal:  # IllegalAction, or anything else the notation's reader refuses
             reason = getattr(refusal, "reason", None)  # the engine's English, said again in the player's words
             if reason:
-                reason = refusal_words(reason)
+                reason = refusal_words(reason, as_typed=action if isinstance(action, str) else None)
             else:
                 reason = _("{typed} is not an action").format(typed=quoted(str(action)))
             self.message = Message(reason, "error")  # the game is unchanged; the line keeps the action
