@@ -394,3 +394,13 @@ def test_a_hint_names_its_action_once_in_words_or_in_notation() -> None:
     assert hint_text(swap, "swap B2 back for M0, then take F4 for 15 VP").count("swap") == 1
     refresh = parse_action("refresh M3")
     assert hint_text(refresh, "it keeps the F4 plan open") == "Hint: refresh M3 — it keeps the F4 plan open"
+
+
+@pytest.mark.parametrize(("language", "head"), [("it", "Suggerimento: prendi F4"), ("de", "Hinweis: nimm F4")])
+def test_the_hint_names_its_action_in_the_words_the_player_may_type(language: str, head: str) -> None:
+    from famiglia.phrasebook.catalogue import catalogue_for, speaking
+
+    take = parse_action("take F4 pay M2 keep F1")
+    with speaking(catalogue_for(language)):
+        said = hint_text(take, "un motivo")
+    assert said.startswith(head) and "take" not in said

@@ -41,6 +41,7 @@ from famiglia.ai.estimate import estimator
 from famiglia.engine import Action, SeatView
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import decimal
+from famiglia.phrasebook.notation import in_words
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import SeatRefused, level_of
 
@@ -91,9 +92,11 @@ def hint_text(action: Action, reason: str) -> str:
     A reason that already opens with the action's kind and its first card ("take F4 for 15 VP (pay M2,
     keep F1)", "swap B2 back for M0") names it in words, so the notation is not put before it again.
     """
-    said = str(action)
+    said = in_words(str(action))  # in the words the player may type ("prendi F4" in Italian)
     named = " ".join(said.split()[:2])
-    return f"Hint: {reason}" if reason.startswith((said, named)) else f"Hint: {said} — {reason}"
+    if reason.startswith((said, named)):
+        return _("Hint: {reason}").format(reason=reason)
+    return _("Hint: {action} — {reason}").format(action=said, reason=reason)
 
 
 class Computer:
