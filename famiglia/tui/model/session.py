@@ -261,7 +261,8 @@ class Session:
                 self.end_turn()
             reason = table.pass_reasons.get(len(table.log)) if type(played) is Pass else None  # the computer's only
             if reason is not None:  # as each of its actions is, at every width (the end screen has no last turn)
-                self.message = Message(f"{table.names[mover]} passed: {reason}.")
+                passed = _("{name} passed: {reason}").format(name=table.names[mover], reason=reason)
+                self.message = Message(passed + ".")
         elif self.message is None:  # a hook's warning (a game that cannot be saved) goes first
             self.message = Message(events.event(game.view(None).this_turn[-1], table.names))
         return True
