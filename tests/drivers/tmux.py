@@ -252,8 +252,9 @@ def against_the_computer(tmux: Tmux) -> str:
     return tmux.wait_for(TURN, timeout=30)
 
 
-def take_or_pass(tmux: Tmux, screen: str) -> None:
-    """Take the first card on offer (its number), or pass; then confirm the turn's end."""
+def take_or_pass(tmux: Tmux, screen: str) -> bool:
+    """Take the first card on offer (its number), or pass; then confirm the turn's end. Whether it took: after
+    a pass the computer may pass too, which ends the game at once (R8.5)."""
     offer = re.search(r"Take/pass\s+(\d+) ", screen)
     if offer:
         tmux.type(offer.group(1))
@@ -263,3 +264,4 @@ def take_or_pass(tmux: Tmux, screen: str) -> None:
         tmux.type("p")
     tmux.wait_for("End of your turn?")
     tmux.keys("Enter")
+    return offer is not None

@@ -19,7 +19,7 @@ import pytest
 from famiglia.persistence import Store, read_record
 from famiglia.persistence.analyses import analysis_path
 from tests.drivers.processes import children, until
-from tests.drivers.tmux import Tmux, against_the_computer, in_shell, launch, take_or_pass
+from tests.drivers.tmux import TURN, Tmux, against_the_computer, in_shell, launch, take_or_pass
 from tests.persistence.records import saved_game
 
 LEAVING = [("SIGTERM", 143), ("SIGHUP", 129)]
@@ -45,6 +45,14 @@ def ended_cleanly(tmux: Tmux, status: int) -> str:
     return everything
 
 
+def over_after_the_computers_turn(tmux: Tmux) -> bool:
+    """Whether the game is over once the computer has played the turn after Anna's pass (its header first:
+    until it shows, Anna's own header is still the last frame's)."""
+    if "Game over" in tmux.wait_any("Computer (easy)'s turn", "Game over"):
+        return True
+    return "Game over" in tmux.wait_any(TURN, "Game over")
+
+
 def send(tmux: Tmux, signal_name: str) -> None:
     os.kill(tmux.program(), getattr(signal, signal_name))
 
@@ -65,12 +73,17 @@ def test_a_game_started_from_home_ends_with_the_program_and_is_kept(tmux: Tmux, 
                                                                     status: int) -> None:
     launch(tmux)
     tmux.wait_for(HOME)
-    take_or_pass(tmux, against_the_computer(tmux))
+    for _ in range(5):  # a deal where Anna can take nothing, and the computer passes too, is over at once (R8.5)
+        if take_or_pass(tmux, against_the_computer(tmux)) or not over_after_the_computers_turn(tmux):
+            break
+        tmux.type("q")
+        tmux.wait_for(HOME)
     send(tmux, signal_name)  # during the computer's turn, or Anna's next
     everything = ended_cleanly(tmux, status)
     assert "was to move" in everything and "'famiglia resume" in everything  # the farewell, not the home screen
     records = [read_record(path) for path in Store().root.glob("game-*.json")]
-    assert len(records) == 1 and any(move.player == 0 for move in records[0].moves)  # Anna's turn is kept
+    unfinished = [record for record in records if record.game().result() is None]
+    assert len(unfinished) == 1 and any(move.player == 0 for move in unfinished[0].moves)  # Anna's turn is kept
 
 
 @pytest.mark.parametrize("route", ["learn", "replay"])
