@@ -30,7 +30,7 @@ import pytest
 from .processes import children, processes, until
 
 __all__ = ["NAMES", "ROOT", "Left", "Tmux", "against_the_computer", "famiglia", "in_shell", "launch", "start",
-           "take_or_pass", "tmux", "window"]
+           "over_after_the_computers_turn", "take_or_pass", "tmux", "window"]
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Anna", "Ben")
@@ -265,3 +265,11 @@ def take_or_pass(tmux: Tmux, screen: str) -> bool:
     tmux.wait_for("End of your turn?")
     tmux.keys("Enter")
     return offer is not None
+
+
+def over_after_the_computers_turn(tmux: Tmux) -> bool:
+    """Whether the game is over once the computer has played the turn after Anna's pass (its header first:
+    until it shows, Anna's own header is still the last frame's)."""
+    if "Game over" in tmux.wait_any("Computer (easy)'s turn", "Game over"):
+        return True
+    return "Game over" in tmux.wait_any(TURN, "Game over")

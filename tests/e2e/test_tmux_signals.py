@@ -19,7 +19,7 @@ import pytest
 from famiglia.persistence import Store, read_record
 from famiglia.persistence.analyses import analysis_path
 from tests.drivers.processes import children, until
-from tests.drivers.tmux import TURN, Tmux, against_the_computer, in_shell, launch, take_or_pass
+from tests.drivers.tmux import Tmux, against_the_computer, in_shell, launch, over_after_the_computers_turn, take_or_pass
 from tests.persistence.records import saved_game
 
 LEAVING = [("SIGTERM", 143), ("SIGHUP", 129)]
@@ -43,14 +43,6 @@ def ended_cleanly(tmux: Tmux, status: int) -> str:
     assert "Traceback" not in everything and "Error" not in everything, everything
     assert leftovers() == []
     return everything
-
-
-def over_after_the_computers_turn(tmux: Tmux) -> bool:
-    """Whether the game is over once the computer has played the turn after Anna's pass (its header first:
-    until it shows, Anna's own header is still the last frame's)."""
-    if "Game over" in tmux.wait_any("Computer (easy)'s turn", "Game over"):
-        return True
-    return "Game over" in tmux.wait_any(TURN, "Game over")
 
 
 def send(tmux: Tmux, signal_name: str) -> None:
