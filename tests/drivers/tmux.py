@@ -29,8 +29,8 @@ import pytest
 
 from .processes import children, processes, until
 
-__all__ = ["NAMES", "ROOT", "Left", "Tmux", "against_the_computer", "famiglia", "in_shell", "launch", "start",
-           "over_after_the_computers_turn", "take_or_pass", "tmux", "window"]
+__all__ = ["NAMES", "ROOT", "Left", "Tmux", "against_the_computer", "famiglia", "in_shell", "launch",
+           "over_after_the_computers_turn", "start", "take_or_pass", "tmux", "window"]
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Anna", "Ben")
