@@ -26,7 +26,8 @@ from typing import Final
 
 from famiglia.languages import LANGUAGES
 
-__all__ = ["ENGLISH", "LANGUAGES", "N_", "_", "catalogue_for", "ngettext", "speaking", "spoken_language"]
+__all__ = ["ENGLISH", "LANGUAGES", "N_", "Later", "_", "catalogue_for", "ngettext", "speaking", "spoken_catalogue",
+           "spoken_language"]
 
 ENGLISH: Final = gettext.NullTranslations()  # the templates as they are written
 _LOCALE: Final = Path(__file__).parent.parent / "locale"
@@ -49,6 +50,29 @@ def N_(message: str) -> str:
     return message
 
 
+class Later:
+    """A sentence kept as its template and fields, and said only when it is read (`str`), in the reader's language.
+
+    One player's action can be news for others who read other languages (a table of `famiglia serve`
+    tells both seats and its watchers that Ben lost the connection): the news is made in the context of
+    whoever caused it, so it travels as the sentence, not as that player's words. Its template is marked
+    with `N_` where it is written; a field may be a `Later` itself, said in the same language.
+    """
+
+    __slots__ = ("fields", "template")
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        self.template = template
+        self.fields = fields
+
+    def __str__(self) -> str:
+        said = {name: str(value) if isinstance(value, Later) else value for name, value in self.fields.items()}
+        return _(self.template).format(**said)
+
+    def __repr__(self) -> str:
+        return "Later(" + repr(self.template) + ")"
+
+
 @contextmanager
 def speaking(catalogue: gettext.NullTranslations) -> Iterator[None]:
     """For the block (and what it starts in this context), every sentence is said from `catalogue`."""
@@ -57,6 +81,12 @@ def speaking(catalogue: gettext.NullTranslations) -> Iterator[None]:
         yield
     finally:
         _SPOKEN.reset(token)
+
+
+def spoken_catalogue() -> gettext.NullTranslations:
+    """The catalogue in force, for what is made here and said elsewhere later (a server's connection takes it
+    where its client names no language)."""
+    return _SPOKEN.get()
 
 
 def spoken_language() -> str:

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 
 from .catalogue import LANGUAGES
 
-__all__ = ["AUTO", "chosen_language", "from_environment"]
+__all__ = ["AUTO", "VARIABLES", "chosen_language", "from_environment"]
 
 AUTO = "auto"  # the setting's default: the language the environment names
-_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # gettext's, in the order it reads them
 
 
 def _language_of(locale: str) -> str | None:
@@ -25,7 +25,7 @@ def _language_of(locale: str) -> str | None:
 
 def from_environment(environ: Mapping[str, str]) -> str:
     """The language the gettext variables of `environ` name, English where none names a shipped one."""
-    for variable in _VARIABLES:
+    for variable in VARIABLES:
         value = environ.get(variable, "")
         if not value:
             continue

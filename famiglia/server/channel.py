@@ -24,12 +24,12 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import ENGLISH, Later, _, speaking, spoken_catalogue
 
 from .lobby import Outcome
 from .log import log
 from .screen import SeatScreen
-from .terminal import Terminal, colour_depth
+from .terminal import Terminal, colour_depth, language_of
 from .visit import visit
 
 if TYPE_CHECKING:
@@ -76,7 +76,8 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self.app_session: AppSession | None = None
         self.task: asyncio.Task[None] | None = None
         self.screen: SeatScreen | None = None  # the table screen on show, if any
-        self.closing: str | None = None  # the server is stopping: the line said on leaving
+        self.closing: str | Later | None = None  # the server is stopping: the line said on leaving
+        self.catalogue = ENGLISH  # the language the connection is spoken to in, once its session starts
         self.gone = False
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._pending = b""  # keys not yet in the screen's input pipe
@@ -105,6 +106,8 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         return False
 
     def session_started(self) -> None:
+        environment = self.chan.get_environment() if self.chan is not None else {}
+        self.catalogue = language_of(environment, spoken_catalogue())
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def data_received(self, data: bytes, datatype: object) -> None:
@@ -203,7 +206,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         depth = colour_depth(self._term() or "", environment)
         output = Vt100_Output(cast(TextIO, _Stdout(self)), lambda: self.size, term=self._term(),
                               default_color_depth=depth, enable_cpr=False)
-        return Terminal(self.input, output, name, self.gate.address, self.gate.key)
+        return Terminal(self.input, output, name, self.gate.address, self.gate.key, self.catalogue)
 
     def _term(self) -> str | None:
         return self.chan.get_terminal_type() if self.chan is not None else None
@@ -211,6 +214,13 @@ class Channel(asyncssh.SSHServerSession[bytes]):
     # -- the life of the connection ---------------------------------------------------------------------------
 
     async def _run(self) -> None:
+        """The connection's life, all of it spoken in its own language: prompt_toolkit draws an application and
+        runs its keys in the context it was started in, so each player's screens speak that player's language
+        whoever's action asked them to redraw."""
+        with speaking(self.catalogue):
+            await self._live()
+
+    async def _live(self) -> None:
         server = self.gate.server
         line: str | None = None
         server.channels.add(self)
@@ -236,7 +246,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
             server.channels.discard(self)
             self._finish(self.closing or line)
 
-    def _finish(self, line: str | None) -> None:
+    def _finish(self, line: str | Later | None) -> None:
         chan = self.chan
         if chan is None:
             return
@@ -247,8 +257,8 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         with contextlib.suppress(OSError, asyncssh.Error):
             chan.close()
 
-    def stop(self, line: str) -> None:
-        """The server is stopping: whatever is on show ends, and `line` is said."""
+    def stop(self, line: str | Later) -> None:
+        """The server is stopping: whatever is on show ends, and `line` is said (in the connection's language)."""
         self.closing = line
         if self.screen is not None:
             return  # its table closes it

@@ -18,7 +18,7 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 
 from famiglia.engine import Action
 from famiglia.phrasebook import actions
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import Later, _, speaking
 from famiglia.tui.model.screens import Message
 from famiglia.tui.model.session import Session
 from famiglia.tui.shell.app import build_app
@@ -64,7 +64,14 @@ class PlayerScreen:
 
     # -- the table's calls -------------------------------------------------------------------------------------
 
+    # Each is called from another connection's context (the opponent's key, the server stopping): its work is
+    # done in this player's own language (`Terminal.catalogue`), the sentences it makes included.
+
     def played(self, seat: int, action: Action) -> None:
+        with speaking(self.terminal.catalogue):
+            self._played(action)
+
+    def _played(self, action: Action) -> None:
         session = self.session
         if session is None or self._app is None:
             return
@@ -81,6 +88,10 @@ class PlayerScreen:
         self._redraw()
 
     def took_back(self, seat: int) -> None:
+        with speaking(self.terminal.catalogue):
+            self._took_back(seat)
+
+    def _took_back(self, seat: int) -> None:
         session = self.session
         if session is None:
             return
@@ -105,15 +116,17 @@ class PlayerScreen:
             waiting.exit()  # the friend sat down: the game begins
         self._redraw()
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str | Later) -> None:
         if self._waiting is not None:
             self._waiting.invalidate()
         if self.session is not None:
-            self.session.message = Message(text, "warning")
+            with speaking(self.terminal.catalogue):
+                self.session.message = Message(str(text), "warning")
         self._redraw()
 
-    def close(self, text: str) -> None:
-        self._closing = text
+    def close(self, text: str | Later) -> None:
+        with speaking(self.terminal.catalogue):
+            self._closing = str(text)
         self._exit()
         waiting = self._waiting
         if waiting is not None and waiting.is_running and waiting.future is not None and not waiting.future.done():

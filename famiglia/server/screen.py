@@ -11,6 +11,9 @@ the table tells a screen (each call returns at once; the screen redraws itself l
     `close(text)`            the table is done with this screen (the server stops, the table failed):
                              `run` ends and the connection says `text`;
 
+each is called in the context of whoever caused it, so a sentence the table makes for all its screens
+comes as a `Later` and each screen says it, and does its work, in its own connection's language;
+
 the screen tells the table (`ServerTable`): `play(seat, action, awaits=…)`, `end_turn(seat)`,
 `take_back(seat)`, `say(screen, text)`, and `detach(screen, lost=…)` when it ends;
 
@@ -28,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from famiglia.engine import Action
+from famiglia.phrasebook.catalogue import Later
 
 from .player import PlayerScreen
 from .watch import WatchScreen
@@ -51,9 +55,9 @@ class SeatScreen(Protocol):
 
     def changed(self) -> None: ...
 
-    def notice(self, text: str) -> None: ...
+    def notice(self, text: str | Later) -> None: ...
 
-    def close(self, text: str) -> None: ...
+    def close(self, text: str | Later) -> None: ...
 
     async def run(self) -> str | None: ...
 

@@ -26,7 +26,7 @@ import asyncssh
 from famiglia.persistence import Store, data_dir
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.writing import private_folder
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import N_, Later, _
 
 from .channel import Channel
 from .gatekeeper import Gatekeeper
@@ -197,21 +197,21 @@ class Server:
         """Every table saved and closed, every client told in one line and disconnected; then the port is closed."""
         if self._acceptor is not None:
             self._acceptor.close()
-        for table in self.tables:
-            saved = _("famiglia: the server is stopping; your game is saved as table {code}.") \
-                if table.record is not None else _("famiglia: the server is stopping; table {code} is kept.")
-            table.close(saved.format(code=table.code))
+        for table in self.tables:  # each of its screens says it in its own player's language
+            saved = N_("famiglia: the server is stopping; your game is saved as table {code}.") \
+                if table.record is not None else N_("famiglia: the server is stopping; table {code} is kept.")
+            table.close(Later(saved, code=table.code))
         channels = list(self.channels)
         for channel in channels:
             at = getattr(channel.screen, "table", None)
             if at is not None and at.record is not None and getattr(channel.screen, "seat", 0) is None:
-                channel.stop(_("famiglia: the server is stopping; table {code}, which you watched, is saved.").format(
-                    code=at.code))
+                channel.stop(Later(N_("famiglia: the server is stopping; table {code}, which you watched, is saved."),
+                                   code=at.code))
             elif at is not None and at.record is not None:
-                channel.stop(_("famiglia: the server is stopping; your game is saved as table {code}.").format(
-                    code=at.code))
+                channel.stop(Later(N_("famiglia: the server is stopping; your game is saved as table {code}."),
+                                   code=at.code))
             else:
-                channel.stop(_("famiglia: the server is stopping; come back when it is started again."))
+                channel.stop(Later(N_("famiglia: the server is stopping; come back when it is started again.")))
         tasks = [c.task for c in channels if c.task is not None and not c.task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=STOP_WAIT)

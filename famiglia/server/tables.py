@@ -29,7 +29,7 @@ from famiglia.persistence import GameLock, Move, Record, RecordError, Sitting, S
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.seats import NETWORK
 from famiglia.persistence.writing import private_folder, write_atomically
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import N_, Later, _
 from famiglia.profile.names import NAME_LENGTH
 
 from .codes import new_code, read_code
@@ -105,7 +105,7 @@ class ServerTable:
     said: list[str] = field(default_factory=list)
     screens: dict[int, SeatScreen] = field(default_factory=dict)
     watchers: list[SeatScreen] = field(default_factory=list)
-    broken: str | None = None
+    broken: Later | None = None  # why the table stopped, said to each of its players in their language
     problem: str | None = None  # why the last save failed, while it does
     lock: GameLock | None = None
     on_change: Callable[[ServerTable], None] = lambda table: None  # the index is written again
@@ -190,7 +190,7 @@ class ServerTable:
         self.screens[seat] = screen
         other = self.screens.get(1 - seat)
         if other is not None and before is None:
-            other.notice(_("{name} is at the table.").format(name=self._name(seat)))
+            other.notice(Later(N_("{name} is at the table."), name=self._name(seat)))
         return before
 
     def detach(self, screen: SeatScreen, *, lost: bool) -> None:
@@ -204,10 +204,10 @@ class ServerTable:
         del self.screens[seat]
         if self.is_over or self.broken is not None:
             return
-        how = _("{name} lost the connection — the game is saved; waiting.") if lost else \
-            _("{name} left the table — the game is saved; waiting.")
-        for other in self._others(seat):
-            other.notice(how.format(name=self._name(seat)))
+        how = N_("{name} lost the connection — the game is saved; waiting.") if lost else \
+            N_("{name} left the table — the game is saved; waiting.")
+        for other in [*self._others(seat), *self.watchers]:  # a watcher, too, would otherwise wonder why it stands
+            other.notice(Later(how, name=self._name(seat)))
 
     # -- the game ---------------------------------------------------------------------------------------------
 
@@ -277,8 +277,8 @@ class ServerTable:
         self.on_change(self)
         return None
 
-    def close(self, line: str) -> None:
-        """Every screen of the table is closed with `line` (the server is stopping)."""
+    def close(self, line: str | Later) -> None:
+        """Every screen of the table is closed with `line` (the server is stopping), each in its own language."""
         for each in self._everyone():
             each.close(line)
         self.screens.clear()
@@ -326,8 +326,8 @@ class ServerTable:
             self.record = record  # the table plays on; the file holds what was last written
             if self.problem is None:
                 for each in self._everyone():
-                    each.notice(_("The game cannot be saved ({reason}); play goes on unsaved.").format(
-                        reason=printable(str(error), 100)))
+                    each.notice(Later(N_("The game cannot be saved ({reason}); play goes on unsaved."),
+                                      reason=printable(str(error), 100)))
             self.problem = str(error)
             return
         self.problem = None
@@ -340,16 +340,16 @@ class ServerTable:
     def fail(self, error: BaseException) -> None:
         """Something went wrong inside the table: save what there is, tell its players in one line, close it."""
         log.error("table %s stopped on an unexpected error", self.code, exc_info=error)
-        kept = _("the game so far is saved as table {code}").format(code=self.code) if self.record is not None \
-            else _("no game had begun")
+        kept = Later(N_("the game so far is saved as table {code}"), code=self.code) if self.record is not None \
+            else Later(N_("no game had begun"))
         if self.record is not None and self.path is not None:
             try:
                 self.store.update(self.path, self.record)
             except Exception:  # the index and the last good file are what is left
                 log.exception("table %s could not be saved after its failure", self.code)
-                kept = _("the game could not be saved")
-        self.broken = _("The table stopped on an unexpected error ({error}); {kept}.").format(
-            error=type(error).__name__, kept=kept)
+                kept = Later(N_("the game could not be saved"))
+        self.broken = Later(N_("The table stopped on an unexpected error ({error}); {kept}."),
+                            error=type(error).__name__, kept=kept)
         self.close(self.broken)
         self.on_change(self)
 

@@ -1,15 +1,18 @@
 """One connection's terminal, and the one place that decides how it is drawn.
 
-A player's colour, size and keys belong to their connection, never to the process (one server draws
-for many players at once): `colour_depth` reads what the client said of its terminal (its type, and
+A player's colour, size, keys and language belong to their connection, never to the process (one server
+draws for many players at once): `colour_depth` reads what the client said of its terminal (its type, and
 `NO_COLOR` or `COLORTERM` in the environment it sent), the connection's output is made with that
 depth and the channel's size, and `Terminal.colour` is the one answer every screen of the connection
-draws by. `drawn_app` is the full-screen application the server's own screens (the lobby, the wait
-for a friend, a watcher's table) are: a renderable drawn at the terminal's size, in its colour.
+draws by; `Terminal.catalogue` is the language the connection is spoken to in (`language_of`: the one its
+client's environment names, else the server's). `drawn_app` is the full-screen application the server's
+own screens (the lobby, the wait for a friend, a watcher's table) are: a renderable drawn at the
+terminal's size, in its colour.
 """
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,9 +26,11 @@ from prompt_toolkit.layout import FormattedTextControl, Layout, Window
 from prompt_toolkit.output import ColorDepth, Output
 from rich.console import RenderableType
 
+from famiglia.phrasebook.catalogue import ENGLISH, catalogue_for
+from famiglia.phrasebook.choosing import VARIABLES, from_environment
 from famiglia.tui.view.bridge import ansi_text
 
-__all__ = ["Terminal", "colour_depth", "drawn_app"]
+__all__ = ["Terminal", "colour_depth", "drawn_app", "language_of"]
 
 
 def colour_depth(term: str, environment: Mapping[str, str]) -> ColorDepth:
@@ -38,6 +43,15 @@ def colour_depth(term: str, environment: Mapping[str, str]) -> ColorDepth:
     return ColorDepth.DEPTH_4_BIT
 
 
+def language_of(environment: Mapping[str, str], server: gettext.NullTranslations) -> gettext.NullTranslations:
+    """The catalogue a connection is spoken to in: the language its client's environment names, as every famiglia
+    command reads its own (OpenSSH sends `LANG` and `LC_*` where its configuration says `SendEnv`, as Debian's
+    does); the `server`'s own where the client sent none of those variables."""
+    if not any(environment.get(variable) for variable in VARIABLES):
+        return server
+    return catalogue_for(from_environment(environment))
+
+
 @dataclass(frozen=True, slots=True)
 class Terminal:
     """One connection's terminal: what its applications read and write, and who is at it."""
@@ -47,6 +61,7 @@ class Terminal:
     name: str
     address: str
     key: str | None = None  # the fingerprint of the SSH key the client proved it holds
+    catalogue: gettext.NullTranslations = ENGLISH  # the language the connection is spoken to in (`language_of`)
 
     @property
     def colour(self) -> bool:

@@ -13,7 +13,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Final
 
-from famiglia.phrasebook.catalogue import N_, _
+from famiglia.phrasebook.catalogue import N_, Later, _
 from famiglia.profile.names import NameRefused, tidy_name
 
 from .codes import read_code
@@ -200,7 +200,7 @@ async def _seat(channel: Channel, server: Server, table: ServerTable, seat: int 
     screen = screen_for(table, seat, terminal, invite=server.invite, word=word, **server.computer)
     before = table.attach(seat, screen)
     if before is not None:
-        before.close(_("This seat was taken up by a new connection of yours."))
+        before.close(Later(N_("This seat was taken up by a new connection of yours.")))  # in the old one's language
     channel.screen = screen
     lost = False
     try:
@@ -212,7 +212,7 @@ async def _seat(channel: Channel, server: Server, table: ServerTable, seat: int 
     except Exception as error:  # one table's failure: saved and said; the connection goes back to the lobby
         if table.broken is None:
             table.fail(error)
-        line = table.broken
+        line = str(table.broken) if table.broken is not None else None
     finally:
         channel.screen = None
         lost = lost or channel.gone

@@ -16,7 +16,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from famiglia.engine import Action
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import Later, _, speaking
 from famiglia.tui.view.lastturn import turn_line
 from famiglia.tui.view.players import PlayerRow
 from famiglia.tui.view.status import status_text, turn_lines, warning_lines
@@ -54,12 +54,14 @@ class WatchScreen:
     def changed(self) -> None:
         self._redraw()
 
-    def notice(self, text: str) -> None:
-        self.message = text
+    def notice(self, text: str | Later) -> None:
+        with speaking(self.terminal.catalogue):  # told from another connection: said in this watcher's language
+            self.message = str(text)
         self._redraw()
 
-    def close(self, text: str) -> None:
-        self._closing = text
+    def close(self, text: str | Later) -> None:
+        with speaking(self.terminal.catalogue):
+            self._closing = str(text)
         if self._app is not None and self._app.is_running and not self._app.future.done():  # type: ignore[union-attr]
             self._app.exit()
 

@@ -92,14 +92,15 @@ class Client:
 
     @classmethod
     async def connect(cls, port: int, user: str, *, key: asyncssh.SSHKey | None = None, columns: int = 100,
-                      rows: int = 40, password: str | None = None, **options: Any) -> Client:
+                      rows: int = 40, password: str | None = None, env: dict[str, str] | None = None,
+                      **options: Any) -> Client:
         client = cls(columns, rows)
         given = {"known_hosts": None, "client_keys": [key] if key is not None else [], "agent_path": None,
                  "client_factory": lambda: _Answers(password),
                  "preferred_auth": ("publickey," if key else "") + "keyboard-interactive,password"}
         client.conn = await asyncssh.connect(HOST, port, username=user, **{**given, **options})
         client.chan, _ = await client.conn.create_session(lambda: _Session(client), term_type="xterm-256color",
-                                                          term_size=(columns, rows), encoding=None)
+                                                          term_size=(columns, rows), encoding=None, env=env or ())
         return client
 
     def text(self) -> str:

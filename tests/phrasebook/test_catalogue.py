@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from famiglia.phrasebook import _, ngettext
-from tests.drivers.phrasebook import SOURCES, marked, parse, templates
+from tests.drivers.phrasebook import CATALOGUED, SOURCES, marked, parse, templates
 
 
 def _tables(tree: ast.Module) -> set[str]:
@@ -35,16 +35,22 @@ def _raised(tree: ast.Module) -> set[int]:
     return {id(n) for r in ast.walk(tree) if isinstance(r, ast.Raise) for n in ast.walk(r)}
 
 
+def _later(tree: ast.Module) -> set[int]:
+    """The ids of the nodes of `catalogue.Later`: it says a template marked with `N_` where it was made (checked
+    by `test_every_sentence_said_later_is_marked_where_it_is_made`), as a table's are."""
+    return {id(n) for c in tree.body if isinstance(c, ast.ClassDef) and c.name == "Later" for n in ast.walk(c)}
+
+
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_every_template_is_formatted_only_after_it_is_said_through_the_catalogue(path: Path) -> None:
     tree = parse(path)
-    raised, tables = _raised(tree), _tables(tree)
+    raised, tables, later = _raised(tree), _tables(tree), _later(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr) and id(node) not in raised:
             pytest.fail(f"{path.name}:{node.lineno}: an f-string builds a sentence the catalogue never sees")
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
             assert marked(node.func.value), f"{path.name}:{node.lineno}: .format on a template not said through _()"
-        if marked(node):
+        if marked(node) and id(node) not in later:
             assert isinstance(node, ast.Call)
             name = node.func.id if isinstance(node.func, ast.Name) else ""
             literals = node.args[:2] if name == "ngettext" else node.args
@@ -91,3 +97,27 @@ def test_the_catalogue_gives_the_english_back_for_now() -> None:
     assert _("You take {card} for free") == "You take {card} for free"
     assert ngettext("{n} card", "{n} cards", 1) == "{n} card"
     assert ngettext("{n} card", "{n} cards", 0) == "{n} cards"
+
+
+def _noted(node: ast.expr) -> bool:
+    """A template marked with `N_`, or a choice of two."""
+    if isinstance(node, ast.IfExp):
+        return _noted(node.body) and _noted(node.orelse)
+    return marked(node) and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_"
+
+
+def test_every_sentence_said_later_is_marked_where_it_is_made() -> None:
+    """`Later(template, …)` is given a template marked with `N_` (or a name bound to one in the same module), so
+    the catalogue has every sentence one connection makes for another to read in its own language."""
+    calls = 0
+    for path in CATALOGUED:
+        tree = parse(path)
+        bound = {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and _noted(node.value)
+                 for t in node.targets if isinstance(t, ast.Name)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Later":
+                calls += 1
+                first = node.args[0] if node.args else None
+                assert first is not None and (_noted(first) or (isinstance(first, ast.Name) and first.id in bound)), \
+                    f"{path.name}:{node.lineno}: Later() is given something other than a template marked with N_"
+    assert calls > 5

@@ -32,8 +32,10 @@ def moves(table: ServerTable) -> int:
     return len(table.record.moves) if table.record is not None else 0
 
 
-async def play_action(table: ServerTable, clients: Mapping[int, Client], *, confirm: bool = True) -> None:
-    """The mover plays one action on their own client; their take or pass is confirmed with Enter."""
+async def play_action(table: ServerTable, clients: Mapping[int, Client], *, confirm: bool = True,
+                      asks: Mapping[int, str] | None = None) -> None:
+    """The mover plays one action on their own client; their take or pass is confirmed with Enter once their
+    screen asks for it (`asks[seat]`: the words it asks in, "Enter: end" where not given)."""
     assert table.game is not None
     seat = table.game.to_move
     view = table.game.view(seat)
@@ -44,17 +46,17 @@ async def play_action(table: ServerTable, clients: Mapping[int, Client], *, conf
     await until(lambda: moves(table) == before + 1, f"{action} played by seat {seat}")
     if table.pending:
         assert confirm, "the table waits for a confirmation it was told not to ask"
-        await client.wait_for("Enter: end")
+        await client.wait_for((asks or {}).get(seat, "Enter: end"))
         client.send("\r")
         await until(lambda: not table.pending, "the turn's end confirmed")
 
 
 async def play_on(table: ServerTable, clients: Mapping[int, Client], *, actions: int = MAX_ACTIONS,
-                  each: Callable[[], None] | None = None) -> None:
+                  each: Callable[[], None] | None = None, asks: Mapping[int, str] | None = None) -> None:
     """Play up to `actions` actions, or to the game's end; `each` runs after every action (the checks)."""
     for _ in range(actions):
         if table.is_over:
             return
-        await play_action(table, clients, confirm=table.options.confirm)
+        await play_action(table, clients, confirm=table.options.confirm, asks=asks)
         if each is not None:
             each()
