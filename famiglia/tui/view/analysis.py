@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 from famiglia.ai.analysis import MARKS, Analysis, Decision
 from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
-from famiglia.phrasebook import verdicts
+from famiglia.phrasebook import chances, verdicts
 from famiglia.phrasebook.catalogue import _
 
 if TYPE_CHECKING:
@@ -58,32 +58,40 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     names = analysis.players
     turns = sum(1 for d in analysis.decisions if d.action.startswith(("take", "pass")))
     lines = [
-        verdicts.title(printable(record.id, 20), printable(names[0], 40), printable(names[1], 40),
-                       finished=analysis.finished, turns=turns, level=str(analysis.level),
-                       worlds=analysis.iterations, against=analysis.against),
-        verdicts.legend(list(MARKS)),
+        *_wrapped(verdicts.title(printable(record.id, 20), printable(names[0], 40), printable(names[1], 40),
+                                 finished=analysis.finished, turns=turns, level=str(analysis.level),
+                                 worlds=analysis.iterations, against=chances.against(analysis.level)), width),
+        *_wrapped(verdicts.legend(list(MARKS)), width),
         "",
         *key_moment_lines(record, analysis, width),
         *graph_lines(analysis, width),
         "",
     ]
     lines += _table_lines(analysis, width)
-    lines += ["", verdicts.luck_title()]
+    lines += ["", *_wrapped(verdicts.luck_title(), width)]
     if not analysis.luck:
-        lines.append(f"  {verdicts.no_draws()}")
+        lines += _wrapped(verdicts.no_draws(), width, "  ")
     for x in analysis.luck:
         said = verdicts.luck_line(printable(names[x.player], 20), x.kind, " ".join(x.drawn), _points(x.expected),
                                   _points(x.after), _signed(x.swing))
-        lines.append(f"  {_turn_cell(x.turn)}  {said}")
-    lines += ["", verdicts.totals_title()]
+        turn = f"  {_turn_cell(x.turn)}  "
+        lines += _wrapped(said, width, turn, " " * len(turn))  # under its own turn, never in the turns' column
+    lines += ["", *_wrapped(verdicts.totals_title(), width)]
     for p in (0, 1):
         t = analysis.totals[p]
-        lines.append("  " + verdicts.totals(
+        lines += _wrapped(verdicts.totals(
             printable(names[p], 40), rated=t.rated, forced=t.decisions - t.rated,
             lost_points=round(t.error_total * 100), rate=t.error_rate * 100, inaccurate=t.inaccurate,
             mistakes=t.mistakes, blunders=t.blunders, luck=_signed(t.luck), refreshes=_signed(t.luck_refresh),
-            deals=_signed(t.luck_deal), reshuffles=_signed(t.luck_reshuffle)))
+            deals=_signed(t.luck_deal), reshuffles=_signed(t.luck_reshuffle)), width, "  ", "    ")
     return lines
+
+
+def _wrapped(text: str, width: int, first: str = "", then: str = "") -> list[str]:
+    """`text` as lines of at most `width` columns (at least 20), the first after `first`, the others after
+    `then`; a sentence is broken between words, never cut."""
+    return textwrap.wrap(text, width=max(20, width), initial_indent=first, subsequent_indent=then,
+                         break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
 
 
 def _turn_cell(turn: int) -> str:
@@ -164,7 +172,7 @@ def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> lis
         return 0 if moves <= 1 else round(i * (columns - 1) / (moves - 1))
 
     title = verdicts.chance_over_the_game(printable(names[0], 30), printable(names[1], 30))
-    lines = [title if len(title) <= width else f"{title[: width - 1]}…"]
+    lines = _wrapped(title, width)  # its names whole: a long one puts the rest of the title on a second row
     lines += _plot_lines(_curve(analysis.chances, columns, column), left)
     lines.append(f"{'':>{left}} └{'─' * columns}")
     for p, marks in enumerate(_mark_rows(analysis, columns, column)):

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from io import StringIO
 from typing import Final
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.table import Table
@@ -29,35 +31,73 @@ from famiglia.profile.statistics import INITIAL_RATING, LEVEL_RATINGS, Statistic
 
 from ..model.home.commands import help_lines, key_line
 from ..model.home.menu import Home, Item, Overlay, Page
-from .bridge import Painter
+from .bridge import Painter, Rows
+from .overlays import HELP_KEYS, rows_shown
+from .part import AsDrawn
 from .pieces import fitted_keys, line_count
 from .screens import render_help
 
 __all__ = ["page_rows", "render_home", "rules_rows"]
 
+_MEASURE: Final = Console(file=StringIO(), width=200)  # wraps a line's words as they are drawn
+_DETAIL_CELLS: Final = 16  # the fewest cells the words of a line under the cursor are wrapped into, beside its label
 _CHROME: Final = 3  # the title line and a blank under it; the key line
 _MESSAGE_ROWS: Final = 3  # a long message (a settings file's whole path and fault) wraps, up to this many rows
 
 
 def render_home(home: Home, width: int, height: int) -> RenderableType:
-    """The whole home screen at `width` × `height`."""
+    """The whole home screen at `width` × `height`: never more rows than `height`, each counted as drawn."""
     if home.overlay is Overlay.HELP:
-        return render_help(help_lines(home), width=width)
+        return _help(home, width, height)
     message = _message(home, width)
     room = max(1, height - _CHROME - line_count(message, width))
     rows: list[RenderableType] = [_title(home), Text()]
-    body = page_rows(home, width, room)
+    body = _within(page_rows(home, width, room), width, room)
     rows += body
-    rows += [Text()] * max(0, room - len(body))
+    rows += [Text()] * max(0, room - _drawn(body, width))
     if home.overlay in (Overlay.CONFIRM_QUIT, Overlay.CONFIRM_DELETE):
-        rows[-min(5, len(rows) - 2):] = [_question(home)]
+        question = _question(home)
+        asked = min(line_count(question, width), room)  # the question covers as many rows as it takes
+        kept = _within(rows, width, 2 + room - asked)
+        rows = [*kept, *[Text()] * max(0, 2 + room - asked - _drawn(kept, width)), question]
     rows.append(message)
     rows.append(Text(fitted_keys(key_line(home), width), style="label", no_wrap=True, overflow="ellipsis"))
     return Group(*rows)
 
 
+def _drawn(rows: Sequence[RenderableType], width: int) -> int:
+    """The rows `rows` take on the screen at `width`."""
+    return sum(line_count(row, width) for row in rows)
+
+
+def _within(rows: Sequence[RenderableType], width: int, room: int) -> list[RenderableType]:
+    """The first of `rows` that take at most `room` rows of the screen together, as drawn at `width`."""
+    kept: list[RenderableType] = []
+    used = 0
+    for row in rows:
+        used += line_count(row, width)
+        if used > room:
+            break
+        kept.append(row)
+    return kept
+
+
+def _help(home: Home, width: int, height: int) -> RenderableType:
+    """The help, whole where it fits; else a window of it that ↑↓ scroll, with a line under it that says so
+    (as the table's help does)."""
+    drawn = Painter().rows(render_help(help_lines(home), width=width), width)
+    if len(drawn) <= height:
+        return AsDrawn(drawn)
+    room = max(1, height - 1)
+    top = max(0, min(home.help_scroll, len(drawn) - room))
+    home.help_scroll = top  # kept within the help, so ↑ answers at once
+    shown = Rows(drawn.segments[top:top + room], drawn.text[top:top + room])
+    footer = _(HELP_KEYS) + " · " + rows_shown(top, len(shown), len(drawn))
+    return Group(AsDrawn(shown), Text(footer, style="label", no_wrap=True, overflow="ellipsis"))
+
+
 def _title(home: Home) -> Text:
-    text = Text("Famiglia", style="title")
+    text = Text("Famiglia", style="title", no_wrap=True, overflow="ellipsis")  # one row: `_CHROME` counts it so
     if home.page is not Page.MAIN:
         text.append(" \u203a ", style="label")  # the step bar's separator
         text.append(home.title, style="heading")
@@ -103,18 +143,18 @@ def _question(home: Home) -> RenderableType:
 def page_rows(home: Home, width: int, room: int) -> list[RenderableType]:
     """The rows of the page on show, at most `room` of them."""
     if home.page is Page.STATISTICS:
-        return _fit(_statistics(home.stats, width), room)
+        return _within(_statistics(home.stats, width), width, room)
     if home.page is Page.RULES:
         return _scrolled(home, rules_rows(home.rules, width), room)
     if home.page is Page.LOG:
         return _scrolled(home, [Text(line, no_wrap=True, overflow="ellipsis") for line in home.text], room)
-    rows = _items(home, home.items(), width, room - (3 if home.page is Page.SETTINGS else 0))
-    if home.page is Page.SETTINGS:
-        rows += _settings_footer(home)
+    footer = _settings_footer(home) if home.page is Page.SETTINGS else []
+    rows = _items(home, home.items(), width, room - _drawn(footer, width))
+    rows += footer
     if not home.items():
         empty = _EMPTY.get(home.page)
         rows.append(Text(_(empty) if empty is not None else _("Nothing here."), style="label"))
-    return rows[:room]
+    return _within(rows, width, room)
 
 
 _EMPTY: Final = {Page.GAMES: N_("No saved games yet: New game starts one."),
@@ -122,25 +162,39 @@ _EMPTY: Final = {Page.GAMES: N_("No saved games yet: New game starts one."),
 
 
 def _items(home: Home, items: Sequence[Item], width: int, room: int) -> list[RenderableType]:
-    """The numbered lines, the one under the cursor marked; a list longer than the room scrolls with it."""
+    """The numbered lines, the one under the cursor marked and whole (its words go on under themselves where
+    they are longer than the row); a list longer than the room scrolls with the cursor."""
     if not items:
         return []
     selected = home.selected
-    first = min(max(0, selected - room // 2), max(0, len(items) - room))
-    shown = items[first:first + max(1, room)]
-    label_width = min(max(len(item.label) for item in items), max(12, width // 2 - 6))
-    rows: list[RenderableType] = []
-    for n, item in enumerate(shown, first):
-        mine = n == selected
-        line = Text("▶ " if mine else "  ", style="key")
-        line.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
-        line.append(f"{item.label[:label_width]:<{label_width}}", style="name.active" if mine else "name")
-        line.append("  ")
-        line.append(item.detail, style="label")
+    # The labels whole (a game's title with two long names, a guided game's), the words beside them giving way.
+    label_width = min(max(cell_len(item.label) for item in items), max(12, width - 8 - _DETAIL_CELLS))
+    lines = [_item_line(item, n, n == selected, label_width, width) for n, item in enumerate(items)]
+    fit = max(1, room - (line_count(lines[selected], width) - 1))
+    first = min(max(0, selected - fit // 2), max(0, len(items) - fit))
+    return list(lines[first:first + fit])
+
+
+def _item_line(item: Item, n: int, mine: bool, label_width: int, width: int) -> Text:
+    line = Text("▶ " if mine else "  ", style="key")
+    line.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
+    label = Text(item.label, style="name.active" if mine else "name")
+    label.truncate(label_width, overflow="ellipsis", pad=True)
+    line.append_text(label)
+    line.append("  ")
+    indent = line.cell_len
+    detail = Text(item.detail, style="label")
+    if not mine or indent + detail.cell_len <= width or width - indent < _DETAIL_CELLS:
+        line.append_text(detail)
         line.no_wrap = True
         line.overflow = "ellipsis"
-        rows.append(line)
-    return rows
+        return line
+    rows = detail.wrap(_MEASURE, width - indent)  # the line under the cursor is read whole
+    for i, row in enumerate(rows):
+        if i:
+            line.append("\n" + " " * indent)
+        line.append_text(row)
+    return line
 
 
 def _settings_footer(home: Home) -> list[RenderableType]:
@@ -155,10 +209,6 @@ def _settings_footer(home: Home) -> list[RenderableType]:
         return [Text(), typing, meaning]
     kept = _("Kept in {path}").format(path=settings_path())
     return [Text(), meaning, Text(kept, style="label", no_wrap=True, overflow="ellipsis")]
-
-
-def _fit(rows: list[RenderableType], room: int) -> list[RenderableType]:
-    return rows[:room]
 
 
 def _scrolled(home: Home, lines: list[Text], room: int) -> list[RenderableType]:
@@ -198,10 +248,13 @@ def _statistics(stats: Statistics | None, width: int) -> list[RenderableType]:
         if stats.you else ngettext("Your games: {n} finished", "Your games: {n} finished", n).format(n=n)
     rows.append(Text(who, style="heading"))
     if stats.opponents:
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, header_style="label", show_edge=False)
+        # Two cells between columns; where the columns are still wider than the screen, an opponent's name and a
+        # streak go on to a second row of their cell rather than being cut.
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, header_style="label", show_edge=False,
+                      collapse_padding=True)
         for column in _COLUMNS:
-            table.add_column(_(column), justify="left" if column in ("opponent", "streak") else "right",
-                             no_wrap=True)
+            words = column in ("opponent", "streak")
+            table.add_column(_(column), justify="left" if words else "right", no_wrap=not words)
         for row in stats.opponents:
             rate = _("{percent}%").format(percent=f"{row.win_rate * 100:.0f}")
             table.add_row(Text(row.opponent.label, style="name"), str(row.games), str(row.wins), str(row.draws),
@@ -225,7 +278,7 @@ def _statistics(stats: Statistics | None, width: int) -> list[RenderableType]:
         text.append(columns, style="points")
         rows.append(text)
     if stats.left_out:
-        parts = ", ".join(f"{n} {reason}" for reason, n in sorted(stats.left_out.items()))
+        parts = ", ".join(f"{n} {_(reason)}" for reason, n in sorted(stats.left_out.items()))
         rows.append(Text(_("Not counted: {parts}").format(parts=parts), style="label"))
     if stats.left_out.get("played by others") and stats.you is None:
         rows.append(Text(_("Games for two count once your name is set: Settings, names."), style="label"))

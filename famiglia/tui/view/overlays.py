@@ -30,7 +30,8 @@ from .lastturn import event_lines
 from .part import Kept, Part
 from .screens import Help
 
-__all__ = ["NOTATION_CARD", "REFRESH_LIMITS", "GameLog", "HelpPage", "OverlayRows", "help_keys", "log_renderable"]
+__all__ = ["HELP_KEYS", "NOTATION_CARD", "REFRESH_LIMITS", "GameLog", "HelpPage", "OverlayRows", "help_keys",
+           "log_renderable", "rows_shown"]
 # The six forms of action, one example each (docs/notation.md).
 NOTATION_CARD: Final[tuple[tuple[str, str], ...]] = (
     ("refresh B3", N_("discard Street card B3, draw 3 (R5)")),
@@ -47,7 +48,7 @@ REFRESH_LIMITS: Final = N_(
 )
 
 _LOG_KEYS: Final = N_("↑↓ PgUp PgDn Home End: scroll · g, Esc or q: back")
-_HELP_KEYS: Final = N_("↑↓ PgUp PgDn Home End: scroll · Esc, q or ?: back")
+HELP_KEYS: Final = N_("↑↓ PgUp PgDn Home End: scroll · Esc, q or ?: back")
 
 
 def help_keys(session: Session) -> tuple[tuple[str, str], ...]:
@@ -107,6 +108,11 @@ def log_renderable(log: Sequence[tuple[Event, ...]], names: tuple[str, str], *,
     return GameLog(tuple(log), names, tuple(sorted((reasons or {}).items())))
 
 
+def rows_shown(first: int, count: int, rows: int) -> str:
+    """Which rows of a text that scrolls are on show: `count` rows from row `first` (from 0) of `rows`."""
+    return _("rows {first}–{last} of {rows}").format(first=first + 1, last=first + count, rows=rows)
+
+
 class OverlayRows:
     """The help and the game log of one session as screen rows, drawn once per content and width.
 
@@ -151,15 +157,14 @@ class OverlayRows:
         head: list[str] = []
         if session.overlay is Overlay.HELP:
             start = scroll
-            keys = _(_HELP_KEYS) if limit else ""
+            keys = _(HELP_KEYS) if limit else ""
         else:
             start = max(0, len(rows) - room - scroll)
             head = self._line(Text(_log_title(session), style="title"), width)
             keys = _(_LOG_KEYS)
         shown = rows[start:start + room]
         if limit:
-            keys += " · " + _("rows {first}–{last} of {rows}").format(first=start + 1, last=start + len(shown),
-                                                                        rows=len(rows))
+            keys += " · " + rows_shown(start, len(shown), len(rows))
         footer = self._line(Text(keys, style="label"), width) if keys else []
         body = [*head, *shown]
         return [*body, *[""] * (height - len(body) - len(footer)), *footer][:height]

@@ -44,22 +44,26 @@ VERDICT: Final = (56, 76)  # the columns of the verdict beside the table: at lea
 VERDICT_ROWS: Final = 4  # the fewest rows of the verdict under the table: the heading and a decision or two
 
 
-def caption(replay: Replay) -> Text:
-    """Where in the game this is: the position, the turn, and the action that led here."""
+def caption(replay: Replay, width: int | None = None) -> Text:
+    """Where in the game this is: the position, the turn, and the action that led here; in one row of `width`
+    where given, the words around the action giving way before the action is cut (the turn's beginning first,
+    then the position)."""
     names = replay.record.players
-    text = Text(_("Replay of game {game}").format(game=replay.record.id), style="title")
-    text.append("  " + _("position {index} of {last}").format(index=replay.index, last=replay.last), style="label")
+    title = Text(_("Replay of game {game}").format(game=replay.record.id), style="title")
+    where = Text("  " + _("position {index} of {last}").format(index=replay.index, last=replay.last), style="label")
     if replay.index == 0:
-        text.append("  ·  " + _("the deal"), style="label")
-        return text
+        return Text.assemble(title, where, ("  ·  " + _("the deal"), "label"))
     move = replay.record.moves[replay.index - 1]
-    text.append("  ·  " + _("turn {turn}").format(turn=replay.turn_of[replay.index - 1]) + ": ", style="label")
-    text.append(short_name(names[move.player]), style="name")
-    text.append(" ")
-    text.append_text(cards_in(str(move.action), style="notice"))
-    if replay.index in replay.turn_starts:
-        text.append("  ·  " + _("turn {turn} begins").format(turn=replay.turn_starts.index(replay.index) + 1),
-                    style="label")
+    played = Text("  ·  " + _("turn {turn}").format(turn=replay.turn_of[replay.index - 1]) + ": ", style="label")
+    played.append(short_name(names[move.player]), style="name")
+    played.append(" ")
+    played.append_text(cards_in(str(move.action), style="notice"))
+    begins = Text("  ·  " + _("turn {turn} begins").format(turn=replay.turn_starts.index(replay.index) + 1),
+                  style="label") if replay.index in replay.turn_starts else Text()
+    for parts in ((title, where, played, begins), (title, where, played), (title, played)):
+        text = Text.assemble(*parts)
+        if width is None or text.cell_len <= width:
+            return text
     return text
 
 
@@ -207,7 +211,7 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
         body = with_verdict(replay, width, room)
     else:
         body = _position(replay, width, room)
-    head = caption(replay)
+    head = caption(replay, width)
     head.truncate(width, overflow="ellipsis")  # one row always, so the table never moves between positions
     return Group(head, body, footer)
 

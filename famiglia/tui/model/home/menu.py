@@ -87,6 +87,7 @@ class Home:
         self.outcome: Outcome | None = None
         self.chosen: str | None = None  # the id of the game on the GAME page
         self.scroll = 0  # the first line of the rules shown
+        self.help_scroll = 0  # the first row of the help shown, where it is taller than the screen
         self.editing: str | None = None  # the name being typed on the Settings page
         self.named: tuple[str, ...] = ()  # the names typed before it: yours, while player 2's is typed
 
@@ -134,11 +135,14 @@ class Home:
 
     @property
     def scrolls(self) -> bool:
-        """Whether the page on show is text that the arrows scroll (the rules, a log)."""
-        return self.page in (Page.RULES, Page.LOG)
+        """Whether what is on show is text that the arrows scroll (the rules, a log, the help)."""
+        return self.overlay is Overlay.HELP or self.page in (Page.RULES, Page.LOG)
 
     def move(self, delta: int) -> None:
-        """Up or down a line of the page (round at the ends); on the rules or a log, scroll."""
+        """Up or down a line of the page (round at the ends); on the rules, a log or the help, scroll."""
+        if self.overlay is Overlay.HELP:
+            self.help_scroll = max(0, self.help_scroll + delta)  # the view keeps it within the help
+            return
         if self.scrolls:
             self.scroll = max(0, self.scroll + delta)
             return
@@ -147,6 +151,9 @@ class Home:
             self.cursor[self.page] = (self.selected + delta) % len(items)
 
     def to_end(self, last: bool) -> None:
+        if self.overlay is Overlay.HELP:
+            self.help_scroll = 10**6 if last else 0
+            return
         if self.scrolls:
             self.scroll = 10**6 if last else 0  # the view keeps it within the text
             return
@@ -193,7 +200,7 @@ class Home:
     def open(self, page: Page) -> None:
         self.pages.append(page)
         self.cursor[page] = 0
-        if self.scrolls:
+        if page in (Page.RULES, Page.LOG):
             self.scroll = 0
         if page is Page.STATISTICS and self._statistics is not None:
             try:
@@ -204,6 +211,7 @@ class Home:
 
     def toggle_help(self) -> None:
         self.overlay = None if self.overlay is Overlay.HELP else Overlay.HELP
+        self.help_scroll = 0
 
     def interrupt(self) -> None:
         """Ctrl-C: ask before quitting (a second Ctrl-C is the yes)."""
