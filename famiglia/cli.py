@@ -442,7 +442,7 @@ def _handle(args: argparse.Namespace) -> int:
         sys.stderr.write(usage_line(args.command_parser.prog, str(refusal)))
         return EXIT_USAGE
     except KeyboardInterrupt:
-        complain("interrupted")
+        complain(_("interrupted"))
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (e.g. `famiglia rules | head`): stop quietly.
@@ -451,7 +451,8 @@ def _handle(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.split(".")[0] == "famiglia":
             raise  # a broken install of famiglia itself is a bug worth a traceback
-        complain(f"a required package is missing: {exc.name} (reinstall famiglia to get its dependencies)")
+        complain(_("a required package is missing: {name} (reinstall famiglia to get its dependencies)").format(
+            name=exc.name))
         return EXIT_FAILURE
     except OSError as exc:
         complain(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""))

@@ -68,7 +68,7 @@ def seed(text: str) -> int:
     if len(text.strip().lstrip("+-").replace("_", "")) > SEED_BITS and text.strip().lstrip("+-").isdigit():
         digits = len(text.strip().lstrip("+-"))
         raise argparse.ArgumentTypeError(_("a seed has at most {bits} bits (some 308 digits), not {digits} "
-                                           "digits").format(bits=f"{SEED_BITS:,}", digits=f"{digits:,}"))
+                                           "digits").format(bits=_number(SEED_BITS), digits=_number(digits)))
     try:
         value = int(text)
     except ValueError:
@@ -101,9 +101,17 @@ def bounded(low: float, high: float, *, whole: bool = True) -> Any:
         try:
             value = int(text) if whole else float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a {'whole ' if whole else ''}number: {shown!r}") from None
+            refusal = _("not a whole number: {text}") if whole else _("not a number: {text}")
+            raise argparse.ArgumentTypeError(refusal.format(text=repr(shown))) from None
         if not low <= value <= high or value != value:
-            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, not {shown}")
+            raise argparse.ArgumentTypeError(_("must be from {low} to {high}, not {text}").format(
+                low=_number(low), high=_number(high), text=shown))
         return value
 
     return number
+
+
+def _number(value: float) -> str:
+    from famiglia.phrasebook.counts import decimal, whole  # on a refusal only: the engine is not loaded to start
+
+    return whole(int(value)) if value == int(value) else decimal(value, 3)

@@ -24,7 +24,7 @@ from famiglia.tui.view.theme import THEME
 
 from .errors import EXIT_BAD_RECORD, EXIT_OK, EXIT_USAGE, UsageError, complain, fail
 
-__all__ = ["delete", "game_state", "games", "started"]
+__all__ = ["delete", "game_state", "games", "padded", "started"]
 
 
 def game_state(game: Game) -> str:
@@ -82,11 +82,11 @@ def games(*, out: TextIO | None = None) -> int:
 def _plain(out: TextIO, head: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[int] = ()) -> None:
     widths = [max(cell_len(r[i]) for r in (head, *rows)) for i in range(len(head))]
     for row in (head, *rows):
-        cells = [_padded(c, w, right=i in right) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [padded(c, w, right=i in right) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
         print("  ".join(cells).rstrip(), file=out)
 
 
-def _padded(cell: str, width: int, *, right: bool) -> str:
+def padded(cell: str, width: int, *, right: bool) -> str:
     """`cell` filled out to `width` columns as a terminal shows it (a name may hold wide characters)."""
     fill = " " * max(0, width - cell_len(cell))
     return fill + cell if right else cell + fill

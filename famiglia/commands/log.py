@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -21,7 +22,7 @@ from famiglia.phrasebook.table import end_reason, tiebreak
 from famiglia.tui.view.theme import THEME
 
 from .errors import EXIT_OK, fail
-from .games import started
+from .games import padded, started
 
 __all__ = ["log", "log_lines"]
 
@@ -55,9 +56,10 @@ def log_lines(record: Record) -> list[str]:
     rows = [_turn_line(record, t) for t in record.turns()]
     lines = [_title(record)]
     if rows:
-        widths = [max(len(r[i]) for r in rows) for i in range(3)]
+        widths = [max(cell_len(r[i]) for r in rows) for i in range(3)]  # as a terminal shows them: 陳 takes two
         for number, who, actions, points in rows:
-            lines.append(f"{number.rjust(widths[0])}  {who.ljust(widths[1])}  {actions.ljust(widths[2])}  {points}")
+            lines.append(f"{padded(number, widths[0], right=True)}  {padded(who, widths[1], right=False)}  "
+                         f"{padded(actions, widths[2], right=False)}  {points}")
     else:
         lines.append(_("No action yet."))
     return [*lines, *_ending(record, record.game())]

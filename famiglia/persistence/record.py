@@ -19,6 +19,7 @@ from typing import Any, Final
 from famiglia import __version__
 from famiglia.engine import Action, Game, IllegalAction, NotationError, Result, Step, parse_action
 from famiglia.phrasebook.catalogue import _, ngettext
+from famiglia.phrasebook.counts import whole
 
 from .seats import HUMAN, PEOPLE
 
@@ -346,7 +347,7 @@ def check_seed(value: int) -> int:
     """
     if value.bit_length() > SEED_BITS:
         raise ValueError(_("a seed has at most {bits} bits (some 308 digits), not {digits} digits").format(
-            bits=f"{SEED_BITS:,}", digits=f"{len(str(abs(value))):,}"))
+            bits=whole(SEED_BITS), digits=whole(len(str(abs(value))))))
     return value
 
 

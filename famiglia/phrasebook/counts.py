@@ -14,7 +14,7 @@ from famiglia.engine import Card
 from .catalogue import _, ngettext, spoken_language
 
 __all__ = ["card_count", "card_names", "date_time", "decimal", "decision_count", "earlier_action_count", "game_count",
-           "point_count", "refresh_count", "swap_count", "turn_count"]
+           "percent", "point_count", "refresh_count", "swap_count", "turn_count", "whole"]
 
 
 _DECIMAL_COMMA: Final = frozenset({"it", "de"})
@@ -24,6 +24,19 @@ def decimal(value: float, places: int = 1) -> str:
     """`value` with `places` decimals, as the player's language writes it: 2.5 in English, 2,5 in Italian."""
     written = format(value, "." + str(places) + "f")
     return written.replace(".", ",") if spoken_language() in _DECIMAL_COMMA else written
+
+
+def whole(value: int) -> str:
+    """A whole number with its thousands grouped as the player's language groups them: 1,000,000 in English,
+    1.000.000 in Italian and German."""
+    written = format(value, ",")
+    return written.replace(",", ".") if spoken_language() in _DECIMAL_COMMA else written
+
+
+def percent(fraction: float, places: int = 1) -> str:
+    """A fraction as a percentage with `places` decimals, in the language's way: 12.5% in English, 12,5% in
+    Italian and German (the sign's spacing is the catalogue's)."""
+    return _("{percent}%").format(percent=decimal(fraction * 100, places))
 
 
 _DATE_SEPARATOR: Final = {"it": "/", "de": "."}  # day, month, year in that order

@@ -18,6 +18,7 @@ from rich.text import Text
 from famiglia.engine import Action
 from famiglia.phrasebook.catalogue import Later, _, speaking
 from famiglia.tui.view.lastturn import turn_line
+from famiglia.tui.view.pieces import capitalized
 from famiglia.tui.view.players import PlayerRow
 from famiglia.tui.view.status import status_text, turn_lines, warning_lines
 from famiglia.tui.view.street import street
@@ -56,7 +57,7 @@ class WatchScreen:
 
     def notice(self, text: str | Later) -> None:
         with speaking(self.terminal.catalogue):  # told from another connection: said in this watcher's language
-            self.message = str(text)
+            self.message = capitalized(str(text))  # a sentence, as the players' message line shows it
         self._redraw()
 
     def close(self, text: str | Later) -> None:

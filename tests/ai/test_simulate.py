@@ -141,3 +141,38 @@ def test_ctrl_c_stops_every_worker_at_once_and_prints_the_games_so_far(jobs: str
     if "after 0 of" not in err:  # on a very slow machine no game may be over yet: then there is no table
         done = json.loads(out)["games"]
         assert 0 < done < 1_000_000 and f"after {done:,} of" in err
+
+
+@pytest.mark.parametrize(("language", "title", "headings", "decimal"), [
+    ("en", "4 games, seed 3, seats swapped every game", ("player", "won", "drawn", "lost", "score", "turns"), "."),
+    ("it", "4 partite, seme 3, posti scambiati a ogni partita", ("giocatore", "vinte", "punti", "turni"), ","),
+    ("de", "4 Partien, Startwert 3, Plätze nach jeder Partie getauscht", ("Spieler", "gewonnen", "remis", "Punkte"),
+     ","),
+])
+def test_the_table_speaks_the_language_and_the_json_does_not(capsys: pytest.CaptureFixture[str], language: str,
+                                                             title: str, headings: tuple[str, ...],
+                                                             decimal: str) -> None:
+    args = ("simulate", "--players", "greedy,random", "--games", "4", "--seed", "3")
+    assert cli.main(["--lang", language, *args]) == 0
+    out = capsys.readouterr().out
+    assert out.lstrip().startswith(title)
+    assert set(headings) <= set(out.split())
+    greedy = next(line for line in out.splitlines() if line.split()[:1] == ["greedy"])
+    rates = re.findall(r"\d+([.,])\d %?", greedy)  # the win rate, the interval, the score, the turns, the times
+    assert rates and set(rates) == {decimal}
+    assert cli.main(["--lang", language, *args, "--json"]) == 0
+    spoken = capsys.readouterr().out
+    assert cli.main([*args, "--json"]) == 0
+    assert strip_times(spoken) == strip_times(capsys.readouterr().out)  # the figures for programs: one form
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "must be from 1 to 1,000,000, not 0"),
+    ("it", "deve essere da 1 a 1.000.000, non 0"),
+    ("de", "muss von 1 bis 1.000.000 sein, nicht 0"),
+])
+def test_a_number_out_of_range_is_refused_in_the_language(capsys: pytest.CaptureFixture[str], language: str,
+                                                          said: str) -> None:
+    assert cli.main(["--lang", language, "simulate", "--players", "greedy,random", "--games", "0"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1

@@ -118,6 +118,20 @@ def test_a_new_file_is_made_with_a_comment_and_read_back(path: Path) -> None:
     assert load().settings == Settings() and "memory_aid" not in path.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(("language", "comment"), [
+    ("it", "# le impostazioni di famiglia: 'famiglia settings' le mostra"),
+    ("de", "# Einstellungen von famiglia: 'famiglia settings' zeigt sie"),
+])
+def test_a_new_file_s_comment_is_in_the_language_of_the_one_who_made_it(path: Path, language: str,
+                                                                        comment: str) -> None:
+    from famiglia.cli import main
+
+    assert main(["--lang", language, "settings", "set", "memory_aid", "on"]) == 0
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(comment) and "famiglia's settings" not in text
+    assert load().settings == Settings(memory_aid=True)  # the keys are TOML's, in every language
+
+
 def test_writing_over_a_broken_file_is_refused_and_changes_nothing(path: Path) -> None:
     path.write_text("level = = =\n", encoding="utf-8")
     with pytest.raises(SettingRefused, match="fix or remove it first"):

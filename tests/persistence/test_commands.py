@@ -269,3 +269,20 @@ def test_games_and_log_speak_the_language_and_keep_the_notation(language: str, h
     turns = saver.record.turns()
     for line, turn in zip(lines[1:], turns, strict=False):  # the actions in notation, in every language
         assert ", ".join(str(a) for a in turn.actions) in line
+
+
+def test_log_piped_lines_up_wide_names_as_a_terminal_shows_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """A name of wide characters takes two columns a character: the actions still start in one column."""
+    from rich.cells import cell_len
+
+    session = new_session(5, names=("陳大文", "Ben"), confirm=False)
+    saver = Autosave.attach(session)
+    for _ in moments(session, random.Random(5), limit=40):
+        pass
+    saver.close()
+    assert main(["log", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    turns = [line for line in lines[1:] if re.match(r"\s*\d+  ", line)]
+    assert {"陳大文", "Ben"} <= {line.split()[1] for line in turns}
+    starts = {cell_len(re.match(r"\s*\d+  \S+\s+", line).group()) for line in turns}  # type: ignore[union-attr]
+    assert len(starts) == 1  # where the actions begin, counted in the terminal's columns
