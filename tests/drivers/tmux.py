@@ -256,13 +256,24 @@ def take_or_pass(tmux: Tmux, screen: str) -> bool:
     """Take the first card on offer (its number), or pass; then confirm the turn's end. Whether it took: after
     a pass the computer may pass too, which ends the game at once (R8.5)."""
     offer = re.search(r"Take/pass\s+(\d+) ", screen)
-    if offer:
-        tmux.type(offer.group(1))
-        if int(offer.group(1)) >= 10 or "Take/pass" not in tmux.screen():
-            tmux.keys("Enter")
-    else:
-        tmux.type("p")
-    tmux.wait_for("End of your turn?")
+    for attempt in range(2):
+        if offer:
+            tmux.type(offer.group(1))
+            if int(offer.group(1)) >= 10 or "Take/pass" not in tmux.screen():
+                tmux.keys("Enter")
+        else:
+            tmux.type("p")
+        try:
+            tmux.wait_for("End of your turn?", timeout=10 if attempt == 0 else WAIT)
+            break
+        except AssertionError:
+            # On a machine under heavy load the frame read may be one the key arrived before (the turn's first
+            # frame, redrawn once the computer's last action was on show): the same choice once more, if the
+            # screen still offers it and the line is empty.
+            now = tmux.screen()
+            if attempt or re.search(r"Take/pass\s+(\d+) ", now) is None or not now.rstrip().endswith(">"):
+                raise
+            offer = re.search(r"Take/pass\s+(\d+) ", now)
     tmux.keys("Enter")
     return offer is not None
 
