@@ -13,8 +13,9 @@ server's on a small machine.)
 Printed: the median and 99th percentile of both times over the run, the server's resident memory
 before the tables and after (and so per table), and the server's CPU time over the run's wall time
 (1.0 is one core) and per key answered (both screens' redraws), and the clients' own CPU.
-`--profile` runs the server in this process instead, under cProfile, for a few tables, and prints
-where its time goes (the clients' share is in it too).
+`--profile` runs the server in this process instead, under cProfile while the keys are pressed (not
+while the tables are opened), for a few tables, and prints where its time goes (the clients' share is
+in it too); `--sort tottime` orders it by each function's own time.
 
 Run: `python benchmarks/serve_load.py --tables 10 25 --seconds 20`
      `python benchmarks/serve_load.py --profile --tables 5 --seconds 10`
@@ -158,7 +159,9 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-async def _load(port: int, tables: int, seconds: float, pid: int | None) -> dict[str, float]:
+async def _load(port: int, tables: int, seconds: float, pid: int | None,
+                profiler: cProfile.Profile | None = None) -> dict[str, float]:
+    """The tables opened and joined, then the keys pressed for `seconds` (under `profiler` alone, if given)."""
     before = _rss(pid) if pid else 0
     pairs = [await _table(port, n) for n in range(tables)]
     await asyncio.sleep(1.0)
@@ -170,9 +173,13 @@ async def _load(port: int, tables: int, seconds: float, pid: int | None) -> dict
     start_cpu, start, clients = (_cpu(pid) if pid else 0.0), time.perf_counter(), time.process_time()
     until = start + seconds
     phase = [rng.random() for _ in pairs]
+    if profiler is not None:
+        profiler.enable()
     await asyncio.gather(*(_press(a, b, phase[i], until) for i, (a, b) in enumerate(pairs)),
                          *(_press(b, a, phase[i] + 0.5, until) for i, (a, b) in enumerate(pairs)))
     await asyncio.sleep(1.0)
+    if profiler is not None:
+        profiler.disable()
     wall = time.perf_counter() - start
     cpu = (_cpu(pid) - start_cpu) / wall if pid else 0.0
     clients = (time.process_time() - clients) / wall
@@ -228,7 +235,7 @@ def measure(tables: int, seconds: float) -> None:
     _report(tables, seconds, figures)
 
 
-def profile(tables: int, seconds: float) -> None:
+def profile(tables: int, seconds: float, order: str = "cumulative") -> None:
     """The server in this process under cProfile: where a redraw's time goes."""
     from famiglia.server.limits import Limits
     from famiglia.server.server import Server, Settings
@@ -240,16 +247,14 @@ def profile(tables: int, seconds: float) -> None:
                                      limits=Limits(connections=limit, per_address=limit)))
             await server.start()
             try:
-                profiler = cProfile.Profile()
-                profiler.enable()
-                figures = await _load(server.port, tables, seconds, None)
-                profiler.disable()
+                profiler = cProfile.Profile()  # over the keys only: sitting down is timed apart
+                figures = await _load(server.port, tables, seconds, None, profiler)
             finally:
                 await server.stop()
         _report(tables, seconds, figures)
         print("(the server and the clients in one process, under cProfile: slower than measured above)")
         stats = pstats.Stats(profiler)
-        stats.sort_stats("cumulative").print_stats(35)
+        stats.sort_stats(order).print_stats(35)
 
     asyncio.run(main())
 
@@ -259,10 +264,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 25])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--profile", action="store_true", help="the server in this process, under cProfile")
+    parser.add_argument("--sort", default="cumulative", choices=("cumulative", "tottime"),
+                        help="with --profile: the functions by their time with what they call, or by their own")
     args = parser.parse_args()
     print(f"famiglia serve under load: {os.cpu_count()} cores; tables of two clients, a key a second each")
     for tables in args.tables:
-        (profile if args.profile else measure)(tables, args.seconds)
+        if args.profile:
+            profile(tables, args.seconds, args.sort)
+        else:
+            measure(tables, args.seconds)
 
 
 if __name__ == "__main__":
