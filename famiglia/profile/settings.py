@@ -55,7 +55,6 @@ FILE_NAME: Final = "settings.toml"
 MAX_SIZE: Final = 64 * 1024  # a settings file is a few lines; anything this large is not one of ours
 _TRUE: Final = ("true", "yes", "on")
 _FALSE: Final = ("false", "no", "off")
-# The comment a new settings file starts with, in the language of the one who made it (its keys are TOML's).
 _HEADER: Final = N_("famiglia's settings: 'famiglia settings' shows them, 'famiglia settings set KEY VALUE'\n"
                     "changes one; the options of 'famiglia play' win over them for one game.")
 
@@ -496,6 +495,6 @@ def _new_document() -> Any:
     import tomlkit
 
     document = tomlkit.document()
-    for line in _(_HEADER).splitlines():
+    for line in _(_HEADER).splitlines():  # in the language of the one who made the file
         document.add(tomlkit.comment(line))
     return document
