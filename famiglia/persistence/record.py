@@ -32,6 +32,7 @@ __all__ = [
     "Sitting",
     "Turn",
     "check_seed",
+    "json_fault",
     "now",
     "printable",
 ]
@@ -250,7 +251,7 @@ class Record:
         except RecordError:
             raise  # NaN and Infinity: already said in the record's words
         except ValueError as error:  # JSONDecodeError, and an integer too long to read
-            raise RecordError(_("this is not valid JSON ({error})").format(error=printable(str(error), 120))) from None
+            raise RecordError(_("this is not valid JSON ({error})").format(error=json_fault(error))) from None
         return cls.from_json(data)
 
     @classmethod
@@ -337,6 +338,13 @@ def _id(value: Any) -> str:
     if not isinstance(value, str) or not _ID.fullmatch(value):
         raise RecordError(_("id must be letters, digits, - or _ (at most 64), not {value}").format(value=_quote(value)))
     return value
+
+
+def json_fault(error: ValueError) -> str:
+    """Where JSON could not be read, in the player's language (Python's own words are English)."""
+    if isinstance(error, json.JSONDecodeError):
+        return _("line {line}, column {column}").format(line=error.lineno, column=error.colno)
+    return _("a number of too many digits")  # the one other ValueError of json.loads: int() past its limit
 
 
 def check_seed(value: int) -> int:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 from famiglia.engine import Action, Game, Step
 from famiglia.persistence import GameLock, Move, Record, RecordError, Sitting, Store, StoreError, printable
 from famiglia.persistence.reading import Unreadable, read_text
+from famiglia.persistence.record import json_fault
 from famiglia.persistence.seats import NETWORK
 from famiglia.persistence.writing import private_folder, write_atomically
 from famiglia.phrasebook.catalogue import N_, Later, _
@@ -447,10 +448,10 @@ class Tables:
         if not os.path.lexists(path):
             return []
         try:
-            data = json.loads(read_text(path, limit=_INDEX_LIMIT, kind="list of tables", follow=False))
+            data = json.loads(read_text(path, limit=_INDEX_LIMIT, kind=_("a list of tables"), follow=False))
         except (Unreadable, ValueError, RecursionError) as error:
-            self.problem = _("{path} cannot be read ({reason}); it is left as it is").format(
-                path=path, reason=printable(str(error), 120))
+            reason = json_fault(error) if isinstance(error, ValueError) else printable(str(error), 120)
+            self.problem = _("{path} cannot be read ({reason}); it is left as it is").format(path=path, reason=reason)
             return [self.problem]
         if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT or data.get("version") != INDEX_VERSION:
             self.problem = _("{path} is not a list of famiglia's tables; it is left as it is").format(path=path)

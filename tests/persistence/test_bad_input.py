@@ -71,6 +71,21 @@ def test_text_that_is_not_json(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "is not valid JSON" in refused(path, capsys)
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "notes.txt: this is not valid JSON (line 1, column 1)"),
+    ("it", "notes.txt: questo non è JSON valido (riga 1, colonna 1)"),
+    ("de", "notes.txt: das ist kein gültiges JSON (Zeile 1, Spalte 1)"),
+])
+def test_where_json_breaks_is_said_in_the_player_s_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            language: str, said: str) -> None:
+    """Python's own words for a JSON fault are English ("Expecting value"): the line and column are said instead."""
+    path = tmp_path / "notes.txt"
+    path.write_text("Anna won, I think\n", encoding="utf-8")
+    assert main(["--lang", language, "log", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.rstrip().endswith(said) and "Expecting" not in err, err
+
+
 @pytest.mark.parametrize("content", [b"", b"   \n", b"\xff\xfe\x00garbage", b"\x89PNG\r\n\x1a\n"])
 def test_empty_and_binary_files(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes) -> None:
     path = tmp_path / "game.json"
