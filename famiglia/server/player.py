@@ -121,7 +121,8 @@ class PlayerScreen:
             self._waiting.invalidate()
         if self.session is not None:
             with speaking(self.terminal.catalogue):
-                self.session.message = Message(str(text), "warning")
+                # A sentence starts with a capital; a message to the table starts with its writer's name, as typed.
+                self.session.message = Message(str(text), "warning", verbatim=not isinstance(text, Later))
         self._redraw()
 
     def close(self, text: str | Later) -> None:

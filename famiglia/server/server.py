@@ -31,9 +31,9 @@ from famiglia.phrasebook.catalogue import N_, Later, _
 from .channel import Channel
 from .gatekeeper import Gatekeeper
 from .hostkey import fingerprint, host_key
+from .index import Tables
 from .limits import CodeThrottle, Gate, Limits
 from .log import attach, detach, log
-from .tables import Tables
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "FOLDER", "LOG", "Server", "ServerError", "Settings"]
 

@@ -1,4 +1,4 @@
-"""The tables of a server: `ServerTable`, the one owner of a table's game and record, and `Tables`, all of them.
+"""A table of a server: `ServerTable`, the one owner of a table's game and record (all of them: `index.Tables`).
 
 A table is opened in the lobby and gets its code; its game is dealt when the second player sits
 down (the names are known then), from the server's next seed if it was started with `--seed`. From
@@ -9,45 +9,33 @@ A take or pass that waits for its player's Enter is told to the opponent once it
 the table at one keyboard shows it only after the handoff; every screen is drawn from its own seat's
 view (or, for a watcher, the public view), never from this game.
 
-`Tables` keeps every table by code and writes an index of the unfinished ones (`tables.json` in the
-server's folder: code, game, who holds each seat, the table's settings, its messages), so a server
-started again brings them back with their codes. A failure inside one table saves it, tells its
-players in one line and closes it; the server and the other tables go on.
+A failure inside one table saves it, tells its players in one line and closes it; the server and the
+other tables go on.
 """
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from famiglia.engine import Action, Game, Step
-from famiglia.persistence import GameLock, Move, Record, RecordError, Sitting, Store, StoreError, printable
-from famiglia.persistence.reading import Unreadable, read_text
-from famiglia.persistence.record import json_fault
+from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.seats import NETWORK
-from famiglia.persistence.writing import private_folder, write_atomically
 from famiglia.phrasebook.catalogue import N_, Later, _
 from famiglia.profile.names import NAME_LENGTH
 
-from .codes import new_code, read_code
 from .log import log
 from .seats import Holder
 
 if TYPE_CHECKING:
     from .screen import SeatScreen
 
-__all__ = ["INDEX", "MESSAGE_LENGTH", "Options", "ServerTable", "TableBroken", "Tables", "tidy_message"]
+__all__ = ["MESSAGES_KEPT", "MESSAGE_LENGTH", "Options", "ServerTable", "TableBroken", "tidy_message"]
 
-INDEX: Final = "tables.json"
-INDEX_FORMAT: Final = "famiglia-tables"
-INDEX_VERSION: Final = 1
 MESSAGE_LENGTH: Final = 200
 MESSAGES_KEPT: Final = 200  # a table's messages kept in the index, the last ones
-_INDEX_LIMIT: Final = 16 * 1024 * 1024
 
 
 class TableBroken(Exception):
@@ -377,125 +365,3 @@ class _Guard:
             return
         self.table.fail(error)
         raise TableBroken(self.table.broken or _("the table stopped")) from error
-
-
-class Tables:
-    """Every table of one server by its code, and the index that brings the unfinished ones back."""
-
-    def __init__(self, folder: Path, store: Store, *, seed: int | None = None) -> None:
-        self.folder = folder
-        self.store = store
-        self.next_seed = seed
-        self.tables: dict[str, ServerTable] = {}
-        self.problem: str | None = None  # why the index could not be read or written, said on starting
-
-    def __iter__(self) -> Iterator[ServerTable]:
-        return iter(list(self.tables.values()))
-
-    def find(self, text: str) -> ServerTable | None:
-        code = read_code(text)
-        return None if code is None else self.tables.get(code)
-
-    def open(self, options: Options) -> ServerTable:
-        """A new table with a fresh code; its seed is the server's next, if it was given one."""
-        seed = self.next_seed
-        if self.next_seed is not None:
-            self.next_seed += 1
-        holders: list[Holder | None] = [None, None]
-        table = ServerTable(new_code(self.tables), options, self.store, holders, seed=seed, on_change=self._changed)
-        self.tables[table.code] = table
-        return table
-
-    def drop(self, table: ServerTable) -> None:
-        """A table nobody needs any more (its game is over and nobody is at it)."""
-        if self.tables.get(table.code) is table and not table.screens and not table.watchers:
-            del self.tables[table.code]
-            table.release()
-            self.save()
-
-    def _changed(self, table: ServerTable) -> None:
-        self.save()
-
-    # -- the index ---------------------------------------------------------------------------------------------
-
-    def save(self) -> None:
-        """Write the index of the tables still to be played; a failure is logged and kept in `problem`."""
-        entries = {}
-        for table in self.tables.values():
-            if table.is_over or (table.broken is not None and table.record is None):
-                continue
-            if not any(table.holders):
-                continue  # opened and left before anybody sat down
-            entries[table.code] = {
-                "game": table.record.id if table.record is not None else None,
-                "seed": table.seed if table.record is None else None,
-                "seats": [h.to_json() if h is not None else None for h in table.holders],
-                "settings": table.options.to_json(),
-                "messages": table.said,
-            }
-        data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "tables": entries}
-        try:
-            private_folder(self.folder)
-            write_atomically(self.folder / INDEX, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode(),
-                             prefix=".tables-")
-        except OSError as error:
-            self.problem = f"the tables cannot be saved in {self.folder / INDEX} ({error.strerror or error})"
-            log.error("%s", self.problem)
-
-    def restore(self) -> list[str]:
-        """Bring back the unfinished tables of the index; the lines that say what could not come back."""
-        path = self.folder / INDEX
-        if not os.path.lexists(path):
-            return []
-        try:
-            data = json.loads(read_text(path, limit=_INDEX_LIMIT, kind=_("a list of tables"), follow=False))
-        except (Unreadable, ValueError, RecursionError) as error:
-            reason = json_fault(error) if isinstance(error, ValueError) else printable(str(error), 120)
-            self.problem = _("{path} cannot be read ({reason}); it is left as it is").format(path=path, reason=reason)
-            return [self.problem]
-        if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT or data.get("version") != INDEX_VERSION:
-            self.problem = _("{path} is not a list of famiglia's tables; it is left as it is").format(path=path)
-            return [self.problem]
-        said = []
-        entries = data.get("tables")
-        for code, entry in (entries.items() if isinstance(entries, dict) else ()):
-            try:
-                table = self._restored(code, entry)
-            except (ValueError, TypeError, KeyError, StoreError, RecordError) as error:
-                said.append(_("table {code} is not brought back: {reason}").format(
-                    code=printable(str(code), 8), reason=printable(str(error), 160)))
-                continue
-            if table is not None:
-                self.tables[table.code] = table
-        return said
-
-    def _restored(self, code: Any, entry: Any) -> ServerTable | None:
-        if not isinstance(code, str) or read_code(code) != code or not isinstance(entry, dict):
-            raise ValueError(_("its code or entry is not one famiglia writes"))
-        options = Options.from_json(entry.get("settings", {}))
-        seats = entry.get("seats")
-        if not isinstance(seats, list) or len(seats) != 2:
-            raise ValueError(_("it must have two seats"))
-        holders = [None if s is None else Holder.from_json(s) for s in seats]
-        said = entry.get("messages", [])
-        messages = [tidy_message(m) for m in said if isinstance(m, str)] if isinstance(said, list) else []
-        table = ServerTable(code, options, self.store, holders, said=messages, on_change=self._changed)
-        game_id = entry.get("game")
-        if game_id is None:
-            seed = entry.get("seed")
-            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-                raise ValueError(_("its seed is no seed"))
-            table.seed = seed
-            return table
-        if not isinstance(game_id, str):
-            raise ValueError(_("its game is no game id"))
-        path, record = self.store.find(game_id)
-        if NETWORK not in record.seats:
-            raise ValueError(_("game {id} is no network game").format(id=record.id))
-        table.path, table.record = path, record
-        table.game = record.game()
-        if table.game.is_over:
-            return None
-        table.pending = not record.confirmed and bool(record.moves) and record.moves[-1].action.step is Step.TAKE
-        table.lock = self.store.lock(record.id)
-        return table

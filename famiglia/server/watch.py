@@ -57,7 +57,8 @@ class WatchScreen:
 
     def notice(self, text: str | Later) -> None:
         with speaking(self.terminal.catalogue):  # told from another connection: said in this watcher's language
-            self.message = capitalized(str(text))  # a sentence, as the players' message line shows it
+            # As the players' message line shows it: a sentence with a capital, a message to the table as written.
+            self.message = capitalized(str(text)) if isinstance(text, Later) else text
         self._redraw()
 
     def close(self, text: str | Later) -> None:

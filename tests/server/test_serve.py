@@ -151,7 +151,7 @@ def test_a_watcher_sees_the_public_table_as_it_changes(tmp_path: Path) -> None:
             await cleo.wait_for(f"draw stack {size}")
             cleo.send("'psst [bold]hi[/]\r")
             for client in (anna, ben, cleo):
-                await client.wait_for(lambda s: "leo: psst [bold]hi[/]" in s)  # never read as markup
+                await client.wait_for(lambda s: "cleo: psst [bold]hi[/]" in s)  # as written, the name as typed
             cleo.send("q")
             await cleo.wait_for("Lobby")
             await until(lambda: not table.watchers, "the watcher gone")
@@ -320,4 +320,44 @@ def test_a_failure_inside_one_table_saves_it_and_says_so_in_one_line_the_others_
             await play_on(second, {0: cleo, 1: dan}, actions=10)  # the other table goes on
             assert len(second.record.moves) >= 10
 
+    run(main())
+
+
+def test_the_messages_of_a_moment_write_the_index_once_and_stopping_writes_what_waits(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hundred tables talking must not write the whole index a hundred times a second (docs/performance.md);
+    the index still holds every message, and one said just before the server stops."""
+    import json
+
+    from famiglia.server import index
+
+    writes: list[Path] = []
+    real = index.write_atomically
+
+    def counted(path: Path, data: bytes, **kw: object) -> None:
+        writes.append(path)
+        real(path, data, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(index, "write_atomically", counted)
+
+    def said() -> list[str]:
+        return json.loads((tmp_path / "server" / index.INDEX).read_text(encoding="utf-8"))["tables"][table.code][
+            "messages"]
+
+    async def main() -> None:
+        nonlocal table
+        async with serving(tmp_path) as server:
+            anna, ben, table = await _seated(server)
+            await until(lambda: bool(writes) and server.tables._waiting is None, "the sitting down written")
+            before = len(writes)
+            anna.send("".join(f"'word {n}\r" for n in range(10)))
+            await ben.wait_for(lambda s: "anna: word 9" in s)
+            await until(lambda: len(writes) > before and server.tables._waiting is None, "the index written")
+            assert len(writes) - before <= 3  # ten messages in a moment: one write, or a few on a slow machine
+            assert said()[-10:] == [f"anna: word {n}" for n in range(10)]
+            ben.send("'bye\r")
+            await anna.wait_for(lambda s: "ben: bye" in s)
+        assert said()[-1] == "ben: bye"  # written by the stop, if not before
+
+    table: ServerTable
     run(main())

@@ -40,10 +40,12 @@ class Overlay(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """One line for the player: what went wrong, or what just happened. `style` is a theme name."""
+    """One line for the player: what went wrong, or what just happened. `style` is a theme name; `verbatim`
+    lines are shown as they were written (a player's message to the table, which starts with their name)."""
 
     text: str
     style: str = "notice"
+    verbatim: bool = False
 
 
 @dataclass(slots=True)

@@ -39,11 +39,11 @@ def hint_line(session: Session) -> str:
 class MessageLine(Part):
     """The message line in at most `rows` rows: the last refusal or what just happened, or else the key line.
 
-    Every message starts with a capital (the engine's reasons do not). A refusal is made to fit its rows
-    (`MESSAGE_ROWS` unless the choices need them): a long quotation of what was typed is shortened in its
-    middle; a message given a single row ends in `…` where it does not fit. `activity` (the computer
-    thinking) and a `standing` warning (a game that is not saved) stand under it; at the end (`at_end`)
-    the key line always does, under what was said last.
+    Every message starts with a capital (the engine's reasons do not), but a verbatim one (a name as typed).
+    A refusal is made to fit its rows (`MESSAGE_ROWS` unless the choices need them): a long quotation of what
+    was typed is shortened in its middle; a message given a single row ends in `…` where it does not fit.
+    `activity` (the computer thinking) and a `standing` warning (a game that is not saved) stand under it;
+    at the end (`at_end`) the key line always does, under what was said last.
     """
 
     message: Message | None
@@ -68,7 +68,7 @@ class MessageLine(Part):
         message = self.message
         if message is None:
             return [activity or keys]
-        text = capitalized(message.text)
+        text = message.text if message.verbatim else capitalized(message.text)
         if message.style == "error":  # a refusal quotes the player's words as typed
             budget = width * rows
             while line_count(Text(shorten_quoted(text, budget)), width) > rows and budget > width:
