@@ -31,7 +31,9 @@ from prompt_toolkit.layout import (
     Window,
 )
 from prompt_toolkit.layout.controls import BufferControl, GetLinePrefixCallable, UIContent, UIControl
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import HighlightSelectionProcessor
 from rich.cells import cell_len
 from rich.console import RenderableType
 
@@ -141,7 +143,10 @@ class RowsControl(UIControl):
 def create_layout(session: Session, frames: Frames) -> Layout:
     """The containers of the game: the main area (message line included), the input line, overlays on top."""
     input_buffer = _input_buffer(session)
-    main = Window(RowsControl(lambda: frames.now().main.text), wrap_lines=False, always_hide_cursor=True)
+    # Exact sizes, the terminal's: prompt_toolkit would otherwise share out the free rows and columns one at
+    # a time at every redraw (docs/performance.md).
+    main = Window(RowsControl(lambda: frames.now().main.text), wrap_lines=False, always_hide_cursor=True,
+                  height=lambda: Dimension.exact(max(1, screen_size()[1] - 1)))
     body = FloatContainer(content=HSplit([main, _input_line(session, frames, input_buffer)]),
                           floats=_floats(session, frames))
     small = Window(RowsControl(lambda: (frames.now().small or Frame().main).text))
@@ -170,8 +175,16 @@ def _input_line(session: Session, frames: Frames, buffer: Buffer) -> Conditional
     """The prompt and the input line; the prompt has a window of its own, so only the typed text scrolls."""
     prompt = Window(FormattedTextControl(lambda: frames.now().prompt), width=lambda: cell_len(frames.now().prompt),
                     height=1, dont_extend_width=True)
+    # Only the selection is highlighted on this one line: no search, no multiple cursors (prompt_toolkit's other
+    # default processors, each a pass over the line at every redraw).
+    line = BufferControl(buffer=buffer, input_processors=[HighlightSelectionProcessor()],
+                         include_default_input_processors=False)
+
+    def rest() -> Dimension:
+        return Dimension.exact(max(1, screen_size()[0] - cell_len(frames.now().prompt)))
+
     return ConditionalContainer(
-        VSplit([prompt, Window(BufferControl(buffer=buffer), height=1, wrap_lines=False)]),
+        VSplit([prompt, Window(line, height=1, width=rest, wrap_lines=False)]),
         filter=Condition(lambda: session.screen in (Screen.NAMES, Screen.TABLE)),
         alternative_content=Window(height=1),
     )
