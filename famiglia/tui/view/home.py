@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from famiglia.phrasebook.catalogue import N_, _, ngettext
-from famiglia.phrasebook.counts import game_count
+from famiglia.phrasebook.counts import game_count, percent
 from famiglia.phrasebook.table import level_name
 from famiglia.profile.chart import rating_chart
 from famiglia.profile.settings import KEYS, settings_path
@@ -256,7 +256,7 @@ def _statistics(stats: Statistics | None, width: int) -> list[RenderableType]:
             words = column in ("opponent", "streak")
             table.add_column(_(column), justify="left" if words else "right", no_wrap=not words)
         for row in stats.opponents:
-            rate = _("{percent}%").format(percent=f"{row.win_rate * 100:.0f}")
+            rate = percent(row.win_rate, 0)
             table.add_row(Text(row.opponent.label, style="name"), str(row.games), str(row.wins), str(row.draws),
                           str(row.losses), rate, str(row.best_score), streak_words(row.streak))
         rows.append(table)
