@@ -279,8 +279,9 @@ def take_or_pass(tmux: Tmux, screen: str) -> bool:
 
 
 def over_after_the_computers_turn(tmux: Tmux) -> bool:
-    """Whether the game is over once the computer has played the turn after Anna's pass (its header first:
-    until it shows, Anna's own header is still the last frame's)."""
-    if "Game over" in tmux.wait_any("Computer (easy)'s turn", "Game over"):
-        return True
-    return "Game over" in tmux.wait_any(TURN, "Game over")
+    """Whether the game is over once the computer has played the turn after Anna's confirmed pass: the end, or
+    Anna's turn again without the question of her last one (until the Enter is read, the frame is still the
+    question's). The computer's own header may be on show for less than a capture takes, so it is not waited for."""
+    screen = tmux.wait_until(lambda s: "Game over" in s or (TURN in s and "End of your turn?" not in s),
+                             "the end, or Anna's next turn", timeout=30)
+    return "Game over" in screen
