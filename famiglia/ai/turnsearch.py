@@ -67,10 +67,10 @@ class TurnSettings:
     deep: int = 1
 
 
-LEVELS: Final = {  # normal: a 50-turn game analysed in a minute of one core; hard: about 1.8 s a decision (docs/ai.md)
+LEVELS: Final = {  # normal: a 50-turn game analysed in a minute of one core; hard: about 1.5 s a decision (docs/ai.md)
     "easy": TurnSettings(screen=8, worlds=48, draws=0),  # the chance against easy; easy itself plays the beginner
     "normal": TurnSettings(screen=12, worlds=64, draws=1, policy=PlayoutPolicy(turns=8, evaluation="fitted")),
-    "hard": TurnSettings(screen=24, worlds=160, finalists=3, draws=1,
+    "hard": TurnSettings(screen=48, worlds=480, finalists=3, draws=1,
                          policy=PlayoutPolicy(turns=16, evaluation="fitted")),
 }
 
