@@ -43,8 +43,8 @@ def legend(thresholds: list[tuple[str, float]]) -> str:
     """What the numbers mean, with the loss from which each mark is given (in points of chance)."""
     marks = ", ".join(_("{mark} ≥ {points:.0f}").format(mark=mark(word), points=threshold * 100)
                       for word, threshold in thresholds)
-    return _("Chances are each player's chance to win, in %; a loss is the points of chance given away "
-             "({marks}).").format(marks=marks)
+    return _("Chances are each player's chance to win, in %, if both play on as the computer would; a loss is "
+             "the points of chance given away ({marks}).").format(marks=marks)
 
 
 def key_moments() -> str:
