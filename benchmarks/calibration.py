@@ -1,15 +1,25 @@
 """Calibration of `famiglia.ai.win_chance`: estimates grouped in tenths against how often that seat went on to win.
 
 A level's chance is the chance against that level's computer, so its calibration is measured on games
-against it: seeded games between the computer at `--level` and each player of a pool (`POOL`: greedy,
-the beginner, the old tree search), seats swapped every game; every `--every`-th decision of the pool's
-player is kept, with whether that player won the game in the end (a draw is no win). Each position's
-`win_chance(view, level=--level)` (seeded by the position alone, as the hints and the analysis ask it)
-is then grouped by tenths (0–10%, 10–20%, …) and each group's mean estimate is compared with its
-observed win rate. A group is calibrated when the two are within 5 percentage points; groups of fewer
-than 50 positions are shown but not judged. Prints the table, a text reliability diagram, and the same
-table in Markdown (for docs/ai.md). Run: `python benchmarks/calibration.py --positions 2000 --level normal`.
+against it. Whose play the seat is, `--seat`:
 
+- `hints` (the default for the turn search's levels): the seat plays as the hints say — the level's
+  own search, asked without a seed as the hints ask it — against `player(level)`, seats swapped every
+  game; where that opponent is the same search (normal, hard), both seats are kept. The chance told is
+  then what it says: the chance of a player who plays on as the computer advises, against that
+  computer (as GNU Backgammon's chances assume its own play on both sides).
+- `pool` (the default for the reference levels, how `normal-2` was fitted): the seat is each player
+  of a pool (`POOL`: greedy, the beginner, the old tree search) in turn.
+
+Every `--every`-th decision of the seat is kept, with whether that seat won the game in the end (a
+draw is no win). Each position's `win_chance(view, level=--level)` (seeded by the position alone, as
+the hints and the analysis ask it) is then grouped by tenths (0–10%, 10–20%, …) and each group's mean
+estimate is compared with its observed win rate. A group is calibrated when the two are within 5
+percentage points; groups of fewer than 50 positions are shown but not judged. Prints the table, a
+text reliability diagram, and the same table in Markdown (for docs/ai.md).
+Run: `python benchmarks/calibration.py --positions 2000 --level normal`.
+
+`--jobs N` plays the games over N processes (the positions do not change).
 `--save FILE` keeps the raw estimates and `--load FILE` reports from them without playing again.
 `--fit` instead fits the level's calibration (`evaluation.calibrated`, Platt's scaling:
 sigmoid(a·logit(p) + b)) to the raw estimates of these positions and writes it into
@@ -24,12 +34,15 @@ import argparse
 import json
 import math
 import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from famiglia.ai import player
 from famiglia.ai.estimate import estimator
 from famiglia.ai.evaluation import CLIP, calibrated
 from famiglia.ai.seeding import derive_seed
+from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import Game, SeatView
 
 POOL = ("greedy", "easy", "normal-1")  # the players whose chance against the level is measured
@@ -64,6 +77,54 @@ def positions(count: int, seed: int, every: int, level: str) -> list[tuple[SeatV
     return out
 
 
+def followed(game_number: int, seed: int, every: int, level: str) -> list[tuple[float, bool, bool]]:
+    """One game of the hint-follower against `player(level)`: the raw estimates its search told, and the outcomes.
+
+    The follower is the level's own search asked without a seed, so its choice is the hint and its
+    chance is `win_chance` of the position (raw: before the calibration). Where the opponent is the same
+    search, its estimates are kept too.
+    """
+    seat = game_number % 2  # the follower's seat; seat 0 starts
+    follower = estimator(level)
+    opponent = player(level, seed=derive_seed("calibration-player", seed, game_number, 1 - seat))
+    players = {seat: follower, 1 - seat: opponent}
+    kept_seats = {0, 1} if isinstance(opponent, TurnSearch) else {seat}
+    game = Game.new(seed=derive_seed("calibration", seed, game_number), first=0)
+    kept: list[tuple[float, bool, int]] = []
+    n = 0
+    while not game.is_over:
+        mover = game.to_move
+        view = game.view(mover, memory=True)
+        search = players[mover]
+        assert isinstance(search, TurnSearch) or mover not in kept_seats
+        if mover in kept_seats:
+            assert isinstance(search, TurnSearch)
+            advice = search.advise(view, raw=True)
+            if n % every == game_number % every:
+                kept.append((advice.chance, advice.certain, mover))
+            n += 1
+            game.apply(advice.action)
+        else:
+            game.apply(search.choose(view))
+    result = game.result()
+    assert result is not None
+    return [(chance, certain, result.winner == mover) for chance, certain, mover in kept]
+
+
+def hint_estimates(count: int, seed: int, every: int, level: str, jobs: int) -> list[tuple[float, bool, bool]]:
+    """At least `count` raw estimates of the hint-follower's positions (see `followed`), game by game in order."""
+    out: list[tuple[float, bool, bool]] = []
+    game_number = 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        while len(out) < count:
+            batch = range(game_number, game_number + jobs)
+            for found in pool.map(partial(followed, seed=seed, every=every, level=level), batch):
+                if len(out) < count:
+                    out += found
+            game_number += jobs
+    return out
+
+
 def estimates(found: list[tuple[SeatView, bool, str]], level: str) -> list[tuple[float, bool, bool]]:
     """Each position's raw estimate (before the calibration), whether it is a certain win, and the outcome.
 
@@ -82,6 +143,9 @@ def main() -> None:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--every", type=int, default=3, help="keep every n-th decision of each game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seat", choices=("hints", "pool"),
+                        help="whose play the seat is: the hints' (default for normal, hard, easy) or the pool's")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the hint-follower's games")
     parser.add_argument("--fit", action="store_true", help="fit the calibration and write " + str(OUT.name))
     parser.add_argument("--save", type=Path, help="keep the raw estimates in this file")
     parser.add_argument("--load", type=Path, nargs="+",
@@ -95,15 +159,20 @@ def main() -> None:
             saved = json.loads(path.read_text(encoding="utf-8"))
             raw += [(float(c), bool(k), bool(w)) for c, k, w in saved["estimates"]]
             args.level, args.every = saved["level"], saved["every"]
+            args.seat = saved.get("seat", "pool")
             seeds.append(str(saved["seed"]))
         args.seed = ", ".join(seeds)
         took = "read from " + ", ".join(str(p) for p in args.load)
     else:
-        found = positions(args.positions, args.seed, args.every, args.level)
-        raw = estimates(found, args.level)
+        args.seat = args.seat or ("hints" if args.level in LEVELS else "pool")
+        if args.seat == "hints":
+            raw = hint_estimates(args.positions, args.seed, args.every, args.level, args.jobs)
+        else:
+            raw = estimates(positions(args.positions, args.seed, args.every, args.level), args.level)
         took = f"{time.perf_counter() - start:.0f} s"
         if args.save:
             args.save.write_text(json.dumps({"level": args.level, "seed": args.seed, "every": args.every,
+                                             "seat": args.seat,
                                              "estimates": raw}) + "\n", encoding="utf-8")
     if args.fit:
         fit(raw, args.level, args.seed)
@@ -117,7 +186,8 @@ def report(raw: list[tuple[float, bool, bool]], args: argparse.Namespace, took: 
     for chance, certain, won in raw:
         told = 1.0 if certain else calibrated(chance, args.level)  # exactly what win_chance returns
         groups[min(9, int(told * 10))].append((told, won))
-    print(f"{len(raw)} positions of {', '.join(POOL)} from seeded games against {args.level} "
+    whose = "the hint-follower" if args.seat == "hints" else ", ".join(POOL)
+    print(f"{len(raw)} positions of {whose} from seeded games against {args.level} "
           f"(one decision in {args.every}, seeds {args.seed}), estimated by win_chance at level {args.level} ({took})")
     rows = []
     worst = 0.0

@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from famiglia.ai import SPECS, Player, player
-from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
+from famiglia.ai.estimate import estimator
+from famiglia.ai.ismcts import REFERENCE_LEVELS, ISMCTSPlayer, SearchSettings
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import Game, Pass, Refresh, Take
 from tests.positions import position
@@ -41,10 +42,20 @@ def test_an_unknown_spec_names_the_known_ones() -> None:
 def test_levels_are_budgets_that_grow() -> None:
     budgets = [(LEVELS[level].worlds, LEVELS[level].policy.turns) for level in ("easy", "normal", "hard")]
     assert budgets == sorted(budgets) and budgets[0] < budgets[-1]
-    for level in ("normal", "hard"):
-        p = player(level)
-        assert isinstance(p, TurnSearch) and p.settings == LEVELS[level]
+    p = player("normal")
+    assert isinstance(p, TurnSearch) and p.settings == LEVELS["normal"]
     assert isinstance(player("normal-2"), ISMCTSPlayer)  # the search that played normal before, kept to measure against
+
+
+def test_the_hard_computer_is_the_strongest_player_measured() -> None:
+    """hard plays the tree search at its allowance (the turn search at hard's budget lost to it, docs/ai.md):
+    decision for decision the reference level hard-2, while the chances told at hard are the turn search's."""
+    hard, reference = player("hard", seed=5), player("hard-2", seed=5)
+    assert isinstance(hard, ISMCTSPlayer) and hard.settings == REFERENCE_LEVELS["hard-2"] and hard.level == "hard"
+    game = Game.new(seed=12)
+    view = game.view(game.to_move, memory=True)
+    assert hard.choose(view) == reference.choose(view)
+    assert isinstance(estimator("hard"), TurnSearch) and estimator("hard").settings == LEVELS["hard"]
 
 
 def test_a_custom_budget() -> None:
