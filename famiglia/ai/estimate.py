@@ -6,10 +6,12 @@ candidate it advises (`Advice.chance`). A pass that wins at once (R8.5) is certa
 decision, it is a pure function of the seed and the view; without a seed, of the view alone, which
 is how the hints and the analysis ask for it, so that both tell one number for one position.
 
-A level's chance is the chance against that level: the search assumes the opponent plays on as its
-playouts do, and the calibration of each level (`evaluation.calibrated`) is fitted on games against
-that level's computer, so "about 60% to win" against `easy` is how often such positions were won
-against `easy`. `famiglia.phrasebook.chances.against(level)` says so in words.
+A level's chance is the chance against that level, for a player who plays on as the level's hints
+say (as GNU Backgammon's chances assume its own play): the search assumes the opponent plays on as
+its playouts do, and the calibration of each level (`evaluation.calibrated`) is fitted on games of
+the hint-follower against that level's computer (`player(level)`, which at `hard` is the tree
+search), so "about 60% to win" against `easy` is how often such positions were won there.
+`famiglia.phrasebook.chances.against(level)` says so in words.
 """
 
 from __future__ import annotations
