@@ -18,10 +18,10 @@ import time
 
 from famiglia.ai import player
 from famiglia.ai.determinization import sample_world
-from famiglia.ai.ismcts import REFERENCE_LEVELS
+from famiglia.ai.ismcts import SearchSettings
 from famiglia.ai.playout import PlayoutPolicy, lead
 from famiglia.ai.seeding import decision_rng
-from famiglia.ai.turnsearch import LEVELS
+from famiglia.ai.turnsearch import TurnSettings
 from famiglia.engine import Game, Pass, SeatView
 
 TARGETS = {"easy": 0.1, "normal": 1.0, "hard": 3.0}  # seconds per decision on one core
@@ -69,6 +69,16 @@ def decision_seconds(views: list[SeatView], level: str) -> tuple[list[float], li
     return wall, cpu
 
 
+def _budget(p: object) -> str:
+    """The player's budget in its own unit: the turn search's worlds, the tree search's iterations."""
+    settings = getattr(p, "settings", None)
+    if isinstance(settings, TurnSettings):
+        return f"{settings.worlds:4d} worlds"
+    if isinstance(settings, SearchSettings):
+        return f"{settings.iterations:4d} iterations"
+    return "no search"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -90,8 +100,7 @@ def main() -> None:
             wall += w
             cpu += c
         median = statistics.median(cpu)
-        settings = LEVELS.get(level) or REFERENCE_LEVELS[level]
-        budget = "beginner" if level == "easy" else f"{settings.iterations:4d} iterations"
+        budget = _budget(player(level))
         target = TARGETS.get(level)
         versus = f"; target ≤ {target} s -> {median / target:.2f} of it" if target else ""
         print(f"{level:8} {budget}: {median:6.3f} s/decision median of processor time "
