@@ -5,7 +5,8 @@ against it. Whose play the seat is, `--seat`:
 
 - `hints` (the default for the turn search's levels): the seat plays as the hints say — the level's
   own search, asked without a seed as the hints ask it — against `player(level)`, seats swapped every
-  game; where that opponent is the same search (normal, hard), both seats are kept. The chance told is
+  game; where that opponent is the same search (normal; hard plays the tree search), both seats
+  are kept. The chance told is
   then what it says: the chance of a player who plays on as the computer advises, against that
   computer (as GNU Backgammon's chances assume its own play on both sides).
 - `pool` (the default for the reference levels, how `normal-2` was fitted): the seat is each player
@@ -96,7 +97,6 @@ def followed(game_number: int, seed: int, every: int, level: str) -> list[tuple[
         mover = game.to_move
         view = game.view(mover, memory=True)
         search = players[mover]
-        assert isinstance(search, TurnSearch) or mover not in kept_seats
         if mover in kept_seats:
             assert isinstance(search, TurnSearch)
             advice = search.advise(view, raw=True)
