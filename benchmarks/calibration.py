@@ -6,9 +6,9 @@ against it. Whose play the seat is, `--seat`:
 - `hints` (the default for the turn search's levels): the seat plays as the hints say — the level's
   own search, asked without a seed as the hints ask it — against `player(level)`, seats swapped every
   game; where that opponent is the same search (normal; hard plays the tree search), both seats
-  are kept. The chance told is
-  then what it says: the chance of a player who plays on as the computer advises, against that
-  computer (as GNU Backgammon's chances assume its own play on both sides).
+  are kept. The chance told is then what it says: the chance of a player who plays on as the
+  computer advises, against that computer (as GNU Backgammon's chances assume its own play on both
+  sides).
 - `pool` (the default for the reference levels, how `normal-2` was fitted): the seat is each player
   of a pool (`POOL`: greedy, the beginner, the old tree search) in turn.
 
