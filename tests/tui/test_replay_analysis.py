@@ -104,9 +104,9 @@ def test_a_shows_the_turn_on_show_with_the_saved_chances_and_the_graph() -> None
 def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:
     _, record, analysis = analysed_game()
     marked = [d.move + 1 for d in analysis.decisions if d.mark in MISTAKES]
-    assert len(marked) >= 2
     moments = {m.move + 1 for m in key_moments(analysis, [g.view(None) for g in record.games()])}
     stops = sorted(set(marked) | moments)
+    assert marked and len(stops) >= 2  # a marked decision and a key moment at least: m says which each is
     replay = Replay(record, analysis=analysis)
     screens = run(replay, ["y", *["m"] * len(stops)])
     assert replay.index == stops[-1] and replay.analysing
@@ -326,8 +326,10 @@ def test_a_analyses_in_the_background_while_the_replay_goes_on_and_saves_it_besi
     assert analyse_command(record.id, as_json=True, out=out) == 0
     assert json.loads(out.getvalue()) == {"game": record.id, **json.loads(json.dumps(analysis.to_dict()))}
     assert analysis_path(path).read_bytes() == saved
-    marked = [d.move + 1 for d in analysis.decisions if d.mark in MISTAKES and d.move + 1 > 1]
-    assert marked and replay.index == marked[0]  # the next-mistake key works once the analysis is done
+    marked = {d.move + 1 for d in analysis.decisions if d.mark in MISTAKES}
+    moments = {m.move + 1 for m in key_moments(analysis, [g.view(None) for g in record.games()])}
+    following = sorted(stop for stop in marked | moments if stop > 1)  # m was pressed at position 1
+    assert marked and replay.index == following[0]  # the next-mark key works once the analysis is done
 
 
 def test_quitting_during_the_analysis_quits_at_once_and_leaves_no_worker_and_no_file() -> None:
