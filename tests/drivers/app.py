@@ -28,6 +28,7 @@ from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.shell.app import build_app, run_app
 from famiglia.tui.shell.home import build_home_app, run_home_app
 from famiglia.tui.shell.layout import INPUT_BUFFER
+from famiglia.tui.shell.rowrenderer import RowRenderer
 
 from .session import new_session
 from .terminal import CTRL_C, DOWN, ESC, Terminal
@@ -101,7 +102,10 @@ class Keys(Generic[T]):
 
     def rows(self) -> list[str]:
         """The characters the renderer last put on the screen, one string a row, trailing spaces removed."""
-        drawn = self.app.renderer.last_rendered_screen  # the grid of characters, no escape bytes
+        renderer = self.app.renderer
+        if isinstance(renderer, RowRenderer) and renderer.on_screen is not None:  # rows it wrote itself
+            return renderer.on_screen.characters()
+        drawn = renderer.last_rendered_screen  # prompt_toolkit's grid of characters, no escape bytes
         assert drawn is not None
         size = self.app.output.get_size()
         return ["".join(drawn.data_buffer[y][x].char for x in range(size.columns)).rstrip() for y in range(size.rows)]

@@ -11,13 +11,14 @@ import io
 import re
 
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output import ColorDepth, DummyOutput
 from rich.console import Console, RenderableType
 
 from famiglia.engine import Family
 from famiglia.tui.view.theme import FAMILY_SYMBOL, THEME
 
-__all__ = ["CTRL_C", "CTRL_D", "CTRL_U", "CTRL_Z", "DOWN", "ESC", "HOME", "UP", "Terminal", "render_text", "shown"]
+__all__ = ["COLOURED", "CTRL_C", "CTRL_D", "CTRL_U", "CTRL_Z", "DOWN", "ESC", "HOME", "UP", "Terminal", "render_text",
+           "shown"]
 
 UP = "\x1b[A"
 DOWN = "\x1b[B"
@@ -27,6 +28,11 @@ CTRL_C = "\x03"
 CTRL_D = "\x04"
 CTRL_U = "\x15"
 CTRL_Z = "\x1a"
+
+
+# A row's terminal codes that set a colour (foreground or background, 16, 256 or true colours): bold, dim and
+# reverse are no colours.
+COLOURED = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]")
 
 
 class Terminal(DummyOutput):
@@ -40,6 +46,9 @@ class Terminal(DummyOutput):
 
     def get_size(self) -> Size:
         return self.size
+
+    def get_default_color_depth(self) -> ColorDepth:
+        return ColorDepth.DEPTH_8_BIT  # a terminal of 256 colours, as most are
 
 
 def render_text(renderable: RenderableType, width: int = 80) -> str:

@@ -16,6 +16,7 @@ from prompt_toolkit.input import create_pipe_input
 
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.app import build_app, run_app
+from famiglia.tui.shell.rowrenderer import RowRenderer
 from famiglia.tui.view.choices import Choices
 from famiglia.tui.view.compose import GameScreen
 from famiglia.tui.view.messages import MessageLine
@@ -24,7 +25,7 @@ from famiglia.tui.view.status import TableTop
 from famiglia.tui.view.street import Street
 from tests.drivers.app import Player, play
 from tests.drivers.session import new_session
-from tests.drivers.terminal import DOWN, UP, Terminal
+from tests.drivers.terminal import COLOURED, DOWN, UP, Terminal
 
 DRAWN = (Choices, MessageLine, Street, Hand, PlayerRow, TableTop)
 
@@ -96,7 +97,10 @@ def test_a_played_action_draws_again_only_the_parts_it_changed(drawn: Counter[st
 
 def _coloured(app: Application[int]) -> bool:
     """Whether anything the application drew last has a colour (bold, dim and reverse are no colours)."""
-    screen = app.renderer.last_rendered_screen
+    renderer = app.renderer
+    if isinstance(renderer, RowRenderer) and renderer.on_screen is not None:  # the rows it wrote itself
+        return any(COLOURED.search(row) for row in renderer.on_screen.rows)
+    screen = renderer.last_rendered_screen
     assert screen is not None
     return any("#" in c.style or "ansi" in c.style for row in screen.data_buffer.values() for c in row.values())
 

@@ -25,8 +25,9 @@ from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
 from prompt_toolkit.application import Application, in_terminal
+from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output, create_output
+from prompt_toolkit.output import ColorDepth, Output, create_output
 
 from famiglia.leaving import leaving
 from famiglia.phrasebook.catalogue import _
@@ -42,11 +43,14 @@ from ..view.pieces import short_name
 from .computer import Computer
 from .editing import install_editing_keys
 from .keys import create_key_bindings, typing
-from .layout import INPUT_BUFFER, Frames, create_layout, too_small
+from .layout import INPUT_BUFFER, Frames, create_layout, screen_rows, too_small
+from .rowrenderer import install_row_renderer
 
 __all__ = ["analysis_if_asked", "build_app", "farewell", "run_app", "run_play", "say_farewell"]
 
 EXIT_FAILURE = 1
+_COLOURS: Final = {ColorDepth.DEPTH_1_BIT: 2, ColorDepth.DEPTH_4_BIT: 16, ColorDepth.DEPTH_8_BIT: 256,
+                   ColorDepth.DEPTH_24_BIT: 256 ** 3}  # a terminal's colours, by prompt_toolkit's name for them
 FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
 HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
 T = TypeVar("T")
@@ -94,8 +98,11 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
             app.renderer.erase(leave_alternate_screen=False)
         shown = session.screen
 
+    output = output or get_app_session().output
+    ink = Ink.of(colour, colours=_COLOURS[output.get_default_color_depth()])  # its rows go to the terminal as written
+    frames = frames or Frames(GameScreen(session, ink=ink))
     app: Application[int] = Application(
-        layout=create_layout(session, frames or Frames(GameScreen(session, ink=Ink.of(colour)))),
+        layout=create_layout(session, frames),
         key_bindings=create_key_bindings(session),
         full_screen=True,
         mouse_support=False,
@@ -108,6 +115,13 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
     install_editing_keys(app, typing(session), stray=lambda key: _does_nothing(session, key))  # no Ctrl-Q, no mouse
     app.ttimeoutlen = 0.05  # Esc answers at once rather than waiting for a key sequence
     app.timeoutlen = 0.3
+    # A redraw is cheap (the rows are written straight out, `RowRenderer`) and is made as soon as it is asked for:
+    # prompt_toolkit would otherwise put it off while other work waits in the loop, asking again and again, which
+    # on a server of many screens is work of its own.
+    app.max_render_postpone_time = None
+    buffer = app.layout.get_buffer_by_name(INPUT_BUFFER)
+    assert buffer is not None
+    install_row_renderer(app, lambda columns, rows: screen_rows(session, frames, buffer, columns, rows))
     (computer or Computer(session)).attach(app)
     return app
 

@@ -45,8 +45,10 @@ from ..model.session import Overlay, Screen, Session
 from ..view.bridge import ansi_text
 from ..view.compose import QUIT_BOX, Frame, GameScreen
 from ..view.screens import too_small as too_small_at
+from .rowrenderer import Shown
 
-__all__ = ["INPUT_BUFFER", "Frames", "RowsControl", "create_layout", "render_ansi", "screen_size", "too_small"]
+__all__ = ["INPUT_BUFFER", "Frames", "RowsControl", "create_layout", "render_ansi", "screen_rows", "screen_size",
+           "too_small"]
 
 INPUT_BUFFER: Final = "input"
 
@@ -155,6 +157,45 @@ def create_layout(session: Session, frames: Frames) -> Layout:
         return small if frames.now().small is not None else body
 
     return Layout(DynamicContainer(root_container), focused_element=input_buffer)
+
+
+def screen_rows(session: Session, frames: Frames, buffer: Buffer, columns: int, rows: int) -> Shown | None:
+    """The whole screen `create_layout` draws at `columns` × `rows`, as the rows `RowRenderer` writes itself; None
+    where only prompt_toolkit draws it: the Tab menu, the quit question over the list of choices, a selection,
+    an input line that scrolls or holds characters of other widths, a last turn laid over the input line.
+
+    Row for row what the containers show: the main area above the input line, the help or the log over it
+    all, the last turn over its top rows; the prompt and the typed text, the cursor after it.
+    """
+    frame = frames.now()
+    if frame.small is not None:
+        return Shown(_fitted(frame.small.text, rows))
+    if (session.overlay is Overlay.CONFIRM_QUIT or buffer.complete_state is not None
+            or buffer.selection_state is not None):
+        return None
+    above = max(1, rows - 1)
+    if session.overlay is not None and session.overlay.scrolls:
+        main = _fitted(frame.overlay, above)
+    else:
+        main = _fitted(frame.main.text, above)
+        if session.overlay is Overlay.LAST_TURN:
+            top = frame.last_turn.text
+            if len(top) >= rows:
+                return None
+            main = top + main[len(top):]
+    if session.screen not in (Screen.NAMES, Screen.TABLE):
+        return Shown((*main, ""))
+    prompt, text = frame.prompt, buffer.text
+    if not (prompt.isprintable() and text.isprintable() and cell_len(text) == len(text)):
+        return None
+    if cell_len(prompt) + len(text) >= columns:  # the line would scroll to keep the cursor in sight
+        return None
+    return Shown((*main, prompt + text), (cell_len(prompt) + buffer.cursor_position, len(main)))
+
+
+def _fitted(rows: Sequence[str], count: int) -> tuple[str, ...]:
+    """`rows` made exactly `count` rows long: cut, or blank rows added."""
+    return (*rows[:count], *("",) * (count - len(rows)))
 
 
 def _input_buffer(session: Session) -> Buffer:

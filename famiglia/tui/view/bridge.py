@@ -27,16 +27,21 @@ __all__ = ["NO_ROWS", "Ink", "Painter", "Rows", "ansi_text", "render_lines"]
 
 
 class Ink(Enum):
-    """How the rows are written out: in colour, without colour (bold, dim and reverse stay), or as characters."""
+    """How the rows are written out: in colour (256 colours, or the 16 every colour terminal has), without colour
+    (bold, dim and reverse stay), or as characters."""
 
     COLOUR = "colour"
+    COLOUR_16 = "16 colours"  # a terminal that knows no more (its rows go to it as they are written)
     MONO = "mono"
     PLAIN = "plain"  # characters only, right-hand spaces removed (tests, sizes, docs)
 
     @classmethod
-    def of(cls, colour: bool) -> Ink:
-        """The ink of a terminal screen, with colour or without."""
-        return cls.COLOUR if colour else cls.MONO
+    def of(cls, colour: bool, *, colours: int = 256) -> Ink:
+        """The ink of a terminal screen, with colour or without; `colours`, how many its terminal shows (2, 16, 256
+        or more)."""
+        if not colour or colours <= 2:
+            return cls.MONO
+        return cls.COLOUR_16 if colours <= 16 else cls.COLOUR
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +114,13 @@ class Painter:
         if self.ink is Ink.PLAIN:
             return "".join(segment.text for segment in row).rstrip()
         mono = self.ink is Ink.MONO
+        system = ColorSystem.STANDARD if self.ink is Ink.COLOUR_16 else ColorSystem.EIGHT_BIT
         out: list[str] = []
         for text, style, control in row:
             if control:
                 continue
             if style:
-                out.append((_without_colour(style) if mono else style).render(text, color_system=ColorSystem.EIGHT_BIT))
+                out.append((_without_colour(style) if mono else style).render(text, color_system=system))
             else:
                 out.append(text)
         return "".join(out)
