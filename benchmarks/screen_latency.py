@@ -43,7 +43,8 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.formatted_text import ANSI, to_formatted_text
 from prompt_toolkit.input import PipeInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.output.vt100 import Vt100_Output
 
 from famiglia.engine import Action, Game, Pass, Step
 from famiglia.tui.model.session import HUMAN, Screen, Session
@@ -61,12 +62,31 @@ T = TypeVar("T")
 SCROLL_KEYS = (UP, UP, "\x1b[5~", DOWN, "\x1b[6~", "\x1b[H", DOWN, "\x1b[F")  # ↑ ↑ PgUp ↓ PgDn Home ↓ End
 
 
-class Terminal(DummyOutput):
+class _Discard:
+    """A terminal's input end that takes every byte and shows nothing."""
+
+    encoding = "utf-8"
+
+    def write(self, data: str) -> int:
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        raise OSError("no file descriptor")
+
+
+class Terminal(Vt100_Output):
+    """A terminal of 256 colours that a redraw is written to as to a real one (the bytes go nowhere)."""
+
     def __init__(self, columns: int, rows: int) -> None:
         self.size = Size(rows=rows, columns=columns)
-
-    def get_size(self) -> Size:
-        return self.size
+        super().__init__(_Discard(), lambda: self.size, term="xterm-256color",  # type: ignore[arg-type]
+                         default_color_depth=ColorDepth.DEPTH_8_BIT)
 
 
 def positions(count: int, seed: int) -> list[Game]:
@@ -165,7 +185,7 @@ async def time_table_keys(game: Game, keys: int, columns: int, rows: int) -> Tim
                 times["digit"].append(await screen.key("1"))
                 if len(session.history) > before:  # the entry was a whole action: it was played
                     await screen.key(CTRL_Z)
-                elif session.path or session.pending:  # Esc waits for the key sequence timeout: not timed
+                elif session.turn.path or session.turn.pending:  # Esc waits for the key sequence timeout: not timed
                     await screen.key(ESCAPE)
             if legal and i % 4 == 3:
                 times["action"].append(await screen.key(f"{legal[i % len(legal)]}\r"))
