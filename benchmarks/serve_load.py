@@ -3,12 +3,23 @@
 The server is `famiglia serve` in a process of its own (127.0.0.1, a free port, a data directory of
 its own), so its CPU and memory are its own; the clients are asyncssh connections in this process,
 with a pty of 80×24. Each table is opened by one client (`n`, Enter), joined by the other by its
-code, and then each of the two sends a message to the table once a second (`'`, a letter, Enter:
-three keys in one write), half a second apart, at a phase of its own. A message is shown to both
-players, so each send is timed twice: to the first byte of the redraw arriving at the sender, and at
-the other player. (A message also writes the table's index again, as every change of a table does;
-moves would need the clients to read their screens, which would take this process's CPU from the
-server's on a small machine.)
+code, and then each of the two sends once a second, half a second apart, at a phase of its own.
+What they send, `--keys`:
+
+- `messages` (the default): a message to the table (`'`, a letter, Enter: three keys in one write),
+  shown to both players, so every send redraws both screens;
+- `typing`: one key a second, as a person types: the letters of the next action of the table's game
+  in notation and its Enter where it is the player's turn (and the Enter that ends the turn after a
+  take), the letters of a message otherwise; a letter redraws the sender's input line, an action or a
+  message both screens;
+- `moves`: the table's game played an action a second, each typed whole with its Enter in one write
+  (and the Enter that ends a turn), a message while the other player is to move: every send a move,
+  far faster than people play.
+
+The clients know each table's deal (the server's `--seed`: table n deals seed SEED + n) and play random
+legal actions; at the end the actions sent are counted against those saved in the tables' games, so a
+run where the clients fell out of step with the tables says so. Each send is timed to the first byte of
+the redraw arriving at the sender, and at the other player where that screen changes with it.
 
 Printed: the median and 99th percentile of both times over the run, the server's resident memory
 before the tables and after (and so per table), and the server's CPU time over the run's wall time
@@ -17,7 +28,8 @@ before the tables and after (and so per table), and the server's CPU time over t
 while the tables are opened), for a few tables, and prints where its time goes (the clients' share is
 in it too); `--sort tottime` orders it by each function's own time.
 
-Run: `python benchmarks/serve_load.py --tables 10 25 --seconds 20`
+Run: `python benchmarks/serve_load.py --tables 10 25 100 --seconds 60`
+     `python benchmarks/serve_load.py --tables 100 --seconds 60 --keys typing`
      `python benchmarks/serve_load.py --profile --tables 5 --seconds 10`
 """
 
@@ -26,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import json
 import os
 import pstats
 import random
@@ -36,13 +49,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from famiglia.engine import Action, Game, Pass, Take
+
 COLUMNS, ROWS = 80, 24
+SEED = 1  # the server's --seed: table n deals the game of seed SEED + n
+KEYS = ("messages", "moves", "typing")
 _ESCAPE = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
 _CODE = re.compile(rb"table ([A-Z2-9]{4})")
 
@@ -128,17 +146,85 @@ async def _table(port: int, n: int) -> tuple[Player, Player]:
     return opener, joiner
 
 
-async def _press(sender: Player, partner: Player, phase: float, until: float) -> None:
-    """A message to the table once a second, from `phase` on: each send waits for both redraws."""
+@dataclass
+class Table:
+    """What the clients of one table know of its game: the deal (the server's seeds go to the tables in the order
+    they were opened) and every action sent to it, so the player to move can type a legal one."""
+
+    game: Game
+    confirming: int | None = None  # the seat whose take or pass waits for its Enter
+    sent: int = 0  # actions sent to the table
+
+
+Key = tuple[str, bool, Callable[[], None] | None]  # what is sent, whether the partner's screen shows it, what it does
+
+
+@dataclass
+class Typist:
+    """One player's keys, a send a second (`KEYS`): `messages` sends a whole message to the table each time (three
+    keys in one write); `moves` the next action of its game in notation and Enter in one write where it is this
+    seat's turn (a message otherwise); `typing` one key at a time, the action's letters, then Enter, and the
+    letters of a message while the other player is to move."""
+
+    mode: str
+    seat: int
+    table: Table | None
+    rng: random.Random
+    queue: list[Key] = field(default_factory=list)
+    count: int = 0
+
+    def next(self) -> Key:
+        if not self.queue:
+            self.queue = self._refill()
+        return self.queue.pop(0)
+
+    def _refill(self) -> list[Key]:
+        self.count += 1
+        letter = "abcdefghij"[self.count % 10]
+        message: list[Key] = [(f"'{letter}\r", True, None)]
+        if self.mode == "typing":
+            message = [("'", False, None), (letter, False, None), ("\r", True, None)]
+        table = self.table
+        if self.mode == "messages" or table is None:
+            return message
+        if table.confirming == self.seat:  # the Enter that ends the turn after a take or pass
+            return [("\r", True, self._confirmed)]
+        game = table.game
+        if table.confirming is not None or game.is_over or game.to_move != self.seat:
+            return message
+        legal = game.legal_actions()
+        action = self.rng.choice([a for a in legal if not isinstance(a, Pass)] or legal)  # passes end games early
+        told = not isinstance(action, (Take, Pass))  # a take or pass is told once its Enter ends the turn
+        typed = "p" if isinstance(action, Pass) else str(action) + "\r"  # p passes at once, on an empty line
+        if self.mode == "moves":
+            return [(typed, told, lambda: self._played(action))]
+        return [*((c, False, None) for c in typed[:-1]), (typed[-1], told, lambda: self._played(action))]
+
+    def _played(self, action: Action) -> None:
+        assert self.table is not None
+        self.table.game.apply(action)
+        self.table.sent += 1
+        if isinstance(action, (Take, Pass)):
+            self.table.confirming = self.seat
+
+    def _confirmed(self) -> None:
+        assert self.table is not None
+        self.table.confirming = None
+
+
+async def _press(sender: Player, partner: Player, typist: Typist, phase: float, until: float) -> None:
+    """A send once a second, from `phase` on: each waits for the sender's redraw, and for the partner's where the
+    partner's screen changes with it."""
     await asyncio.sleep(phase)
-    letters = "abcdefghij"
-    i = 0
     while time.perf_counter() < until:
+        keys, seen, done = typist.next()
         now = time.perf_counter()
         sender.waiting.append(now)
-        partner.watching.append(now)
-        sender.chan.write(f"'{letters[i % len(letters)]}\r".encode())
-        i += 1
+        if seen:
+            partner.watching.append(now)
+        sender.chan.write(keys.encode())
+        if done is not None:
+            done()
         await asyncio.sleep(1.0)
 
 
@@ -160,10 +246,12 @@ def _percentile(values: list[float], p: float) -> float:
 
 
 async def _load(port: int, tables: int, seconds: float, pid: int | None,
-                profiler: cProfile.Profile | None = None) -> dict[str, float]:
-    """The tables opened and joined, then the keys pressed for `seconds` (under `profiler` alone, if given)."""
+                profiler: cProfile.Profile | None = None, keys: str = "messages") -> dict[str, float]:
+    """The tables opened and joined, then the keys pressed for `seconds` (under `profiler` alone, if given): the
+    players' `Typist`s, which play the tables' games (the server's seeds from `SEED` on) unless only messages."""
     before = _rss(pid) if pid else 0
     pairs = [await _table(port, n) for n in range(tables)]
+    games = [Table(Game.new(seed=SEED + n, names=(f"a{n}", f"b{n}"))) for n in range(tables)]
     await asyncio.sleep(1.0)
     after = _rss(pid) if pid else 0
     rng = random.Random(tables)
@@ -175,8 +263,10 @@ async def _load(port: int, tables: int, seconds: float, pid: int | None,
     phase = [rng.random() for _ in pairs]
     if profiler is not None:
         profiler.enable()
-    await asyncio.gather(*(_press(a, b, phase[i], until) for i, (a, b) in enumerate(pairs)),
-                         *(_press(b, a, phase[i] + 0.5, until) for i, (a, b) in enumerate(pairs)))
+    await asyncio.gather(*(_press(a, b, Typist(keys, 0, games[i], rng), phase[i], until)
+                           for i, (a, b) in enumerate(pairs)),
+                         *(_press(b, a, Typist(keys, 1, games[i], rng), phase[i] + 0.5, until)
+                           for i, (a, b) in enumerate(pairs)))
     await asyncio.sleep(1.0)
     if profiler is not None:
         profiler.disable()
@@ -191,13 +281,13 @@ async def _load(port: int, tables: int, seconds: float, pid: int | None,
             "other_median": statistics.median(other) * 1000, "other_p99": _percentile(other, 99) * 1000,
             "keys": len(own), "per_key": (cpu * wall / len(own) * 1000) if own else 0.0,
             "memory": (after - before) / tables / 1e6, "rss": after / 1e6, "cpu": cpu,
-            "clients": clients}
+            "clients": clients, "sent": sum(t.sent for t in games)}
 
 
 def _start_server(home: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
     limit = str(2 * tables + 8)
     env = {**os.environ, "FAMIGLIA_HOME": str(home), "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "famiglia", "serve", "--port", "0", "--seed", "1",
+    process = subprocess.Popen([sys.executable, "-m", "famiglia", "serve", "--port", "0", "--seed", str(SEED),
                                 "--max-connections", limit, "--max-per-address", limit], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert process.stdout is not None
@@ -221,21 +311,33 @@ def _report(tables: int, seconds: float, figures: dict[str, float]) -> None:
           f"the clients' CPU {figures['clients']:.2f} cores")
 
 
-def measure(tables: int, seconds: float) -> None:
+def measure(tables: int, seconds: float, keys: str = "messages") -> None:
     with tempfile.TemporaryDirectory() as home:
         process, port = _start_server(Path(home), tables)
         try:
-            figures = asyncio.run(_load(port, tables, seconds, process.pid))
+            figures = asyncio.run(_load(port, tables, seconds, process.pid, keys=keys))
         finally:
             process.send_signal(signal.SIGINT)
             try:
                 process.communicate(timeout=30)
             except subprocess.TimeoutExpired:
                 process.kill()
+        played = _played(Path(home))
     _report(tables, seconds, figures)
+    if keys != "messages":  # every action sent was played: the clients' games were the tables' games
+        print(f"      actions sent {figures['sent']:.0f}, played on the tables {played}")
 
 
-def profile(tables: int, seconds: float, order: str = "cumulative") -> None:
+def _played(home: Path) -> int:
+    """The actions in the saved games of a finished run."""
+    count = 0
+    for path in home.rglob("game-*.json"):
+        if not path.name.endswith(".analysis.json"):
+            count += len(json.loads(path.read_text(encoding="utf-8")).get("actions", []))
+    return count
+
+
+def profile(tables: int, seconds: float, order: str = "cumulative", keys: str = "messages") -> None:
     """The server in this process under cProfile: where a redraw's time goes."""
     from famiglia.server.limits import Limits
     from famiglia.server.server import Server, Settings
@@ -243,12 +345,12 @@ def profile(tables: int, seconds: float, order: str = "cumulative") -> None:
     async def main() -> None:
         with tempfile.TemporaryDirectory() as home:
             limit = 2 * tables + 8
-            server = Server(Settings(host="127.0.0.1", port=0, seed=1, data=Path(home),
+            server = Server(Settings(host="127.0.0.1", port=0, seed=SEED, data=Path(home),
                                      limits=Limits(connections=limit, per_address=limit)))
             await server.start()
             try:
                 profiler = cProfile.Profile()  # over the keys only: sitting down is timed apart
-                figures = await _load(server.port, tables, seconds, None, profiler)
+                figures = await _load(server.port, tables, seconds, None, profiler, keys=keys)
             finally:
                 await server.stop()
         _report(tables, seconds, figures)
@@ -266,13 +368,17 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="the server in this process, under cProfile")
     parser.add_argument("--sort", default="cumulative", choices=("cumulative", "tottime"),
                         help="with --profile: the functions by their time with what they call, or by their own")
+    parser.add_argument("--keys", default="messages", choices=KEYS,
+                        help="what the players send each second (see Typist): a message to the table; their "
+                             "game's next action, typed whole; or one key, as a person types")
     args = parser.parse_args()
-    print(f"famiglia serve under load: {os.cpu_count()} cores; tables of two clients, a key a second each")
+    print(f"famiglia serve under load: {os.cpu_count()} cores; tables of two clients, a key a second each "
+          f"({args.keys})")
     for tables in args.tables:
         if args.profile:
-            profile(tables, args.seconds, args.sort)
+            profile(tables, args.seconds, args.sort, args.keys)
         else:
-            measure(tables, args.seconds)
+            measure(tables, args.seconds, args.keys)
 
 
 if __name__ == "__main__":
