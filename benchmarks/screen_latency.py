@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import random
 import shutil
 import statistics
@@ -62,30 +63,12 @@ T = TypeVar("T")
 SCROLL_KEYS = (UP, UP, "\x1b[5~", DOWN, "\x1b[6~", "\x1b[H", DOWN, "\x1b[F")  # ↑ ↑ PgUp ↓ PgDn Home ↓ End
 
 
-class _Discard:
-    """A terminal's input end that takes every byte and shows nothing."""
-
-    encoding = "utf-8"
-
-    def write(self, data: str) -> int:
-        return len(data)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return True
-
-    def fileno(self) -> int:
-        raise OSError("no file descriptor")
-
-
 class Terminal(Vt100_Output):
-    """A terminal of 256 colours that a redraw is written to as to a real one (the bytes go nowhere)."""
+    """A terminal of 256 colours that a redraw is written to as to a real one (the bytes are kept in memory)."""
 
     def __init__(self, columns: int, rows: int) -> None:
         self.size = Size(rows=rows, columns=columns)
-        super().__init__(_Discard(), lambda: self.size, term="xterm-256color",  # type: ignore[arg-type]
+        super().__init__(io.StringIO(), lambda: self.size, term="xterm-256color",  # type: ignore[arg-type]
                          default_color_depth=ColorDepth.DEPTH_8_BIT)
 
 
