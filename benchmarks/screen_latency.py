@@ -68,7 +68,7 @@ class Terminal(Vt100_Output):
 
     def __init__(self, columns: int, rows: int) -> None:
         self.size = Size(rows=rows, columns=columns)
-        super().__init__(io.StringIO(), lambda: self.size, term="xterm-256color",  # type: ignore[arg-type]
+        super().__init__(io.StringIO(), lambda: self.size, term="xterm-256color",
                          default_color_depth=ColorDepth.DEPTH_8_BIT)
 
 
