@@ -7,7 +7,7 @@ depth and the channel's size, and `Terminal.colour` is the one answer every scre
 draws by; `Terminal.catalogue` is the language the connection is spoken to in (`language_of`: the one its
 client's environment names, else the server's). `drawn_app` is the full-screen application the server's
 own screens (the lobby, the wait for a friend, a watcher's table) are: a renderable drawn at the
-terminal's size, in its colour.
+terminal's size, in its colours, its rows written straight to the channel.
 """
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.application.current import get_app
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindingsBase
-from prompt_toolkit.layout import FormattedTextControl, Layout, Window
+from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import ColorDepth, Output
 from rich.console import RenderableType
 
 from famiglia.phrasebook.catalogue import ENGLISH, catalogue_for
 from famiglia.phrasebook.choosing import VARIABLES, from_environment
-from famiglia.tui.view.bridge import ansi_text
+from famiglia.tui.shell.layout import RowsControl, screen_size
+from famiglia.tui.shell.rowrenderer import ink_for, install_row_renderer, whole_screen
+from famiglia.tui.view.bridge import Painter
 
 __all__ = ["Terminal", "colour_depth", "drawn_app", "language_of"]
 
@@ -72,17 +72,19 @@ class Terminal:
 def drawn_app(draw: Callable[[int, int], RenderableType], keys: KeyBindingsBase,
               terminal: Terminal) -> Application[Any]:
     """A full-screen application on `terminal` showing `draw(width, height)`, drawn again at each redraw so that a
-    window change draws it at the new size; `keys` are all it takes."""
+    window change draws it at the new size; `keys` are all it takes. Its rows go straight to the channel
+    (`RowRenderer`), in the colours the client's terminal has."""
+    painter = Painter(ink_for(terminal.colour, terminal.output))
 
-    def text() -> StyleAndTextTuples:
-        size = get_app().output.get_size()
-        drawn = draw(max(20, size.columns), max(1, size.rows))
-        return to_formatted_text(ANSI(ansi_text(drawn, width=max(1, size.columns), height=size.rows,
-                                                  colour=terminal.colour)))
+    def rows(columns: int, height: int) -> tuple[str, ...]:
+        drawn = draw(max(20, columns), max(1, height))
+        return painter.rows(drawn, max(1, columns)).text[:height]
 
     app: Application[Any] = Application(
-        layout=Layout(Window(FormattedTextControl(text), wrap_lines=False, always_hide_cursor=True)),
+        layout=Layout(Window(RowsControl(lambda: rows(*screen_size())), wrap_lines=False, always_hide_cursor=True)),
         key_bindings=keys, full_screen=True, mouse_support=False, input=terminal.input, output=terminal.output,
         terminal_size_polling_interval=None)  # the channel's window-change events redraw it
     app.ttimeoutlen = 0.05
+    app.max_render_postpone_time = None
+    install_row_renderer(app, whole_screen(rows))
     return app

@@ -14,9 +14,10 @@ from famiglia.profile.settings import Settings, load, settings_path
 from famiglia.profile.statistics import statistics
 from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowAnalysis, ShowReplay
 from famiglia.tui.shell.home import build_home_app, run_home_app
+from famiglia.tui.shell.rowrenderer import RowRenderer
 from tests.drivers.app import Keys, at_home, drive
 from tests.drivers.fake_run import fake_run_play
-from tests.drivers.terminal import CTRL_C, DOWN, ESC, UP
+from tests.drivers.terminal import COLOURED, CTRL_C, DOWN, ESC, UP
 
 from .helpers import open_elsewhere, play, save, stamp
 
@@ -156,7 +157,10 @@ def test_continue_says_on_the_home_screen_when_the_game_is_open_elsewhere() -> N
 
 def _coloured(k: Keys[Any]) -> bool:
     """Whether anything the home screen drew last has a colour (bold, dim and reverse are no colours)."""
-    drawn = k.app.renderer.last_rendered_screen
+    renderer = k.app.renderer
+    if isinstance(renderer, RowRenderer) and renderer.on_screen is not None:  # the rows it wrote itself
+        return any(COLOURED.search(row) for row in renderer.on_screen.rows)
+    drawn = renderer.last_rendered_screen
     assert drawn is not None
     return any("#" in char.style or "ansi" in char.style for row in drawn.data_buffer.values() for char in row.values())
 

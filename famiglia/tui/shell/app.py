@@ -27,7 +27,7 @@ from typing import Any, Final, TypeVar, cast
 from prompt_toolkit.application import Application, in_terminal
 from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.input import Input
-from prompt_toolkit.output import ColorDepth, Output, create_output
+from prompt_toolkit.output import Output, create_output
 
 from famiglia.leaving import leaving
 from famiglia.phrasebook.catalogue import _
@@ -37,20 +37,17 @@ from famiglia.profile.seats import HUMAN
 from ..model.saving import Autosave, crash_save
 from ..model.screens import Message
 from ..model.session import Screen, Session
-from ..view.bridge import Ink
 from ..view.compose import GameScreen
 from ..view.pieces import short_name
 from .computer import Computer
 from .editing import install_editing_keys
 from .keys import create_key_bindings, typing
 from .layout import INPUT_BUFFER, Frames, create_layout, screen_rows, too_small
-from .rowrenderer import install_row_renderer
+from .rowrenderer import ink_for, install_row_renderer
 
 __all__ = ["analysis_if_asked", "build_app", "farewell", "run_app", "run_play", "say_farewell"]
 
 EXIT_FAILURE = 1
-_COLOURS: Final = {ColorDepth.DEPTH_1_BIT: 2, ColorDepth.DEPTH_4_BIT: 16, ColorDepth.DEPTH_8_BIT: 256,
-                   ColorDepth.DEPTH_24_BIT: 256 ** 3}  # a terminal's colours, by prompt_toolkit's name for them
 FAREWELL_WIDTH: Final = 80  # the farewell's line fits the narrowest terminal the game plays in
 HANGUP: Final = 128 + 1  # the shell's status after SIGHUP, the terminal closed
 T = TypeVar("T")
@@ -99,8 +96,7 @@ def build_app(session: Session, *, input: Input | None = None, output: Output | 
         shown = session.screen
 
     output = output or get_app_session().output
-    ink = Ink.of(colour, colours=_COLOURS[output.get_default_color_depth()])  # its rows go to the terminal as written
-    frames = frames or Frames(GameScreen(session, ink=ink))
+    frames = frames or Frames(GameScreen(session, ink=ink_for(colour, output)))
     app: Application[int] = Application(
         layout=create_layout(session, frames),
         key_bindings=create_key_bindings(session),

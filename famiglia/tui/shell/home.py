@@ -11,17 +11,19 @@ and output as parameters, so tests drive it with prompt_toolkit's pipe input.
 from __future__ import annotations
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.input import Input
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output
 
 from ..model.home.commands import COMMANDS
 from ..model.home.menu import Home, Outcome, Quit
-from ..view.bridge import Ink, Painter
+from ..view.bridge import Painter
 from ..view.home import render_home
 from .app import run_app
 from .keys import bind
 from .layout import RowsControl, screen_size
+from .rowrenderer import ink_for, install_row_renderer, whole_screen
 
 __all__ = ["build_home_app", "run_home_app"]
 
@@ -33,15 +35,15 @@ def build_home_app(home: Home, *, input: Input | None = None, output: Output | N
     It is drawn in colour as its settings say (a change on the Settings page shows at once), unless `colour`
     is False (`NO_COLOR`, read where the program starts).
     """
-    painters = {ink: Painter(ink) for ink in (Ink.COLOUR, Ink.MONO)}
+    output = output or get_app_session().output
+    painters = {on: Painter(ink_for(on, output)) for on in (True, False)}
 
-    def rows() -> tuple[str, ...]:
-        width, height = screen_size()
-        painter = painters[Ink.of(colour and home.settings.colour)]
+    def drawn(width: int, height: int) -> tuple[str, ...]:
+        painter = painters[colour and home.settings.colour]
         return painter.rows(render_home(home, width, height), width).text[:height]
 
     app: Application[Outcome | None] = Application(
-        layout=Layout(Window(RowsControl(rows), wrap_lines=False, always_hide_cursor=True)),
+        layout=Layout(Window(RowsControl(lambda: drawn(*screen_size())), wrap_lines=False, always_hide_cursor=True)),
         key_bindings=bind(COMMANDS, home, ends=home.take_outcome),
         full_screen=True,
         mouse_support=False,
@@ -49,6 +51,8 @@ def build_home_app(home: Home, *, input: Input | None = None, output: Output | N
         output=output,
     )
     app.ttimeoutlen = 0.05  # Esc answers at once rather than waiting for a key sequence
+    app.max_render_postpone_time = None  # a redraw is the rows written straight out: made at once
+    install_row_renderer(app, whole_screen(drawn))
     return app
 
 

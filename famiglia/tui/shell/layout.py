@@ -169,15 +169,15 @@ def screen_rows(session: Session, frames: Frames, buffer: Buffer, columns: int, 
     """
     frame = frames.now()
     if frame.small is not None:
-        return Shown(_fitted(frame.small.text, rows))
+        return Shown.of(frame.small.text, rows)
     if (session.overlay is Overlay.CONFIRM_QUIT or buffer.complete_state is not None
             or buffer.selection_state is not None):
         return None
     above = max(1, rows - 1)
     if session.overlay is not None and session.overlay.scrolls:
-        main = _fitted(frame.overlay, above)
+        main = Shown.of(frame.overlay, above).rows
     else:
-        main = _fitted(frame.main.text, above)
+        main = Shown.of(frame.main.text, above).rows
         if session.overlay is Overlay.LAST_TURN:
             top = frame.last_turn.text
             if len(top) >= rows:
@@ -191,11 +191,6 @@ def screen_rows(session: Session, frames: Frames, buffer: Buffer, columns: int, 
     if cell_len(prompt) + len(text) >= columns:  # the line would scroll to keep the cursor in sight
         return None
     return Shown((*main, prompt + text), (cell_len(prompt) + buffer.cursor_position, len(main)))
-
-
-def _fitted(rows: Sequence[str], count: int) -> tuple[str, ...]:
-    """`rows` made exactly `count` rows long: cut, or blank rows added."""
-    return (*rows[:count], *("",) * (count - len(rows)))
 
 
 def _input_buffer(session: Session) -> Buffer:

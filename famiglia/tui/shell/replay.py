@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.filters import Never
 from prompt_toolkit.input import Input
 from prompt_toolkit.layout import Layout, Window
@@ -26,13 +27,14 @@ from famiglia.persistence import Record
 from famiglia.phrasebook.catalogue import _
 
 from ..model.replay import REPLAY_COMMANDS, Replay
-from ..view.bridge import Ink, Painter
+from ..view.bridge import Painter
 from ..view.replay import render_replay
 from .analyst import Analyst
 from .app import run_app
 from .editing import install_editing_keys
 from .keys import bind
 from .layout import RowsControl, screen_size
+from .rowrenderer import ink_for, install_row_renderer, whole_screen
 
 __all__ = ["build_replay_app", "run_replay"]
 
@@ -47,14 +49,14 @@ def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = D
     `a` without an analysis analyses the game at `level` in the background and saves it beside the
     record at `path` (`famiglia.tui.shell.analyst`).
     """
-    painter = Painter(Ink.of(colour))
+    output = output or get_app_session().output
+    painter = Painter(ink_for(colour, output))
 
-    def rows() -> tuple[str, ...]:
-        width, height = screen_size()
+    def drawn(width: int, height: int) -> tuple[str, ...]:
         return painter.rows(render_replay(replay, width, height), width).text
 
     app: Application[int] = Application(
-        layout=Layout(Window(RowsControl(rows), wrap_lines=False, always_hide_cursor=True)),
+        layout=Layout(Window(RowsControl(lambda: drawn(*screen_size())), wrap_lines=False, always_hide_cursor=True)),
         key_bindings=bind(REPLAY_COMMANDS, replay, ends=lambda: replay.exit_code if replay.done else None),
         full_screen=True,
         input=input,
@@ -62,6 +64,8 @@ def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = D
     )
     install_editing_keys(app, Never())  # no line to edit: mouse-like input ignored, Ctrl-Q no quoted insert
     app.ttimeoutlen = 0.05
+    app.max_render_postpone_time = None  # a redraw is the rows written straight out: made at once
+    install_row_renderer(app, whole_screen(drawn))
     Analyst(replay, path=path, level=level).attach(app)
     return app
 

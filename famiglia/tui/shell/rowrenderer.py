@@ -20,18 +20,29 @@ compares what each shows.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.data_structures import Point, Size
 from prompt_toolkit.layout import Layout
+from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.renderer import Renderer
 
-__all__ = ["RowRenderer", "Shown", "install_row_renderer"]
+from ..view.bridge import Ink
+
+__all__ = ["RowRenderer", "Shown", "ink_for", "install_row_renderer", "whole_screen"]
 
 _SGR: Final = re.compile(r"\x1b\[[0-9;]*m")
+_COLOURS: Final = {ColorDepth.DEPTH_1_BIT: 2, ColorDepth.DEPTH_4_BIT: 16, ColorDepth.DEPTH_8_BIT: 256,
+                   ColorDepth.DEPTH_24_BIT: 256 ** 3}  # a terminal's colours, by prompt_toolkit's name for them
+
+
+def ink_for(colour: bool, output: Output) -> Ink:
+    """The ink of a screen on `output`: colour as the player asked, in the colours its terminal has (the rows go to
+    it as they are written)."""
+    return Ink.of(colour, colours=_COLOURS[output.get_default_color_depth()])
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +52,11 @@ class Shown:
 
     rows: tuple[str, ...]
     cursor: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, rows: Sequence[str], count: int, cursor: tuple[int, int] | None = None) -> Shown:
+        """`rows` made exactly `count` rows long (cut, or blank rows added), with the `cursor`."""
+        return cls((*rows[:count], *("",) * (count - len(rows))), cursor)
 
     def characters(self) -> list[str]:
         """The rows as characters, right-hand spaces removed: what a player reads."""
@@ -113,3 +129,9 @@ def install_row_renderer(app: Application[Any], shown: Callable[[int, int], Show
     renderer = RowRenderer(app, app.layout, shown)
     app.renderer = renderer
     return renderer
+
+
+def whole_screen(rows: Callable[[int, int], Sequence[str]]) -> Callable[[int, int], Shown]:
+    """The `shown` of a screen that is one window of rows and no cursor (the home screen, the replay, the server's
+    lobby): `rows(columns, rows)`, made as tall as the terminal."""
+    return lambda columns, height: Shown.of(rows(columns, height), height)
