@@ -27,6 +27,7 @@ from famiglia.phrasebook.catalogue import _
 
 from .codes import new_code, read_code
 from .log import log
+from .saver import Saver
 from .seats import Holder
 from .tables import Options, ServerTable, tidy_message
 
@@ -42,9 +43,10 @@ _INDEX_LIMIT: Final = 16 * 1024 * 1024
 class Tables:
     """Every table of one server by its code, and the index that brings the unfinished ones back."""
 
-    def __init__(self, folder: Path, store: Store, *, seed: int | None = None) -> None:
+    def __init__(self, folder: Path, store: Store, *, seed: int | None = None, saver: Saver | None = None) -> None:
         self.folder = folder
         self.store = store
+        self.saver = saver  # writes the tables' games off the loop
         self.next_seed = seed
         self.tables: dict[str, ServerTable] = {}
         self.problem: str | None = None  # why the index could not be read or written, said on starting
@@ -63,7 +65,8 @@ class Tables:
         if self.next_seed is not None:
             self.next_seed += 1
         holders: list[Holder | None] = [None, None]
-        table = ServerTable(new_code(self.tables), options, self.store, holders, seed=seed, on_change=self._changed)
+        table = ServerTable(new_code(self.tables), options, self.store, holders, seed=seed, on_change=self._changed,
+                            saver=self.saver)
         self.tables[table.code] = table
         return table
 
@@ -151,7 +154,8 @@ class Tables:
         holders = [None if s is None else Holder.from_json(s) for s in seats]
         said = entry.get("messages", [])
         messages = [tidy_message(m) for m in said if isinstance(m, str)] if isinstance(said, list) else []
-        table = ServerTable(code, options, self.store, holders, said=messages, on_change=self._changed)
+        table = ServerTable(code, options, self.store, holders, said=messages, on_change=self._changed,
+                            saver=self.saver)
         game_id = entry.get("game")
         if game_id is None:
             seed = entry.get("seed")
@@ -165,6 +169,7 @@ class Tables:
         if NETWORK not in record.seats:
             raise ValueError(_("game {id} is no network game").format(id=record.id))
         table.path, table.record = path, record
+        table.file = path
         table.game = record.game()
         if table.game.is_over:
             return None

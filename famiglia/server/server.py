@@ -34,6 +34,7 @@ from .hostkey import fingerprint, host_key
 from .index import Tables
 from .limits import CodeThrottle, Gate, Limits
 from .log import attach, detach, log
+from .saver import Saver
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "FOLDER", "LOG", "Server", "ServerError", "Settings"]
 
@@ -73,7 +74,8 @@ class Server:
         self.root = settings.data if settings.data is not None else data_dir()
         self.folder = self.root / FOLDER
         self.store = Store(self.root)
-        self.tables = Tables(self.folder, self.store, seed=settings.seed)
+        self.saver = Saver()
+        self.tables = Tables(self.folder, self.store, seed=settings.seed, saver=self.saver)
         self.gate = Gate(self.limits)
         self.throttle = CodeThrottle(self.limits)
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -216,9 +218,11 @@ class Server:
         if tasks:
             await asyncio.wait(tasks, timeout=STOP_WAIT)
         await self._let_go()
+        await self.saver.drained()  # every table's last move written before its lock is let go
         self.tables.save()
         for table in self.tables:
             table.release()
+        self.saver.close()
         if self._acceptor is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), STOP_WAIT)

@@ -3,8 +3,9 @@
 A table is opened in the lobby and gets its code; its game is dealt when the second player sits
 down (the names are known then), from the server's next seed if it was started with `--seed`. From
 then on every action comes to the table from the screen of the seat that made it (`SeatScreen`,
-`famiglia.server.screen`): the table plays it on its own `Game`, writes the record (today's format,
-the seats saying `network`, or `cpu:LEVEL` for the computer), and only then tells the other screens.
+`famiglia.server.screen`): the table plays it on its own `Game`, makes the record (today's format,
+the seats saying `network`, or `cpu:LEVEL` for the computer) and hands it to the server's `Saver`,
+which writes it off the event loop in its turn, and tells the other screens.
 A take or pass that waits for its player's Enter is told to the opponent once it is confirmed, as
 the table at one keyboard shows it only after the handoff; every screen is drawn from its own seat's
 view (or, for a watcher, the public view), never from this game.
@@ -27,6 +28,7 @@ from famiglia.phrasebook.catalogue import N_, Later, _
 from famiglia.profile.names import NAME_LENGTH
 
 from .log import log
+from .saver import Saver
 from .seats import Holder
 
 if TYPE_CHECKING:
@@ -98,6 +100,8 @@ class ServerTable:
     problem: str | None = None  # why the last save failed, while it does
     lock: GameLock | None = None
     on_change: Callable[[ServerTable], None] = lambda table: None  # the index is written again
+    saver: Saver | None = None  # writes the record off the loop (`famiglia.server.saver`); None: at once
+    file: Path | None = None  # where the saver writes the record: the saver's own, once the game has a file
 
     # -- what the table is ------------------------------------------------------------------------------------
 
@@ -168,6 +172,7 @@ class ServerTable:
             [], sitting=Sitting(memory_aid=self.options.memory_aid, confirm=self.options.confirm))
         self.game = game
         self.path, self.record = self.store.create(record, game)
+        self.file = self.path
         self.lock = self.store.lock(self.record.id)
 
     def attach(self, seat: int | None, screen: SeatScreen) -> SeatScreen | None:
@@ -307,20 +312,41 @@ class ServerTable:
             watcher.changed()
 
     def _save(self, moves: list[Move]) -> None:
+        """Write the record with `moves`: the table plays on from it at once, the saver writes it in its turn."""
         assert self.record is not None and self.path is not None and self.game is not None
         record = self.record.with_moves(moves, confirmed=not self.pending)
+        self.record = record  # what the table is, written or not (a file that cannot be written is said)
+        game = self.game.copy()
+        if self.saver is None:
+            self._saved(self._write(record, game))
+        else:
+            self.saver.save(lambda: self._write(record, game), self._saved)
+
+    def _write(self, record: Record, game: Game) -> tuple[Path, Record] | Exception:
+        """`record` written over the table's file (on the saver's thread): where it went, or what went wrong."""
         try:
-            self.path, self.record = self.store.update(self.path, record, self.game)
-        except (StoreError, OSError, ValueError) as error:
-            self.record = record  # the table plays on; the file holds what was last written
+            self.file, written = self.store.update(self.file or self.path or Path(), record, game)
+        except Exception as error:  # told to the table's players on the loop (`_saved`)
+            if not isinstance(error, (StoreError, OSError, ValueError)):
+                log.error("table %s could not be saved", self.code, exc_info=error)
+            return error
+        return self.file, written
+
+    def _saved(self, result: tuple[Path, Record] | Exception) -> None:
+        """What came of a write, on the loop: a failure said once to the table's players, the file's new name."""
+        if isinstance(result, Exception):
             if self.problem is None:
                 for each in self._everyone():
                     each.notice(Later(N_("The game cannot be saved ({reason}); play goes on unsaved."),
-                                      reason=printable(str(error), 100)))
-            self.problem = str(error)
+                                      reason=printable(str(result), 100)))
+            self.problem = str(result)
             return
+        path, written = result
+        self.path = path
+        if self.record is not None and self.record.id != written.id:  # a folder took the old name: a new file
+            self.record = replace(self.record, id=written.id)
         self.problem = None
-        if self.game.is_over:
+        if self.game is not None and self.game.is_over:
             self.on_change(self)
 
     def _guarded(self) -> _Guard:
@@ -332,8 +358,10 @@ class ServerTable:
         kept = Later(N_("the game so far is saved as table {code}"), code=self.code) if self.record is not None \
             else Later(N_("no game had begun"))
         if self.record is not None and self.path is not None:
+            if self.saver is not None:
+                self.saver.wait()  # its last write goes after the ones handed over before it
             try:
-                self.store.update(self.path, self.record)
+                self.store.update(self.file or self.path, self.record)
             except Exception:  # the index and the last good file are what is left
                 log.exception("table %s could not be saved after its failure", self.code)
                 kept = Later(N_("the game could not be saved"))

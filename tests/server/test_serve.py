@@ -7,7 +7,9 @@ Every test starts the server inside the test on 127.0.0.1 with a free port and i
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -16,7 +18,7 @@ from famiglia.engine import Refresh
 from famiglia.persistence import Store
 from famiglia.server.player import PlayerScreen
 from famiglia.server.tables import ServerTable
-from tests.drivers.ssh import Client, run, serving
+from tests.drivers.ssh import LIMIT, Client, run, serving
 
 from .play import play_action, play_on, until
 
@@ -105,6 +107,7 @@ def test_a_whole_seeded_game_between_two_clients_each_drawn_from_its_own_seat(tm
             for client in clients.values():
                 await client.wait_for("Game over")
             # Never before the end: the seed of the unfinished game went to neither client (R12.2).
+            await server.saver.drained()  # the last move written (off the loop)
             _, record = Store(tmp_path).find(table.record.id)
             assert record.seats == ("network", "network") and record.game().is_over
             assert record.game().to_dict() == table.game.to_dict()
@@ -360,4 +363,39 @@ def test_the_messages_of_a_moment_write_the_index_once_and_stopping_writes_what_
         assert said()[-1] == "ben: bye"  # written by the stop, if not before
 
     table: ServerTable
+    run(main())
+
+
+def test_a_disk_that_does_not_answer_holds_no_key_and_every_move_reaches_the_file_in_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game is written off the event loop (`famiglia.server.saver`): while one table's file cannot be written,
+    that table plays on and another table's message reaches its players; once the disk answers, the file holds
+    every move, in the order they were played."""
+    gate = threading.Event()
+    real = Store.update
+
+    def stuck(self: Store, path: Path, record: Any, game: Any = None) -> Any:
+        gate.wait(timeout=LIMIT)  # the disk does not answer until the test lets it
+        return real(self, path, record, game)
+
+    async def main() -> None:
+        async with serving(tmp_path) as server:
+            anna, ben, first = await _seated(server)
+            cleo = await Client.connect(server.port, "cleo")
+            second = await _open_table(server, cleo)
+            dan = await Client.connect(server.port, f"dan+{second.code}")
+            await dan.wait_for("Your hand")
+            monkeypatch.setattr(Store, "update", stuck)
+            try:
+                await play_on(first, {0: anna, 1: ben}, actions=5)  # each move taken, none written yet
+                _, on_disk = Store(tmp_path).find(first.record.id)
+                assert len(on_disk.moves) == 0 < len(first.record.moves)
+                cleo.send("'still here\r")
+                await dan.wait_for("cleo: still here")
+            finally:
+                gate.set()
+            await server.saver.drained()
+            _, on_disk = Store(tmp_path).find(first.record.id)
+            assert on_disk.moves == first.record.moves and on_disk.game().to_dict() == first.game.to_dict()
+
     run(main())
