@@ -22,8 +22,8 @@ Run: `python benchmarks/calibration.py --positions 2000 --level normal`.
 
 `--jobs N` plays the games over N processes (the positions do not change).
 `--save FILE` keeps the raw estimates and `--load FILE` reports from them without playing again.
-`--fit` instead fits the level's calibration (`evaluation.calibrated`, Platt's scaling:
-sigmoid(a·logit(p) + b)) to the raw estimates of these positions and writes it into
+`--fit` instead fits the level's calibration (`evaluation.calibrated`, beta calibration:
+sigmoid(a·ln p − b·ln(1 − p) + c)) to the raw estimates of these positions and writes it into
 famiglia/data/calibration.json; fit on some seeds and measure on others
 (`--seed 2 --save fit.json`, `--seed 1 --save measure.json`, then `--load fit.json --fit` and
 `--load measure.json`).
@@ -225,33 +225,83 @@ def report(raw: list[tuple[float, bool, bool]], args: argparse.Namespace, took: 
 
 
 def fit(raw: list[tuple[float, bool, bool]], level: str, seed: int) -> None:
-    """Fit a and b of sigmoid(a·logit(p) + b) to the raw estimates by Newton's method, and write them.
+    """Fit a, b and c of sigmoid(a·ln p − b·ln(1 − p) + c) to the raw estimates by Newton's method, and write them.
 
-    Certain wins (a pass that wins at once) are told as 1.0 and left out; other estimates are read
-    `CLIP` from the ends, as `calibrated` reads them.
+    Beta calibration: a and b apart let the low chances and the high ones be corrected each as they need.
+    Where the fit would make a or b negative (a better estimate told as a worse chance), Platt's scaling is
+    fitted instead (a = b). Certain wins (a pass that wins at once) are told as 1.0 and left out; other
+    estimates are read `CLIP` from the ends, as `calibrated` reads them.
     """
-    pairs = []
+    rows = []
     for chance, certain, won in raw:
         if not certain:
             p = min(1.0 - CLIP, max(CLIP, chance))
-            pairs.append((math.log(p / (1.0 - p)), 1.0 if won else 0.0))
-    a, b = 1.0, 0.0
-    for _ in range(30):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in pairs:
-            p = 1.0 / (1.0 + math.exp(-(a * x + b)))
-            g, h = p - y, p * (1 - p)
-            ga, gb = ga + g * x, gb + g
-            haa, hab, hbb = haa + h * x * x, hab + h * x, hbb + h
-        det = haa * hbb - hab * hab
-        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
-        a, b = a - da, b - db
-        if abs(da) + abs(db) < 1e-9:
-            break
+            rows.append(((math.log(p), -math.log(1.0 - p), 1.0), 1.0 if won else 0.0))
+    a, b, c = _newton(rows, beta=True)
+    form = "beta"
+    if a < 0 or b < 0:
+        a, b, c = _newton(rows, beta=False)
+        form = "Platt"
     data = json.loads(OUT.read_text(encoding="utf-8"))
-    data["levels"][level] = {"a": round(a, 6), "b": round(b, 6), "positions": len(pairs), "seed": str(seed)}
+    data["levels"][level] = {"a": round(a, 6), "b": round(b, 6), "c": round(c, 6), "positions": len(rows),
+                             "seed": str(seed)}
     OUT.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    print(f"fitted on {len(pairs)} positions: a = {a:.4f}, b = {b:+.4f}; written to {OUT}")
+    print(f"fitted ({form}) on {len(rows)} positions: a = {a:.4f}, b = {b:.4f}, c = {c:+.4f}; written to {OUT}")
+
+
+def _newton(rows: list[tuple[tuple[float, float, float], float]], *, beta: bool) -> tuple[float, float, float]:
+    """The maximum-likelihood (a, b, c) of the logistic model on `rows` ((ln p, −ln(1 − p), 1), won), by damped
+    Newton steps; with `beta` False, a and b are one parameter (Platt's scaling)."""
+
+    def features(f: tuple[float, float, float]) -> tuple[float, ...]:
+        return f if beta else (f[0] + f[1], f[2])
+
+    xs = [(features(f), y) for f, y in rows]
+    n = len(xs[0][0]) if xs else 0
+    w = [1.0] * (n - 1) + [0.0]
+
+    def loss(w: list[float]) -> float:
+        total = 0.0
+        for f, y in xs:
+            z = sum(wi * fi for wi, fi in zip(w, f, strict=True))
+            total += math.log1p(math.exp(-abs(z))) + max(z, 0.0) - y * z  # −log-likelihood, without overflow
+        return total
+
+    for _ in range(60):
+        grad = [0.0] * n
+        hess = [[0.0] * n for _ in range(n)]
+        for f, y in xs:
+            z = sum(wi * fi for wi, fi in zip(w, f, strict=True))
+            p = 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+            for i in range(n):
+                grad[i] += (p - y) * f[i]
+                for j in range(n):
+                    hess[i][j] += p * (1.0 - p) * f[i] * f[j]
+        step = _solve(hess, grad)
+        scale, before = 1.0, loss(w)
+        while True:  # halve the step until the likelihood does not fall
+            trial = [wi - scale * si for wi, si in zip(w, step, strict=True)]
+            if loss(trial) <= before or scale < 1e-8:
+                break
+            scale /= 2
+        w = trial
+        if scale * sum(abs(si) for si in step) < 1e-10:
+            break
+    return (w[0], w[1], w[2]) if beta else (w[0], w[0], w[1])
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """x with matrix·x = vector, by Gauss–Jordan elimination with partial pivoting."""
+    n = len(vector)
+    rows = [[*matrix[i], vector[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col and rows[col][col]:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][n] / rows[i][i] if rows[i][i] else 0.0 for i in range(n)]
 
 
 if __name__ == "__main__":

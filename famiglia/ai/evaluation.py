@@ -98,8 +98,8 @@ def weights() -> tuple[float, ...]:
 
 
 @cache
-def calibration(level: str = "normal") -> tuple[float, float]:
-    """The calibration of `level`'s chances, (a, b) of `calibrated`, read once from the package's data.
+def calibration(level: str = "normal") -> tuple[float, float, float]:
+    """The calibration of `level`'s chances, (a, b, c) of `calibrated`, read once from the package's data.
 
     Each level's is fitted on games against that level, so its chance is the chance against it.
     """
@@ -108,19 +108,24 @@ def calibration(level: str = "normal") -> tuple[float, float]:
     if level not in levels:
         raise ValueError(f"no calibration for level {level!r}: famiglia/data/calibration.json has "
                          f"{', '.join(levels)}")
-    return float(levels[level]["a"]), float(levels[level]["b"])
+    fitted = levels[level]
+    return float(fitted["a"]), float(fitted["b"]), float(fitted["c"])
 
 
 def calibrated(chance: float, level: str = "normal") -> float:
-    """A search's mean chance mapped to the chance it turned out to be against `level`: sigmoid(a·logit(p) + b).
+    """A search's mean chance p mapped to the chance it turned out to be against `level`:
+    sigmoid(a·ln p − b·ln(1 − p) + c).
 
-    Platt's scaling, fitted by `benchmarks/calibration.py --fit` on positions of seeded games against
-    that level. A mean of 0 or 1 (every playout lost, or won) is no certainty either: it is read as half
+    Beta calibration (Kull, Silva Filho and Flach, 2017), fitted by `benchmarks/calibration.py --fit` on
+    positions of seeded games against that level. With a = b it is Platt's scaling, sigmoid(a·logit(p) + c);
+    apart, a and b let the low chances and the high ones be corrected each as they need (a search may be
+    right when behind and over-confident when ahead). With a, b ≥ 0 a better estimate is never told as a
+    worse chance. A mean of 0 or 1 (every playout lost, or won) is no certainty either: it is read as half
     a point from the end first.
     """
     p = min(1.0 - CLIP, max(CLIP, chance))
-    a, b = calibration(level)
-    return _sigmoid(a * math.log(p / (1.0 - p)) + b)
+    a, b, c = calibration(level)
+    return _sigmoid(a * math.log(p) - b * math.log(1.0 - p) + c)
 
 
 def fitted_chance(game: Game) -> float:

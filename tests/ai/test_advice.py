@@ -187,11 +187,12 @@ def test_easy_plays_like_a_beginner(seed: int, steps: int) -> None:
         game.apply(action)
 
 
-def test_the_calibration_keeps_the_order() -> None:
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "normal-2"])
+def test_the_calibration_keeps_the_order(level: str) -> None:
     from famiglia.ai.evaluation import calibrated
 
     points = [i / 100 for i in range(101)]
-    mapped = [calibrated(p) for p in points]
+    mapped = [calibrated(p, level) for p in points]
     assert all(0.0 < m < 1.0 for m in mapped)  # a search's mean is no certainty; a winning pass is (1.0)
     assert mapped == sorted(mapped)  # a better raw estimate is never told as a worse chance
 
