@@ -70,7 +70,8 @@ class Saver:
         if not self._closed:
             self._pool.submit(lambda: None).result()
 
-    def close(self) -> None:
-        """Make the writes still waiting, then end the thread; later writes are made at once."""
+    def close(self, *, wait: bool = True) -> None:
+        """Make the writes still waiting (unless not to `wait` for a disk that does not answer), then end the
+        thread; later writes are made at once."""
         self._closed = True
-        self._pool.shutdown(wait=True)
+        self._pool.shutdown(wait=wait, cancel_futures=not wait)

@@ -44,6 +44,7 @@ FOLDER: Final = "server"
 LOG: Final = "serve.log"
 STOP_WAIT: Final = 5.0  # seconds the clients are given to be told and let go, on stopping
 LET_GO: Final = 2.0  # seconds a told client is given to hang up before its connection is closed
+SAVE_WAIT: Final = 30.0  # seconds the games still being written are given, on stopping
 _WILDCARDS: Final = ("0.0.0.0", "::", "")
 
 
@@ -218,11 +219,16 @@ class Server:
         if tasks:
             await asyncio.wait(tasks, timeout=STOP_WAIT)
         await self._let_go()
-        await self.saver.drained()  # every table's last move written before its lock is let go
+        try:  # every table's last move written before its lock is let go
+            await asyncio.wait_for(self.saver.drained(), SAVE_WAIT)
+            written = True
+        except TimeoutError:
+            log.error("the disk did not answer for %s s: the last moves of some tables may not be saved", SAVE_WAIT)
+            written = False
         self.tables.save()
         for table in self.tables:
             table.release()
-        self.saver.close()
+        self.saver.close(wait=written)
         if self._acceptor is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), STOP_WAIT)
