@@ -10,6 +10,7 @@ for different things. Without colour every card still shows its family letter an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -20,6 +21,7 @@ from rich.color import ColorSystem
 from rich.console import Console, JustifyMethod, RenderableType
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 
 from .theme import THEME
 
@@ -109,6 +111,30 @@ class Painter:
         drawn = self.console.render_lines(renderable, options, pad=False)
         segments = tuple(tuple(row) for row in drawn)
         return Rows(segments, tuple(self._written(row) for row in segments))
+
+    def text_rows(self, lines: Sequence[RenderableType], width: int) -> Rows | None:
+        """`lines` drawn at `width` columns as `rows` draws them, where each is a line of `Text` that fits (no line
+        break, no tab, no wider than `width`, no justification of its own); None otherwise.
+
+        Such a line is one row, its segments exactly those rich's console makes of it, made without the
+        console's wrapping and cropping (a third of a table's drawing): a test compares the two over every part
+        of many screens.
+        """
+        if not all(type(line) is Text and line.end == "\n" and line.justify in (None, "default")
+                   and "\n" not in line.plain and "\t" not in line.plain and line.cell_len <= width
+                   for line in lines):
+            return None
+        segments = tuple(self._text_row(line) for line in lines if isinstance(line, Text))
+        return Rows(segments, tuple(self._written(row) for row in segments))
+
+    def _text_row(self, line: Text) -> tuple[Segment, ...]:
+        """The segments of one line of text, as rich's console renders it (its base style a span, as rich joins it)."""
+        if line.spans:
+            return tuple((Text().join([line]) if line.style else line).render(self.console))
+        if line.style:
+            return (Segment(line.plain, self.console.get_style(line.style, default=Style.null())),) if line.plain \
+                else ()
+        return (Segment(line.plain),)
 
     def _written(self, row: tuple[Segment, ...]) -> str:
         if self.ink is Ink.PLAIN:

@@ -17,13 +17,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.console import Console, ConsoleOptions, JustifyMethod, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment, Segments
 
 from .bridge import NO_ROWS, Painter, Rows
 
-__all__ = ["AsDrawn", "Kept", "Part"]
+__all__ = ["AsDrawn", "Kept", "Part", "drawn"]
 
 
 class Part(ABC):
@@ -45,7 +45,17 @@ class Part(ABC):
 
     def height(self, painter: Painter, width: int) -> int:
         """The rows this part takes at `width` columns."""
-        return len(painter.rows(self, width))
+        return len(drawn(painter, self, width))
+
+
+def drawn(painter: Painter, part: Part, width: int, *, justify: JustifyMethod | None = None) -> Rows:
+    """The rows `part` draws at `width`, as `painter.rows` draws them: a part whose lines are lines of text that fit
+    is written out without rich's console (`Painter.text_rows`), any other through it, its lines asked for once."""
+    if justify is not None or type(part).__rich_console__ is not Part.__rich_console__:
+        return painter.rows(part, width, justify=justify)
+    lines = part.lines(width)
+    rows = painter.text_rows(lines, width)
+    return rows if rows is not None else painter.rows(Group(*lines), width)
 
 
 class Kept:
@@ -63,7 +73,7 @@ class Kept:
             return NO_ROWS
         key = (part, width, justify)
         if key != self._key:
-            self.rows = painter.rows(part, width, justify=justify)
+            self.rows = drawn(painter, part, width, justify=justify)
             self._key = key
         return self.rows
 
