@@ -268,10 +268,11 @@ def take_or_pass(tmux: Tmux, screen: str) -> bool:
             break
         except AssertionError:
             # On a machine under heavy load the frame read may be one the key arrived before (the turn's first
-            # frame, redrawn once the computer's last action was on show): the same choice once more, if the
-            # screen still offers it and the line is empty.
+            # frame, redrawn once the computer's last action was on show), whose offer may be gone since: the
+            # choice made again from the screen as it is now (its first take, or a pass), if it is still Anna's
+            # turn with an empty line.
             now = tmux.screen()
-            if attempt or re.search(r"Take/pass\s+(\d+) ", now) is None or not now.rstrip().endswith(">"):
+            if attempt or TURN not in now or not now.rstrip().endswith(">"):
                 raise
             offer = re.search(r"Take/pass\s+(\d+) ", now)
     tmux.keys("Enter")
