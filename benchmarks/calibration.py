@@ -291,17 +291,21 @@ def _newton(rows: list[tuple[tuple[float, float, float], float]], *, beta: bool)
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """x with matrix·x = vector, by Gauss–Jordan elimination with partial pivoting."""
-    n = len(vector)
-    rows = [[*matrix[i], vector[i]] for i in range(n)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for r in range(n):
-            if r != col and rows[col][col]:
-                factor = rows[r][col] / rows[col][col]
-                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col], strict=True)]
-    return [rows[i][n] / rows[i][i] if rows[i][i] else 0.0 for i in range(n)]
+    """x with matrix·x = vector for the two or three unknowns of a fit, by Cramer's rule (a singular matrix: no
+    step)."""
+    whole = _determinant(matrix)
+    if not whole:
+        return [0.0] * len(vector)
+    return [_determinant([[*row[:i], v, *row[i + 1:]] for row, v in zip(matrix, vector, strict=True)]) / whole
+            for i in range(len(vector))]
+
+
+def _determinant(matrix: list[list[float]]) -> float:
+    """The determinant of a small square matrix, by expansion along its first row."""
+    if len(matrix) == 1:
+        return matrix[0][0]
+    return sum((-1) ** j * matrix[0][j] * _determinant([row[:j] + row[j + 1:] for row in matrix[1:]])
+               for j in range(len(matrix)))
 
 
 if __name__ == "__main__":

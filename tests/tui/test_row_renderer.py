@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 import pytest
 from prompt_toolkit.application import Application
+from prompt_toolkit.input import PipeInput
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.output import ColorDepth, Output
 from prompt_toolkit.renderer import Renderer
@@ -188,35 +189,34 @@ REPLAY_KEYS = ("\x1b[C", "\x1b[C", " ", "\x1b[D", "p", "\x1b[H", "\x1b[F", "\x1b
                "\x7f", "m", "x", "?")
 
 
-@pytest.mark.parametrize(("seed", "depth"), [(1, ColorDepth.DEPTH_8_BIT), (2, ColorDepth.DEPTH_4_BIT)])
-def test_the_home_screens_rows_show_what_prompt_toolkit_would_show(seed: int, depth: ColorDepth) -> None:
+def _compare_screen(seed: int, depth: ColorDepth, keys: tuple[str, ...],
+                    make: Callable[[PipeInput, Output], Application[Any]], **options: Any) -> int:
+    """Press 80 seeded `keys` into the application `make` builds, comparing the two terminals after each redraw;
+    the number of frames `RowRenderer` wrote itself."""
     rng = random.Random(seed)
     shadowed = _Shadowed(*SIZES[seed % len(SIZES)], depth)
-    home = home_command._home(Store())
 
     async def script(k: Keys[Any]) -> None:
         shadowed.alike("the first frame")
         for press in range(80):
-            if not await shadowed.press(k, rng, lambda: rng.choice(HOME_KEYS), press):
+            if not await shadowed.press(k, rng, lambda: rng.choice(keys), press):
                 return
 
-    drive(lambda pipe, _: shadowed.shadow(build_home_app(home, input=pipe, output=shadowed.output)), script,
-          runner=run_home_app)
-    assert shadowed.own >= 10
+    drive(lambda pipe, _: shadowed.shadow(make(pipe, shadowed.output)), script, **options)
+    return shadowed.own
+
+
+@pytest.mark.parametrize(("seed", "depth"), [(1, ColorDepth.DEPTH_8_BIT), (2, ColorDepth.DEPTH_4_BIT)])
+def test_the_home_screens_rows_show_what_prompt_toolkit_would_show(seed: int, depth: ColorDepth) -> None:
+    home = home_command._home(Store())
+    own = _compare_screen(seed, depth, HOME_KEYS, lambda pipe, output: build_home_app(home, input=pipe, output=output),
+                          runner=run_home_app)
+    assert own >= 10
 
 
 @pytest.mark.parametrize(("seed", "depth"), [(3, ColorDepth.DEPTH_8_BIT), (4, ColorDepth.DEPTH_1_BIT)])
 def test_the_replays_rows_show_what_prompt_toolkit_would_show(seed: int, depth: ColorDepth) -> None:
-    rng = random.Random(seed)
-    shadowed = _Shadowed(*SIZES[seed % len(SIZES)], depth)
     replay = Replay(played(seed, 60)[0])
-
-    async def script(k: Keys[int]) -> None:
-        shadowed.alike("the first frame")
-        for press in range(80):
-            if not await shadowed.press(k, rng, lambda: rng.choice(REPLAY_KEYS), press):
-                return
-
-    drive(lambda pipe, _: shadowed.shadow(build_replay_app(replay, input=pipe, output=shadowed.output)), script,
-          unfinished=0)
-    assert shadowed.own >= 20
+    own = _compare_screen(seed, depth, REPLAY_KEYS,
+                          lambda pipe, output: build_replay_app(replay, input=pipe, output=output), unfinished=0)
+    assert own >= 20
