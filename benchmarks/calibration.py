@@ -22,15 +22,11 @@ Run: `python benchmarks/calibration.py --positions 2000 --level normal`.
 
 `--jobs N` plays the games over N processes (the positions do not change).
 `--save FILE` keeps the raw estimates and `--load FILE` reports from them without playing again.
-`--fit` instead fits the level's calibration (`evaluation.calibrated`) to the raw estimates of these
-positions and writes it into famiglia/data/calibration.json, in the form `--form` names: `beta`,
-sigmoid(a·ln p − b·ln(1 − p) + c), or `monotone`, isotonic regression on `--bins` groups of equal
-size (straight lines through the groups' mean estimate and rate won, as the pooling leaves them);
-fit on some seeds and measure on others
+`--fit` instead fits the level's calibration (`evaluation.calibrated`, beta calibration:
+sigmoid(a·ln p − b·ln(1 − p) + c)) to the raw estimates of these positions and writes it into
+famiglia/data/calibration.json; fit on some seeds and measure on others
 (`--seed 2 --save fit.json`, `--seed 1 --save measure.json`, then `--load fit.json --fit` and
-`--load measure.json`). `--cross` with several `--load` files measures each file's positions by the fit
-on all the other files (leave one set of games out), so every position is judged by a fit that never saw
-its game, and all the games measure.
+`--load measure.json`).
 """
 
 from __future__ import annotations
@@ -38,7 +34,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
@@ -46,7 +41,7 @@ from pathlib import Path
 
 from famiglia.ai import player
 from famiglia.ai.estimate import estimator
-from famiglia.ai.evaluation import CLIP, Calibration, calibrated
+from famiglia.ai.evaluation import CLIP, calibrated
 from famiglia.ai.seeding import derive_seed
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import Game, SeatView
@@ -55,7 +50,6 @@ POOL = ("greedy", "easy", "normal-1")  # the players whose chance against the le
 OUT = Path(__file__).resolve().parent.parent / "famiglia" / "data" / "calibration.json"
 TOLERANCE = 0.05
 MIN_GROUP = 50
-WIDTH = 0.05  # the widest span of estimates a group of the monotone form takes where it can be smaller
 
 
 def positions(count: int, seed: int, every: int, level: str) -> list[tuple[SeatView, bool, str]]:
@@ -153,28 +147,22 @@ def main() -> None:
                         help="whose play the seat is: the hints' (default for normal, hard, easy) or the pool's")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the hint-follower's games")
     parser.add_argument("--fit", action="store_true", help="fit the calibration and write " + str(OUT.name))
-    parser.add_argument("--form", choices=("beta", "monotone"), default="beta",
-                        help="the calibration's form for --fit and --cross (default beta)")
-    parser.add_argument("--bins", type=int, default=30, help="groups of the monotone form (default 30)")
-    parser.add_argument("--cross", action="store_true",
-                        help="with several --load files: measure each by the fit on the others (leave one out)")
     parser.add_argument("--save", type=Path, help="keep the raw estimates in this file")
     parser.add_argument("--load", type=Path, nargs="+",
                         help="read the raw estimates from --save files (all of them together) instead of playing")
     args = parser.parse_args()
     start = time.perf_counter()
     if args.load:
-        raw = []
-        seeds = []
         sets = []
+        seeds = []
         for path in args.load:
             saved = json.loads(path.read_text(encoding="utf-8"))
             sets.append([(float(c), bool(k), bool(w)) for c, k, w in saved["estimates"]])
-            raw += sets[-1]
             args.level, args.every = saved["level"], saved["every"]
             args.seat = saved.get("seat", "pool")
             seeds.append(str(saved["seed"]))
         args.seed = ", ".join(seeds)
+        raw = [row for rows in sets for row in rows]
         took = "read from " + ", ".join(str(p) for p in args.load)
     else:
         args.seat = args.seat or ("hints" if args.level in LEVELS else "pool")
@@ -187,62 +175,45 @@ def main() -> None:
             args.save.write_text(json.dumps({"level": args.level, "seed": args.seed, "every": args.every,
                                              "seat": args.seat,
                                              "estimates": raw}) + "\n", encoding="utf-8")
+        sets = [raw]
     if args.fit:
-        fit(raw, args.level, args.seed, args.form, args.bins)
+        fit(raw, args.level, args.seed)
         return
-    if args.cross:
-        if not args.load or len(args.load) < 2:
-            parser.error("--cross needs two --load files or more")
-        told = left_out(sets, args.form, args.bins)
-        report(told, args, took + f"; each set told by the {args.form} fit on the others")
-        return
-    report([(1.0 if certain else calibrated(chance, args.level), won) for chance, certain, won in raw],
-           args, took)
+    report(sets, args, took)
 
 
-def left_out(sets: list[list[tuple[float, bool, bool]]], form: str, bins: int) -> list[tuple[float, bool]]:
-    """Every position's chance as told by the fit on all the other sets (leave one set out), with its outcome."""
-    out = []
-    for i, measured in enumerate(sets):
-        calibration = fitted([row for j, rows in enumerate(sets) if j != i for row in rows], form, bins)
-        print(f"set {i + 1} of {len(sets)}: {len(measured)} positions, told by the fit on the others "
-              f"({_said(calibration)})")
-        out += [(1.0 if certain else calibration.tell(chance), won) for chance, certain, won in measured]
-    return out
+def report(sets: list[list[tuple[float, bool, bool]]], args: argparse.Namespace, took: str) -> None:
+    """The table of tenths, the text diagram and the Markdown, for `win_chance` = the calibrated estimates.
 
-
-def _said(calibration: Calibration) -> str:
-    if calibration.form == "beta":
-        a, b, c = calibration.values
-        return f"beta: a = {a:.4f}, b = {b:.4f}, c = {c:+.4f}"
-    return f"monotone: {len(calibration.values) // 2} knots"
-
-
-def report(told: list[tuple[float, bool]], args: argparse.Namespace, took: str) -> None:
-    """The table of tenths, the text diagram and the Markdown, for the chances told (`win_chance`'s)."""
-    groups: list[list[tuple[float, bool]]] = [[] for _ in range(10)]
-    for chance, won in told:
-        groups[min(9, int(chance * 10))].append((chance, won))
+    With several sets of games (`--load` files), each tenth's gap is given with its standard error between
+    the sets: the positions of one game share its outcome, so the error of a tenth's rate comes from how
+    the games fell, which the sets (each of its own games) show and a count of positions does not.
+    """
+    groups: list[list[tuple[float, bool, int]]] = [[] for _ in range(10)]
+    for number, raw in enumerate(sets):
+        for chance, certain, won in raw:
+            told = 1.0 if certain else calibrated(chance, args.level)  # exactly what win_chance returns
+            groups[min(9, int(told * 10))].append((told, won, number))
     whose = "the hint-follower" if args.seat == "hints" else ", ".join(POOL)
-    print(f"{len(told)} positions of {whose} from seeded games against {args.level} "
+    print(f"{sum(len(raw) for raw in sets)} positions of {whose} from seeded games against {args.level} "
           f"(one decision in {args.every}, seeds {args.seed}), estimated by win_chance at level {args.level} ({took})")
-    rows: list[tuple[int, int, float | None, float | None, float | None, str]] = []
+    rows: list[tuple[int, int, float | None, float | None, float | None, float | None, str]] = []
     worst = 0.0
     for g, members in enumerate(groups):
         if not members:
-            rows.append((g, 0, None, None, None, ""))
+            rows.append((g, 0, None, None, None, None, ""))
             continue
-        mean = sum(c for c, _ in members) / len(members)
-        observed = sum(1 for _, w in members if w) / len(members)
+        mean = sum(c for c, _, _ in members) / len(members)
+        observed = sum(1 for _, w, _ in members if w) / len(members)
         gap = observed - mean
         judged = len(members) >= MIN_GROUP
         verdict = ("within 5 points" if abs(gap) <= TOLERANCE else "OFF") if judged else "too few to judge"
         if judged:
             worst = max(worst, abs(gap))
-        rows.append((g, len(members), mean, observed, gap, verdict))
-    print(f"\n{'estimate':>10} {'positions':>9} {'mean est.':>9} {'observed':>9} {'gap':>6}  verdict   diagram "
-          "(# observed, | estimate, 0-100%)")
-    for g, n, told_mean, won_rate, off, verdict in rows:
+        rows.append((g, len(members), mean, observed, gap, _between_sets(members, gap, len(sets)), verdict))
+    print(f"\n{'estimate':>10} {'positions':>9} {'mean est.':>9} {'observed':>9} {'gap':>6} {'± sets':>6}  verdict"
+          "          diagram (# observed, | estimate, 0-100%)")
+    for g, n, told_mean, won_rate, off, error, verdict in rows:
         band = f"{g * 10:>3}-{g * 10 + 10}%"
         if told_mean is None or won_rate is None or off is None:
             print(f"{band:>10} {n:>9}")
@@ -251,83 +222,57 @@ def report(told: list[tuple[float, bool]], args: argparse.Namespace, took: str) 
         for x in range(int(won_rate * 40) + 1):
             bar[x] = "#"
         bar[round(told_mean * 40)] = "|"
-        print(f"{band:>10} {n:>9} {told_mean:>9.1%} {won_rate:>9.1%} {off * 100:>+6.1f}  {verdict:<16} {''.join(bar)}")
+        spread = f"{error * 100:>6.1f}" if error is not None else f"{'':>6}"
+        print(f"{band:>10} {n:>9} {told_mean:>9.1%} {won_rate:>9.1%} {off * 100:>+6.1f} {spread}  {verdict:<16} "
+              f"{''.join(bar)}")
     print(f"\nworst gap among groups of ≥ {MIN_GROUP}: {worst * 100:.1f} points (target ≤ {TOLERANCE * 100:.0f})")
-    print("\nMarkdown:\n\n| estimate | positions | mean estimate | observed win rate | gap (points) |")
-    print("|---|---|---|---|---|")
-    for g, n, told_mean, won_rate, off, _ in rows:
+    print("\nMarkdown:\n\n| estimate | positions | mean estimate | observed win rate | gap (points) | standard error "
+          "between sets |")
+    print("|---|---|---|---|---|---|")
+    for g, n, told_mean, won_rate, off, error, _ in rows:
         if told_mean is not None and won_rate is not None and off is not None:
             note = "" if n >= MIN_GROUP else " (too few)"
-            print(f"| {g * 10}–{g * 10 + 10}% | {n} | {told_mean:.1%} | {won_rate:.1%} | {off * 100:+.1f}{note} |")
+            shown = f"{error * 100:.1f}" if error is not None else "—"
+            print(f"| {g * 10}–{g * 10 + 10}% | {n} | {told_mean:.1%} | {won_rate:.1%} | {off * 100:+.1f}{note} "
+                  f"| {shown} |")
 
 
-def fit(raw: list[tuple[float, bool, bool]], level: str, seed: int, form: str, bins: int) -> None:
-    """Fit `level`'s calibration to the raw estimates in `form` (see `fitted`), and write it.
+def _between_sets(members: list[tuple[float, bool, int]], gap: float, sets: int) -> float | None:
+    """The standard error of a tenth's gap from the spread between the sets of games (a ratio estimate: each
+    set's sum of won − told against its positions), or None from fewer than two sets."""
+    if sets < 2:
+        return None
+    counts, sums = [0] * sets, [0.0] * sets
+    for told, won, number in members:
+        counts[number] += 1
+        sums[number] += (1.0 if won else 0.0) - told
+    spread = sum((d - gap * n) ** 2 for d, n in zip(sums, counts, strict=True)) * sets / (sets - 1)
+    return math.sqrt(spread) / len(members)
 
-    Certain wins (a pass that wins at once) are told as 1.0 and left out; other estimates are read `CLIP`
-    from the ends, as `calibrated` reads them.
+
+def fit(raw: list[tuple[float, bool, bool]], level: str, seed: int) -> None:
+    """Fit a, b and c of sigmoid(a·ln p − b·ln(1 − p) + c) to the raw estimates by Newton's method, and write them.
+
+    Beta calibration: a and b apart let the low chances and the high ones be corrected each as they need.
+    Where the fit would make a or b negative (a better estimate told as a worse chance), Platt's scaling is
+    fitted instead (a = b). Certain wins (a pass that wins at once) are told as 1.0 and left out; other
+    estimates are read `CLIP` from the ends, as `calibrated` reads them.
     """
-    calibration = fitted(raw, form, bins)
-    positions = sum(1 for _, certain, _ in raw if not certain)
-    data = json.loads(OUT.read_text(encoding="utf-8"))
-    if calibration.form == "beta":
-        a, b, c = calibration.values
-        entry: dict[str, object] = {"a": round(a, 6), "b": round(b, 6), "c": round(c, 6)}
-    else:
-        values = calibration.values
-        entry = {"knots": [[round(x, 6), round(y, 6)] for x, y in zip(values[0::2], values[1::2], strict=True)]}
-    data["levels"][level] = {**entry, "positions": positions, "seed": str(seed)}
-    text = re.sub(r"\[\s+(-?[\d.e-]+),\s+(-?[\d.e-]+)\s+\]", r"[\1, \2]", json.dumps(data, indent=2))  # a knot a line
-    OUT.write_text(text + "\n", encoding="utf-8")
-    print(f"fitted on {positions} positions ({_said(calibration)}); written to {OUT}")
-
-
-def fitted(raw: list[tuple[float, bool, bool]], form: str, bins: int) -> Calibration:
-    """The calibration of `raw` in `form`: the maximum-likelihood beta form (Platt's where a or b would be
-    negative: a better estimate told as a worse chance), or the monotone map of `monotone`."""
-    if form == "monotone":
-        return monotone(raw, bins)
     rows = []
     for chance, certain, won in raw:
         if not certain:
             p = min(1.0 - CLIP, max(CLIP, chance))
             rows.append(((math.log(p), -math.log(1.0 - p), 1.0), 1.0 if won else 0.0))
     a, b, c = _newton(rows, beta=True)
+    form = "beta"
     if a < 0 or b < 0:
         a, b, c = _newton(rows, beta=False)
-    return Calibration("beta", (a, b, c))
-
-
-def monotone(raw: list[tuple[float, bool, bool]], bins: int) -> Calibration:
-    """Isotonic regression of the outcomes on the estimates, on `bins` groups of about equal size.
-
-    The estimates are sorted and cut into groups (equal estimates never apart: a search's mean of 1.0 is
-    common near the end); neighbouring groups whose rates won are out of order are pooled until they rise
-    (pool adjacent violators); each pooled group is a knot at its mean estimate and its rate won. Groups
-    of a thousand positions or so keep one game's luck from bending the map.
-    """
-    points = sorted((min(1.0 - CLIP, max(CLIP, chance)), 1.0 if won else 0.0)
-                    for chance, certain, won in raw if not certain)
-    size = max(1, len(points) // bins)
-    pooled: list[list[float]] = []  # [sum of estimates, wins, positions] of each pooled group
-    start = 0
-    while start < len(points):
-        end = min(len(points), start + size)
-        while end < len(points) and points[end][0] == points[end - 1][0]:
-            end += 1
-        narrow = start + size // 4  # where the estimates are few (near 0 and 1), a group spans at most WIDTH
-        while end > narrow and points[end - 1][0] - points[start][0] > WIDTH:
-            end -= 1
-        while end < len(points) and points[end][0] == points[end - 1][0]:
-            end += 1
-        group = points[start:end]
-        start = end
-        pooled.append([sum(p for p, _ in group), sum(w for _, w in group), float(len(group))])
-        while len(pooled) > 1 and pooled[-2][1] / pooled[-2][2] >= pooled[-1][1] / pooled[-1][2]:
-            last = pooled.pop()
-            pooled[-1] = [x + y for x, y in zip(pooled[-1], last, strict=True)]
-    return Calibration("monotone", tuple(v for total, wins, n in pooled
-                                         for v in (total / n, min(1.0 - CLIP, max(CLIP, wins / n)))))
+        form = "Platt"
+    data = json.loads(OUT.read_text(encoding="utf-8"))
+    data["levels"][level] = {"a": round(a, 6), "b": round(b, 6), "c": round(c, 6), "positions": len(rows),
+                             "seed": str(seed)}
+    OUT.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    print(f"fitted ({form}) on {len(rows)} positions: a = {a:.4f}, b = {b:.4f}, c = {c:+.4f}; written to {OUT}")
 
 
 def _newton(rows: list[tuple[tuple[float, float, float], float]], *, beta: bool) -> tuple[float, float, float]:

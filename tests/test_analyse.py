@@ -15,7 +15,6 @@ import pytest
 
 from famiglia import cli
 from famiglia.ai.analysis import Analysis
-from famiglia.ai.evaluation import Calibration
 from famiglia.persistence.analyses import FORMAT, analysis_path, saved_analyses
 from famiglia.tui.model import kept_analysis
 from famiglia.tui.shell import shown_analysis
@@ -77,7 +76,7 @@ def test_an_analysis_saved_under_another_calibration_is_made_anew(capsys: pytest
     path, _ = saved_game(limit=6)
     assert analysed(capsys, "1", *LEVEL, "--json")[0] == 0
     before = analysis_path(path).read_bytes()
-    monkeypatch.setattr(kept_analysis, "calibration", lambda level: Calibration("beta", (0.5, 0.4, 0.1)))
+    monkeypatch.setattr(kept_analysis, "calibration", lambda level: (0.5, 0.1))
     made: list[object] = []
     real = kept_analysis.analyse
 

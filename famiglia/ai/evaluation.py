@@ -13,10 +13,8 @@ Two evaluations, chosen by name in `PlayoutPolicy.evaluation`:
 
 from __future__ import annotations
 
-import bisect
 import json
 import math
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Final
@@ -25,8 +23,7 @@ from famiglia.engine import CARDS, Counts, Family, Game
 
 from .planner import KEEP
 
-__all__ = ["FEATURES", "Calibration", "calibrated", "calibration", "features", "fitted_chance", "lead_chance",
-           "weights"]
+__all__ = ["FEATURES", "calibrated", "calibration", "features", "fitted_chance", "lead_chance", "weights"]
 
 _POINTS: Final = tuple(c.points for c in CARDS)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
@@ -100,35 +97,9 @@ def weights() -> tuple[float, ...]:
     return tuple(float(w) for w in data["weights"])
 
 
-@dataclass(frozen=True)
-class Calibration:
-    """How one level's search means are told as chances: the beta form, or a monotone map through knots.
-
-    `values` is what the calibration is, for the key of a saved analysis: (a, b, c) of the beta form, or the
-    knots as (p, chance, p, chance, …).
-    """
-
-    form: str  # "beta" or "monotone"
-    values: tuple[float, ...]
-
-    def tell(self, chance: float) -> float:
-        """The chance told for a search's mean `chance` (see `calibrated`)."""
-        p = min(1.0 - CLIP, max(CLIP, chance))
-        if self.form == "beta":
-            a, b, c = self.values
-            return _sigmoid(a * math.log(p) - b * math.log(1.0 - p) + c)
-        xs, ys = self.values[0::2], self.values[1::2]
-        if p <= xs[0]:
-            return ys[0]
-        i = bisect.bisect_left(xs, p)
-        if i == len(xs):
-            return ys[-1]
-        return ys[i - 1] + (ys[i] - ys[i - 1]) * (p - xs[i - 1]) / (xs[i] - xs[i - 1])
-
-
 @cache
-def calibration(level: str = "normal") -> Calibration:
-    """The calibration of `level`'s chances (see `calibrated`), read once from the package's data.
+def calibration(level: str = "normal") -> tuple[float, float, float]:
+    """The calibration of `level`'s chances, (a, b, c) of `calibrated`, read once from the package's data.
 
     Each level's is fitted on games against that level, so its chance is the chance against it.
     """
@@ -138,24 +109,23 @@ def calibration(level: str = "normal") -> Calibration:
         raise ValueError(f"no calibration for level {level!r}: famiglia/data/calibration.json has "
                          f"{', '.join(levels)}")
     fitted = levels[level]
-    if "knots" in fitted:
-        return Calibration("monotone", tuple(float(v) for knot in fitted["knots"] for v in knot))
-    return Calibration("beta", (float(fitted["a"]), float(fitted["b"]), float(fitted["c"])))
+    return float(fitted["a"]), float(fitted["b"]), float(fitted["c"])
 
 
 def calibrated(chance: float, level: str = "normal") -> float:
-    """A search's mean chance p mapped to the chance it turned out to be against `level`.
+    """A search's mean chance p mapped to the chance it turned out to be against `level`:
+    sigmoid(a·ln p − b·ln(1 − p) + c).
 
-    Fitted by `benchmarks/calibration.py --fit` on positions of seeded games against that level, in one of
-    two forms. *Beta calibration* (Kull, Silva Filho and Flach, 2017), sigmoid(a·ln p − b·ln(1 − p) + c):
-    with a = b it is Platt's scaling, sigmoid(a·logit(p) + c); apart, a and b let the low chances and the
-    high ones be corrected each as they need. A *monotone map* (isotonic regression, Zadrozny and Elkan,
-    2002), straight lines through knots (p, the rate won), flat beyond the first and the last: it follows
-    a search whose means tell little apart in the middle (40–70% all won about half) and much near the
-    top, which no curve of three numbers can. Either way a better estimate is never told as a worse chance.
-    A mean of 0 or 1 (every playout lost, or won) is no certainty: it is read as half a point from the end.
+    Beta calibration (Kull, Silva Filho and Flach, 2017), fitted by `benchmarks/calibration.py --fit` on
+    positions of seeded games against that level. With a = b it is Platt's scaling, sigmoid(a·logit(p) + c);
+    apart, a and b let the low chances and the high ones be corrected each as they need (a search may be
+    right when behind and over-confident when ahead). With a, b ≥ 0 a better estimate is never told as a
+    worse chance. A mean of 0 or 1 (every playout lost, or won) is no certainty either: it is read as half
+    a point from the end first.
     """
-    return calibration(level).tell(chance)
+    p = min(1.0 - CLIP, max(CLIP, chance))
+    a, b, c = calibration(level)
+    return _sigmoid(a * math.log(p) - b * math.log(1.0 - p) + c)
 
 
 def fitted_chance(game: Game) -> float:

@@ -197,19 +197,6 @@ def test_the_calibration_keeps_the_order(level: str) -> None:
     assert mapped == sorted(mapped)  # a better raw estimate is never told as a worse chance
 
 
-def test_a_monotone_calibration_runs_straight_between_its_knots_and_flat_beyond() -> None:
-    from famiglia.ai.evaluation import Calibration, calibration
-
-    told = Calibration("monotone", (0.2, 0.1, 0.5, 0.4, 0.9, 0.8)).tell
-    assert told(0.0) == told(0.1) == told(0.2) == pytest.approx(0.1)  # flat below the first knot
-    assert told(0.35) == pytest.approx(0.25) and told(0.5) == pytest.approx(0.4)
-    assert told(0.7) == pytest.approx(0.6) and told(1.0) == told(0.95) == pytest.approx(0.8)
-    normal = calibration("normal")
-    if normal.form == "monotone":  # its knots rise, so no better estimate is told as a worse chance
-        xs, ys = normal.values[0::2], normal.values[1::2]
-        assert list(xs) == sorted(set(xs)) and list(ys) == sorted(set(ys))
-
-
 def test_the_reference_levels_keep_their_raw_estimate_and_old_words() -> None:
     view = turn_20().view(0, memory=True)
     action, reason = player("normal-1", seed=SEED).choose_with_reason(view)

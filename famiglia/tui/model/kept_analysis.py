@@ -140,4 +140,4 @@ def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
 
 def saved_key(record: Record, level: str) -> str:
     """The key a saved analysis of `record` at `level` is filed under, by this version's analysis and chances."""
-    return analysis_key(record, level, VERSION, calibration(level).values)
+    return analysis_key(record, level, VERSION, calibration(level))
