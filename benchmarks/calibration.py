@@ -46,6 +46,8 @@ from famiglia.ai.seeding import derive_seed
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import Game, SeatView
 
+Row = tuple[float, bool, bool, str]  # a raw estimate, a certain win, won, the kind of position (KINDS, or "")
+KINDS = ("first", "later")  # the turn's first decision, or one after a step of the turn (a refresh, an Accountant…)
 POOL = ("greedy", "easy", "normal-1")  # the players whose chance against the level is measured
 OUT = Path(__file__).resolve().parent.parent / "famiglia" / "data" / "calibration.json"
 TOLERANCE = 0.05
@@ -78,7 +80,7 @@ def positions(count: int, seed: int, every: int, level: str) -> list[tuple[SeatV
     return out
 
 
-def followed(game_number: int, seed: int, every: int, level: str) -> list[tuple[float, bool, bool]]:
+def followed(game_number: int, seed: int, every: int, level: str) -> list[Row]:
     """One game of the hint-follower against `player(level)`: the raw estimates its search told, and the outcomes.
 
     The follower is the level's own search asked without a seed, so its choice is the hint and its
@@ -91,7 +93,7 @@ def followed(game_number: int, seed: int, every: int, level: str) -> list[tuple[
     players = {seat: follower, 1 - seat: opponent}
     kept_seats = {0, 1} if isinstance(opponent, TurnSearch) else {seat}
     game = Game.new(seed=derive_seed("calibration", seed, game_number), first=0)
-    kept: list[tuple[float, bool, int]] = []
+    kept: list[tuple[float, bool, int, str]] = []
     n = 0
     while not game.is_over:
         mover = game.to_move
@@ -101,19 +103,19 @@ def followed(game_number: int, seed: int, every: int, level: str) -> list[tuple[
             assert isinstance(search, TurnSearch)
             advice = search.advise(view, raw=True)
             if n % every == game_number % every:
-                kept.append((advice.chance, advice.certain, mover))
+                kept.append((advice.chance, advice.certain, mover, KINDS[bool(view.this_turn)]))
             n += 1
             game.apply(advice.action)
         else:
             game.apply(search.choose(view))
     result = game.result()
     assert result is not None
-    return [(chance, certain, result.winner == mover) for chance, certain, mover in kept]
+    return [(chance, certain, result.winner == mover, kind) for chance, certain, mover, kind in kept]
 
 
-def hint_estimates(count: int, seed: int, every: int, level: str, jobs: int) -> list[tuple[float, bool, bool]]:
+def hint_estimates(count: int, seed: int, every: int, level: str, jobs: int) -> list[Row]:
     """At least `count` raw estimates of the hint-follower's positions (see `followed`), game by game in order."""
-    out: list[tuple[float, bool, bool]] = []
+    out: list[Row] = []
     game_number = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         while len(out) < count:
@@ -125,15 +127,15 @@ def hint_estimates(count: int, seed: int, every: int, level: str, jobs: int) -> 
     return out
 
 
-def estimates(found: list[tuple[SeatView, bool, str]], level: str) -> list[tuple[float, bool, bool]]:
+def estimates(found: list[tuple[SeatView, bool, str]], level: str) -> list[Row]:
     """Each position's raw estimate (before the calibration), whether it is a certain win, and the outcome.
 
     `win_chance` of the position is `calibrated(raw, level)`, or 1.0 for a certain win (a pass that wins at once).
     """
-    out = []
+    out: list[Row] = []
     for view, won, _ in found:
         advice = estimator(level).advise(view, raw=True)
-        out.append((advice.chance, advice.certain, won))
+        out.append((advice.chance, advice.certain, won, KINDS[bool(view.this_turn)]))
     return out
 
 
@@ -157,7 +159,8 @@ def main() -> None:
         seeds = []
         for path in args.load:
             saved = json.loads(path.read_text(encoding="utf-8"))
-            sets.append([(float(c), bool(k), bool(w)) for c, k, w in saved["estimates"]])
+            sets.append([(float(c), bool(k), bool(w), str(kind[0]) if kind else "")
+                         for c, k, w, *kind in saved["estimates"]])
             args.level, args.every = saved["level"], saved["every"]
             args.seat = saved.get("seat", "pool")
             seeds.append(str(saved["seed"]))
@@ -182,7 +185,7 @@ def main() -> None:
     report(sets, args, took)
 
 
-def report(sets: list[list[tuple[float, bool, bool]]], args: argparse.Namespace, took: str) -> None:
+def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
     """The table of tenths, the text diagram and the Markdown, for `win_chance` = the calibrated estimates.
 
     With several sets of games (`--load` files), each tenth's gap is given with its standard error between
@@ -191,7 +194,7 @@ def report(sets: list[list[tuple[float, bool, bool]]], args: argparse.Namespace,
     """
     groups: list[list[tuple[float, bool, int]]] = [[] for _ in range(10)]
     for number, raw in enumerate(sets):
-        for chance, certain, won in raw:
+        for chance, certain, won, _ in raw:
             told = 1.0 if certain else calibrated(chance, args.level)  # exactly what win_chance returns
             groups[min(9, int(told * 10))].append((told, won, number))
     whose = "the hint-follower" if args.seat == "hints" else ", ".join(POOL)
@@ -226,6 +229,17 @@ def report(sets: list[list[tuple[float, bool, bool]]], args: argparse.Namespace,
         print(f"{band:>10} {n:>9} {told_mean:>9.1%} {won_rate:>9.1%} {off * 100:>+6.1f} {spread}  {verdict:<16} "
               f"{''.join(bar)}")
     print(f"\nworst gap among groups of ≥ {MIN_GROUP}: {worst * 100:.1f} points (target ≤ {TOLERANCE * 100:.0f})")
+    for kind in KINDS:
+        keeping = [raw for raw in sets if any(what == kind for *_, what in raw)]  # sets made before kinds: left out
+        members = [(1.0 if certain else calibrated(chance, args.level), won, number)
+                   for number, raw in enumerate(keeping) for chance, certain, won, what in raw if what == kind]
+        if members:
+            told_mean = sum(c for c, _, _ in members) / len(members)
+            gap = sum(1 for _, w, _ in members if w) / len(members) - told_mean
+            error = _between_sets(members, gap, len(keeping))
+            spread = f" ± {error * 100:.1f} between sets" if error is not None else ""
+            print(f"the {kind} decisions of a turn: {len(members)} positions, told {told_mean:.1%} on average, "
+                  f"gap {gap * 100:+.1f}{spread}")
     print("\nMarkdown:\n\n| estimate | positions | mean estimate | observed win rate | gap (points) | standard error "
           "between sets |")
     print("|---|---|---|---|---|---|")
@@ -250,7 +264,7 @@ def _between_sets(members: list[tuple[float, bool, int]], gap: float, sets: int)
     return math.sqrt(spread) / len(members)
 
 
-def fit(raw: list[tuple[float, bool, bool]], level: str, seed: int) -> None:
+def fit(raw: list[Row], level: str, seed: int) -> None:
     """Fit a, b and c of sigmoid(a·ln p − b·ln(1 − p) + c) to the raw estimates by Newton's method, and write them.
 
     Beta calibration: a and b apart let the low chances and the high ones be corrected each as they need.
@@ -259,7 +273,7 @@ def fit(raw: list[tuple[float, bool, bool]], level: str, seed: int) -> None:
     estimates are read `CLIP` from the ends, as `calibrated` reads them.
     """
     rows = []
-    for chance, certain, won in raw:
+    for chance, certain, won, _ in raw:
         if not certain:
             p = min(1.0 - CLIP, max(CLIP, chance))
             rows.append(((math.log(p), -math.log(1.0 - p), 1.0), 1.0 if won else 0.0))
