@@ -15,7 +15,8 @@ On positions from seeded games between the computer levels (seats swapped), prin
    take against 1 − the opponent's `win_chance` of the position it leaves (the mean difference).
 
 Run: `python benchmarks/consistency.py --level normal` (an hour or more on a busy machine; the
-counts are options).
+counts are options). `--players A,B` takes the positions from games of A against B alone (for example
+`normal,normal`, the kind of games `normal`'s chances are calibrated on) instead of the pairings.
 """
 
 from __future__ import annotations
@@ -35,15 +36,15 @@ PAIRINGS = (("normal-1", "easy"), ("greedy", "normal-1"), ("easy", "greedy"))
 MID_TURN = (PlayAccountant, Swap, PlayBrute)
 
 
-def games(seed: int) -> Iterator[list[tuple[SeatView, object]]]:
+def games(seed: int, pairings: tuple[tuple[str, str], ...] = PAIRINGS) -> Iterator[list[tuple[SeatView, object]]]:
     """Seeded games between the pairings, seats swapped: each as (view of the seat to move, action played)."""
     number = 0
     while True:
-        a, b = PAIRINGS[number % len(PAIRINGS)]
-        seats = (a, b) if (number // len(PAIRINGS)) % 2 == 0 else (b, a)
+        a, b = pairings[number % len(pairings)]
+        seats = (a, b) if (number // len(pairings)) % 2 == 0 else (b, a)
         players = [player(seats[s], seed=derive_seed("consistency-player", seed, number, s)) for s in (0, 1)]
         game = Game.new(seed=derive_seed("consistency", seed, number), first=0)
-        moves = []
+        moves: list[tuple[SeatView, object]] = []
         while not game.is_over:
             view = game.view(game.to_move, memory=True)
             action = players[game.to_move].choose(view)
@@ -82,14 +83,21 @@ def main() -> None:
     parser.add_argument("--refreshes", type=int, default=100, help="positions where a refresh was played")
     parser.add_argument("--draws", type=int, default=5, help="draws of each refresh")
     parser.add_argument("--ends", type=int, default=60, help="takes for the turn's end")
+    parser.add_argument("--players", help="A,B: positions from games of A against B instead of the pairings")
     args = parser.parse_args()
+    pairings: tuple[tuple[str, str], ...] = PAIRINGS
+    if args.players:
+        first, _, second = args.players.partition(",")
+        if not second:
+            parser.error("--players takes two levels, as A,B")
+        pairings = ((first, second),)
     level = args.level
     start = time.perf_counter()
     spread_views: list[SeatView] = []
     plan_views: list[SeatView] = []
     refreshes: list[tuple[SeatView, Refresh]] = []
     ends: list[tuple[SeatView, Take]] = []
-    for n, moves in enumerate(games(args.seed)):
+    for n, moves in enumerate(games(args.seed, pairings)):
         for k, (view, action) in enumerate(moves):
             if len(view.legal_actions) < 2:
                 continue
@@ -104,7 +112,7 @@ def main() -> None:
         if (len(spread_views) >= args.spread and len(refreshes) >= args.refreshes and len(ends) >= args.ends
                 and len(plan_views) >= 4 * args.plans):
             break
-    print(f"level {level}; positions from seeded games of {', '.join(f'{a} v {b}' for a, b in PAIRINGS)} "
+    print(f"level {level}; positions from seeded games of {', '.join(f'{a} v {b}' for a, b in pairings)} "
           f"(seed {args.seed}), found in {time.perf_counter() - start:.0f} s", flush=True)
 
     spreads = []
@@ -113,7 +121,7 @@ def main() -> None:
         spreads.append(max(chances) - min(chances))
     print(f"1. spread over {args.seeds} seeds at one position: {points(spreads)} (target: median ≤ 3)", flush=True)
 
-    steps = []
+    steps: list[float] = []
     tried = 0
     for i, view in enumerate(plan_views):
         if len(steps) >= args.plans:
