@@ -206,14 +206,12 @@ def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
         if not members:
             rows.append((g, 0, None, None, None, None, ""))
             continue
-        mean = sum(c for c, _, _ in members) / len(members)
-        observed = sum(1 for _, w, _ in members if w) / len(members)
-        gap = observed - mean
+        mean, observed, gap, error = _gap(members, len(sets))
         judged = len(members) >= MIN_GROUP
         verdict = ("within 5 points" if abs(gap) <= TOLERANCE else "OFF") if judged else "too few to judge"
         if judged:
             worst = max(worst, abs(gap))
-        rows.append((g, len(members), mean, observed, gap, _between_sets(members, gap, len(sets)), verdict))
+        rows.append((g, len(members), mean, observed, gap, error, verdict))
     print(f"\n{'estimate':>10} {'positions':>9} {'mean est.':>9} {'observed':>9} {'gap':>6} {'± sets':>6}  verdict"
           "          diagram (# observed, | estimate, 0-100%)")
     for g, n, told_mean, won_rate, off, error, verdict in rows:
@@ -234,9 +232,7 @@ def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
         members = [(1.0 if certain else calibrated(chance, args.level), won, number)
                    for number, raw in enumerate(keeping) for chance, certain, won, what in raw if what == kind]
         if members:
-            told_mean = sum(c for c, _, _ in members) / len(members)
-            gap = sum(1 for _, w, _ in members if w) / len(members) - told_mean
-            error = _between_sets(members, gap, len(keeping))
+            told_mean, _, gap, error = _gap(members, len(keeping))
             spread = f" ± {error * 100:.1f} between sets" if error is not None else ""
             print(f"the {kind} decisions of a turn: {len(members)} positions, told {told_mean:.1%} on average, "
                   f"gap {gap * 100:+.1f}{spread}")
@@ -251,9 +247,17 @@ def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
                   f"| {shown} |")
 
 
+def _gap(members: list[tuple[float, bool, int]], sets: int) -> tuple[float, float, float, float | None]:
+    """Of positions (told, won, set number): the mean chance told, the rate won, the gap (won less told), and its
+    standard error between the `sets` (None from fewer than two)."""
+    told = sum(c for c, _, _ in members) / len(members)
+    won = sum(1 for _, w, _ in members if w) / len(members)
+    return told, won, won - told, _between_sets(members, won - told, sets)
+
+
 def _between_sets(members: list[tuple[float, bool, int]], gap: float, sets: int) -> float | None:
-    """The standard error of a tenth's gap from the spread between the sets of games (a ratio estimate: each
-    set's sum of won − told against its positions), or None from fewer than two sets."""
+    """The standard error of a gap from the spread between the sets of games (a ratio estimate: each set's sum
+    of won − told against its positions), or None from fewer than two sets."""
     if sets < 2:
         return None
     counts, sums = [0] * sets, [0.0] * sets
