@@ -1,10 +1,17 @@
 """The key moments of an analysed game: the few decisions and draws that moved it most, each said in words.
 
 A player who lost from 55% to 3% learns nothing from "3 inaccurate, 0 mistakes"; they want to know where
-the game turned and why, as a game review on lichess tells it. Each move of the game moved the first
-player's chance from one position to the next; a move's swing is split into what its decision gave
-away (its loss) and what the cards drawn after it gave (its luck). The moves with the largest swings,
-three to five of them, are the key moments, said in game order.
+the game turned and why, as a game review on lichess tells it. A move changes the chance of the player
+who made it twice: its decision gives some away (its loss: the chance before it less the chance of what
+was played, as its row in the table shows), and the cards drawn after it give or take some (its luck:
+the chance once they are seen less the chance the move was rated by, as its luck line shows). A move's
+swing is the larger of the two, and it is told with the two chances of that part, so the numbers of a
+moment are the table's or the luck line's. The moves with the largest swings, three to five of them,
+are the key moments, said in game order.
+
+The next position's chance is not used: where a turn ends it is told from the opponent's seat, who
+holds other cards (R12), and that change of seat moves the number with no move of the game in it (a
+plain free take would lead the moments).
 
 The sentence of a moment is made from public facts of that moment only (the action, the Street before
 and after, the exhaustions, the passes) and the analysis's chances: never a hand or the draw stack's
@@ -51,27 +58,32 @@ def key_moments(analysis: Analysis, views: Sequence[SeatView]) -> list[Moment]:
     if len(views) < len(decisions) + 1 or len(analysis.chances) < len(decisions) + 1:
         return []
     luck = {x.move: x for x in analysis.luck}
-    swings = []
-    for d in decisions:
-        first_before, first_after = analysis.chances[d.move], analysis.chances[d.move + 1]
-        swings.append((abs(first_after - first_before), d.move))
-    ranked = sorted(swings, key=lambda s: (-s[0], s[1]))
+    parts = {d.move: _part(d, luck.get(d.move)) for d in decisions}
+    ranked = sorted(((size, move) for move, (_, size, _, _) in parts.items()), key=lambda s: (-s[0], s[1]))
     low, high = KEY_MOMENTS
     chosen = [move for size, move in ranked[:high] if size >= SWING]
     chosen += [move for size, move in ranked[len(chosen):low] if size > 0]
     moments = []
     for move in sorted(chosen):
         d = decisions[move]
-        before, after = _own(analysis.chances[move], d.player), _own(analysis.chances[move + 1], d.player)
         drawn = luck.get(move)
-        by_cards = drawn is not None and abs(drawn.swing) > d.loss
+        kind, _, before, after = parts[move]
         chance = moment_words.chance_moved(_name(analysis.players[d.player]), before, after)
-        if drawn is not None and by_cards:
+        if drawn is not None and kind == "draw":
             words = _draw_words(d, drawn, chance, names=analysis.players)
         else:
             words = _decision_words(d, views[move], views[move + 1], chance, names=analysis.players)
-        moments.append(Moment(move, d.turn, d.player, "draw" if by_cards else "decision", before, after, words))
+        moments.append(Moment(move, d.turn, d.player, kind, before, after, words))
     return moments
+
+
+def _part(d: Decision, drawn: Luck | None) -> tuple[str, float, float, float]:
+    """The part of move `d` that moved its player's chance more, how much, and the chances it moved between:
+    "decision" (its loss: the chance before it, then of what was played) or "draw" (its luck: the chance
+    the move was rated by, then once its cards are seen)."""
+    if drawn is not None and abs(drawn.swing) > d.loss:
+        return "draw", abs(drawn.swing), drawn.expected, drawn.after
+    return "decision", d.loss, d.before, d.played_chance
 
 
 def _name(name: str) -> str:
@@ -80,13 +92,9 @@ def _name(name: str) -> str:
     return shown if len(shown) <= 20 else f"{shown[:19]}…"
 
 
-def _own(first_player_chance: float, player: int) -> float:
-    return first_player_chance if player == 0 else 1.0 - first_player_chance
-
-
 def _decision_words(d: Decision, before: SeatView, after: SeatView, chance: str, *, names: tuple[str, str]) -> str:
     """The decision, what it gave away, and the public fact it left for the opponent."""
-    lost = d.loss * 100 if d.loss >= SWING and d.best != d.action else 0.0
+    lost = _points(d.before, d.played_chance) if d.loss >= SWING and d.best != d.action else 0
     return moment_words.decision(_name(names[d.player]), d.action, chance, lost=lost, best=d.best,
                           left=_fact(d, before, after, _name(names[1 - d.player])))
 
@@ -112,6 +120,11 @@ def _fact(d: Decision, before: SeatView, after: SeatView, other: str) -> str:
 
 def _draw_words(d: Decision, drawn: Luck, chance: str, *, names: tuple[str, str]) -> str:
     """The cards drawn after the decision, and how much they moved the chance of the player who drew."""
-    itself = d.loss * 100 if d.loss >= 0.01 else 0.0
+    itself = _points(d.before, d.played_chance) if d.loss >= 0.01 else 0
     return moment_words.draw(drawn.kind, _name(names[d.player]), d.action, drawn.drawn, chance,
-                      gain=round(drawn.swing * 100), itself=itself)
+                      gain=-_points(drawn.expected, drawn.after), itself=itself)
+
+
+def _points(before: float, after: float) -> int:
+    """How many points a chance fell from `before` to `after`, as the two are shown in whole per cent."""
+    return round(before * 100) - round(after * 100)

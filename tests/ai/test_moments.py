@@ -40,7 +40,10 @@ def analysed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Record, Analysis
 
 
 def _swing(analysis: Analysis, move: int) -> float:
-    return abs(analysis.chances[move + 1] - analysis.chances[move])
+    """How far the move moved its player's chance: its loss, as its row in the table shows it, or its cards'
+    luck, as its luck line does, whichever is larger."""
+    decision = analysis.decisions[move]
+    return max([decision.loss, *(abs(x.swing) for x in analysis.luck if x.move == move)])
 
 
 def test_the_key_moments_are_the_largest_swings_in_game_order(analysed: tuple[Record, Analysis,
@@ -56,7 +59,27 @@ def test_the_key_moments_are_the_largest_swings_in_game_order(analysed: tuple[Re
     for m in moments:
         decision = analysis.decisions[m.move]
         assert decision.action in m.words and m.turn == decision.turn
-        assert f"{m.before * 100:.0f}% → {m.after * 100:.0f}%" in m.words  # the chances the graph shows
+        assert f"{m.before * 100:.0f}% → {m.after * 100:.0f}%" in m.words
+        drawn = [x for x in analysis.luck if x.move == m.move]
+        if m.kind == "draw":  # the chances of the luck line, and their difference as they are shown
+            assert (m.before, m.after) == (drawn[0].expected, drawn[0].after)
+            assert f"{round(m.after * 100) - round(m.before * 100):+d} points" in m.words
+        else:  # the chance before it (the graph's point) and the chance of what was played (the table's)
+            assert (m.before, m.after) == (decision.before, decision.played_chance)
+            assert m.before - m.after == pytest.approx(decision.loss)
+
+
+def test_a_plain_take_is_no_key_moment_for_the_change_of_seat_alone(
+        analysed: tuple[Record, Analysis, list[SeatView]]) -> None:
+    """Where a turn ends the next chance is told from the opponent's seat (R12): that alone moves no moment."""
+    _, analysis, views = analysed
+    takes = [d for d in analysis.decisions if d.action.startswith("take") and d.loss == 0
+             and all(x.move != d.move for x in analysis.luck)]
+    assert takes
+    shifted = list(analysis.chances)
+    for d in takes:  # the opponent's view of the next position differs by 30 points from the take's own
+        shifted[d.move + 1] = min(1.0, max(0.0, shifted[d.move + 1] + (0.3 if d.player == 0 else -0.3)))
+    assert key_moments(replace(analysis, chances=tuple(shifted)), views) == key_moments(analysis, views)
 
 
 def test_a_moment_names_only_cards_the_table_showed(analysed: tuple[Record, Analysis, list[SeatView]]) -> None:
@@ -89,8 +112,14 @@ def test_the_analysis_prints_its_key_moments_first(analysed: tuple[Record, Analy
 def test_whatever_the_chances_three_to_five_moments_and_none_smaller_than_one_left_out(
         analysed: tuple[Record, Analysis, list[SeatView]], data: st.DataObject) -> None:
     _, analysis, views = analysed
-    chances = data.draw(st.lists(st.floats(0, 1), min_size=len(analysis.chances), max_size=len(analysis.chances)))
-    changed = replace(analysis, chances=tuple(chances))
+    n = len(analysis.decisions)
+    losses = data.draw(st.lists(st.floats(0, 1), min_size=n, max_size=n))
+    after = data.draw(st.lists(st.floats(0, 1), min_size=len(analysis.luck), max_size=len(analysis.luck)))
+    changed = replace(analysis,
+                      decisions=tuple(replace(d, loss=loss * d.before, played_chance=d.before - loss * d.before)
+                                      for d, loss in zip(analysis.decisions, losses, strict=True)),
+                      luck=tuple(replace(x, after=a, swing=a - x.expected) for x, a in zip(analysis.luck, after,
+                                                                                           strict=True)))
     moments = key_moments(changed, views)
     low, high = KEY_MOMENTS
     moved = [d.move for d in analysis.decisions if _swing(changed, d.move) > 0]
