@@ -17,7 +17,10 @@ draw is no win). Each position's `win_chance(view, level=--level)` (seeded by th
 the hints and the analysis ask it) is then grouped by tenths (0–10%, 10–20%, …) and each group's mean
 estimate is compared with its observed win rate. A group is calibrated when the two are within 5
 percentage points; groups of fewer than 50 positions are shown but not judged. Prints the table, a
-text reliability diagram, and the same table in Markdown (for docs/ai.md).
+text reliability diagram, and the same table in Markdown (for docs/ai.md). Then the gap of each kind of
+position: the turn's first decision or a later one, and what the search advised there (a take, a pass,
+a refresh, or a step: an Accountant, a swap, a Brute). Where a take is advised the turn ends and the next
+chance is the opponent's, so a gap of its own there shows as a jump at the turn's end.
 Run: `python benchmarks/calibration.py --positions 2000 --level normal`.
 
 `--jobs N` plays the games over N processes (the positions do not change).
@@ -46,8 +49,9 @@ from famiglia.ai.seeding import derive_seed
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import Game, SeatView
 
-Row = tuple[float, bool, bool, str]  # a raw estimate, a certain win, won, the kind of position (KINDS, or "")
+Row = tuple[float, bool, bool, str, str]  # a raw estimate, a certain win, won, the kind of position and the advice's
 KINDS = ("first", "later")  # the turn's first decision, or one after a step of the turn (a refresh, an Accountant…)
+ADVISED = ("take", "pass", "refresh", "step")  # what the search advised there (a step: an Accountant, a swap, a Brute)
 POOL = ("greedy", "easy", "normal-1")  # the players whose chance against the level is measured
 OUT = Path(__file__).resolve().parent.parent / "famiglia" / "data" / "calibration.json"
 TOLERANCE = 0.05
@@ -93,7 +97,7 @@ def followed(game_number: int, seed: int, every: int, level: str) -> list[Row]:
     players = {seat: follower, 1 - seat: opponent}
     kept_seats = {0, 1} if isinstance(opponent, TurnSearch) else {seat}
     game = Game.new(seed=derive_seed("calibration", seed, game_number), first=0)
-    kept: list[tuple[float, bool, int, str]] = []
+    kept: list[tuple[float, bool, int, str, str]] = []
     n = 0
     while not game.is_over:
         mover = game.to_move
@@ -103,14 +107,15 @@ def followed(game_number: int, seed: int, every: int, level: str) -> list[Row]:
             assert isinstance(search, TurnSearch)
             advice = search.advise(view, raw=True)
             if n % every == game_number % every:
-                kept.append((advice.chance, advice.certain, mover, KINDS[bool(view.this_turn)]))
+                kind = KINDS[bool(view.this_turn)]
+                kept.append((advice.chance, advice.certain, mover, kind, _advised(advice.action)))
             n += 1
             game.apply(advice.action)
         else:
             game.apply(search.choose(view))
     result = game.result()
     assert result is not None
-    return [(chance, certain, result.winner == mover, kind) for chance, certain, mover, kind in kept]
+    return [(chance, certain, result.winner == mover, kind, advised) for chance, certain, mover, kind, advised in kept]
 
 
 def hint_estimates(count: int, seed: int, every: int, level: str, jobs: int) -> list[Row]:
@@ -135,8 +140,14 @@ def estimates(found: list[tuple[SeatView, bool, str]], level: str) -> list[Row]:
     out: list[Row] = []
     for view, won, _ in found:
         advice = estimator(level).advise(view, raw=True)
-        out.append((advice.chance, advice.certain, won, KINDS[bool(view.this_turn)]))
+        out.append((advice.chance, advice.certain, won, KINDS[bool(view.this_turn)], _advised(advice.action)))
     return out
+
+
+def _advised(action: object) -> str:
+    """What kind of action the search advised (`ADVISED`)."""
+    name = type(action).__name__.lower()
+    return name if name in ADVISED else "step"
 
 
 def main() -> None:
@@ -159,8 +170,8 @@ def main() -> None:
         seeds = []
         for path in args.load:
             saved = json.loads(path.read_text(encoding="utf-8"))
-            sets.append([(float(c), bool(k), bool(w), str(kind[0]) if kind else "")
-                         for c, k, w, *kind in saved["estimates"]])
+            sets.append([(float(c), bool(k), bool(w), str(more[0]) if more else "", str(more[1]) if more[1:] else "")
+                         for c, k, w, *more in saved["estimates"]])  # sets made before kinds, or advice, have none
             args.level, args.every = saved["level"], saved["every"]
             args.seat = saved.get("seat", "pool")
             seeds.append(str(saved["seed"]))
@@ -194,7 +205,7 @@ def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
     """
     groups: list[list[tuple[float, bool, int]]] = [[] for _ in range(10)]
     for number, raw in enumerate(sets):
-        for chance, certain, won, _ in raw:
+        for chance, certain, won, *_ in raw:
             told = 1.0 if certain else calibrated(chance, args.level)  # exactly what win_chance returns
             groups[min(9, int(told * 10))].append((told, won, number))
     whose = "the hint-follower" if args.seat == "hints" else ", ".join(POOL)
@@ -227,15 +238,17 @@ def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
         print(f"{band:>10} {n:>9} {told_mean:>9.1%} {won_rate:>9.1%} {off * 100:>+6.1f} {spread}  {verdict:<16} "
               f"{''.join(bar)}")
     print(f"\nworst gap among groups of ≥ {MIN_GROUP}: {worst * 100:.1f} points (target ≤ {TOLERANCE * 100:.0f})")
-    for kind in KINDS:
-        keeping = [raw for raw in sets if any(what == kind for *_, what in raw)]  # sets made before kinds: left out
-        members = [(1.0 if certain else calibrated(chance, args.level), won, number)
-                   for number, raw in enumerate(keeping) for chance, certain, won, what in raw if what == kind]
-        if members:
-            told_mean, _, gap, error = _gap(members, len(keeping))
-            spread = f" ± {error * 100:.1f} between sets" if error is not None else ""
-            print(f"the {kind} decisions of a turn: {len(members)} positions, told {told_mean:.1%} on average, "
-                  f"gap {gap * 100:+.1f}{spread}")
+    by = ((3, KINDS, "the {} decisions of a turn"), (4, ADVISED, "where the search advised a {}"))
+    for field, labels, said in by:
+        for label in labels:
+            keeping = [raw for raw in sets if any(row[field] for row in raw)]  # sets made before the field: left out
+            members = [(1.0 if row[1] else calibrated(row[0], args.level), row[2], number)
+                       for number, raw in enumerate(keeping) for row in raw if row[field] == label]
+            if members:
+                told_mean, _, gap, error = _gap(members, len(keeping))
+                spread = f" ± {error * 100:.1f} between sets" if error is not None else ""
+                print(f"{said.format(label)}: {len(members)} positions, told {told_mean:.1%} on average, "
+                      f"gap {gap * 100:+.1f}{spread}")
     print("\nMarkdown:\n\n| estimate | positions | mean estimate | observed win rate | gap (points) | standard error "
           "between sets |")
     print("|---|---|---|---|---|---|")
@@ -277,7 +290,7 @@ def fit(raw: list[Row], level: str, seed: int) -> None:
     estimates are read `CLIP` from the ends, as `calibrated` reads them.
     """
     rows = []
-    for chance, certain, won, _ in raw:
+    for chance, certain, won, *_ in raw:
         if not certain:
             p = min(1.0 - CLIP, max(CLIP, chance))
             rows.append(((math.log(p), -math.log(1.0 - p), 1.0), 1.0 if won else 0.0))
