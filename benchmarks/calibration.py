@@ -19,8 +19,9 @@ estimate is compared with its observed win rate. A group is calibrated when the 
 percentage points; groups of fewer than 50 positions are shown but not judged. Prints the table, a
 text reliability diagram, and the same table in Markdown (for docs/ai.md). Then the gap of each kind of
 position: the turn's first decision or a later one, and what the search advised there (a take, a pass,
-a refresh, or a step: an Accountant, a swap, a Brute). Where a take is advised the turn ends and the next
-chance is the opponent's, so a gap of its own there shows as a jump at the turn's end.
+a refresh, or a plan that ends with a take or a pass, its Accountant, swaps and Brute included). Where a
+take is advised the turn ends and the next chance is the opponent's, so a gap of its own there shows as a
+jump at the turn's end.
 Run: `python benchmarks/calibration.py --positions 2000 --level normal`.
 
 `--jobs N` plays the games over N processes (the positions do not change).
@@ -43,15 +44,16 @@ from functools import partial
 from pathlib import Path
 
 from famiglia.ai import player
+from famiglia.ai.advice import Advice
 from famiglia.ai.estimate import estimator
 from famiglia.ai.evaluation import CLIP, calibrated
 from famiglia.ai.seeding import derive_seed
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
-from famiglia.engine import Game, SeatView
+from famiglia.engine import Game, Pass, Refresh, SeatView
 
 Row = tuple[float, bool, bool, str, str]  # a raw estimate, a certain win, won, the kind of position and the advice's
 KINDS = ("first", "later")  # the turn's first decision, or one after a step of the turn (a refresh, an Accountant…)
-ADVISED = ("take", "pass", "refresh", "step")  # what the search advised there (a step: an Accountant, a swap, a Brute)
+ADVISED = ("take", "pass", "refresh")  # the plan the search advised there: ending with a take or a pass, or a refresh
 POOL = ("greedy", "easy", "normal-1")  # the players whose chance against the level is measured
 OUT = Path(__file__).resolve().parent.parent / "famiglia" / "data" / "calibration.json"
 TOLERANCE = 0.05
@@ -108,7 +110,7 @@ def followed(game_number: int, seed: int, every: int, level: str) -> list[Row]:
             advice = search.advise(view, raw=True)
             if n % every == game_number % every:
                 kind = KINDS[bool(view.this_turn)]
-                kept.append((advice.chance, advice.certain, mover, kind, _advised(advice.action)))
+                kept.append((advice.chance, advice.certain, mover, kind, _advised(advice)))
             n += 1
             game.apply(advice.action)
         else:
@@ -140,14 +142,16 @@ def estimates(found: list[tuple[SeatView, bool, str]], level: str) -> list[Row]:
     out: list[Row] = []
     for view, won, _ in found:
         advice = estimator(level).advise(view, raw=True)
-        out.append((advice.chance, advice.certain, won, KINDS[bool(view.this_turn)], _advised(advice.action)))
+        out.append((advice.chance, advice.certain, won, KINDS[bool(view.this_turn)], _advised(advice)))
     return out
 
 
-def _advised(action: object) -> str:
-    """What kind of action the search advised (`ADVISED`)."""
-    name = type(action).__name__.lower()
-    return name if name in ADVISED else "step"
+def _advised(advice: Advice) -> str:
+    """The kind of plan the search advised (`ADVISED`): a refresh, or the rest of the turn ending with a take or a
+    pass (its Accountant, swaps and Brute are steps of that plan, rated by the same playouts)."""
+    if type(advice.action) is Refresh:
+        return "refresh"
+    return "pass" if type(advice.line[-1]) is Pass else "take"
 
 
 def main() -> None:
