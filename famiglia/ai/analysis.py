@@ -12,8 +12,8 @@ The coach is the reviewer: every position is rated by the very search the hint a
 (`turnsearch.TurnSearch`), seeded by the position alone, so the hint's advice is the analysis's best
 and is never marked, and the chance of a step of the turn (an Accountant, a swap, a Brute) is the
 chance of the position it leads to. A take, a pass or a refresh is rated as a candidate of its own in
-the worlds of that search (`TurnSearch.chance_of`), never above the search's own choice; a refresh by
-the mean of the chances after its cards, so that its luck comes to nothing over many draws. Every estimate is made from the view of the
+the worlds of that search (`TurnSearch.chance_of`); a refresh by the mean of the chances after its
+cards, so that its luck comes to nothing over many draws. Every estimate is made from the view of the
 seat to move with the memory aid (R12.3), never from the order of the draw stack, so an analysis
 depends only on the game and the level: `jobs` only spreads the decisions over processes. The
 analysis imports the engine only; storing it is `famiglia.persistence.analyses`' business, as plain
@@ -39,9 +39,7 @@ from .workers import spread
 __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
            "played_chance"]
 
-# 3: no played action rated above the advised one; 2: the turn search's chances, seeded by the position;
-# 1: a tree search's, seeded by the move. An analysis saved at another version is made anew.
-VERSION: Final = 3
+VERSION: Final = 2  # 2: the turn search's chances, seeded by the position (1: a tree search's, by the move)
 # A decision's loss in points of win chance, as a player reads it; each mark is the largest threshold reached.
 MARKS: Final = (("inaccurate", 0.05), ("mistake", 0.10), ("blunder", 0.20))
 
@@ -282,7 +280,7 @@ def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[
         alternative = None if runner is None else str(runner.action)
         alternative_chance = None if runner is None else runner.chance
     else:
-        chance = _not_above(search.chance_of(view, played), advice.chance) if _ends_or_draws(played) else None
+        chance = search.chance_of(view, played) if _ends_or_draws(played) else None
         alternative, alternative_chance = str(best), advice.chance
     dealt = None
     if type(played) is Take:
@@ -290,18 +288,6 @@ def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[
         if not game.is_over and any(e.action is None for e in game.view(None).last_turn):  # a deal (R10.1)
             dealt = search.standing(game.view(game.to_move, memory=True), view.to_move)
     return _Rated(advice.chance, str(best), line, chance, alternative, alternative_chance, forced, dealt)
-
-
-def _not_above(chance: float, advised: float) -> float:
-    """A played action's chance, at most the chance of the search's own choice (the hint's).
-
-    The search screens its candidates in a few worlds and measures the finalists in all of them; an action
-    it screened out, measured alone in all of them, now and then comes out above its choice by the noise of
-    those worlds (a refresh most, whose cards' correction is one world's). The coach is the reviewer: the
-    analysis does not say a move was better than the one the hint advised, so such a move is rated as the
-    advised one, with no loss.
-    """
-    return min(chance, advised)
 
 
 def _ends_or_draws(action: Action) -> bool:
@@ -315,10 +301,7 @@ def played_chance(view: SeatView, action: Action, *, level: str = DEFAULT_LEVEL,
     search = estimator(level, seed)
     if isinstance(search, TurnSearch):
         advice = search.advise(view)
-        if action == advice.action:
-            return advice.chance
-        chance = search.chance_of(view, action)
-        return _not_above(chance, advice.chance) if _ends_or_draws(action) else chance
+        return advice.chance if action == advice.action else search.chance_of(view, action)
     advice = search.advise(view)
     if action == advice.action:
         return advice.chance
