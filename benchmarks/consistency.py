@@ -12,7 +12,9 @@ On positions from seeded games between the computer levels (seats swapped), prin
    for several draws each (orders of the stack the seat cannot tell apart, R12.2). Target: |the mean
    swing| ≤ 1 point over ≥ 500 refreshes; the standard error is printed beside it.
 4. **The turn's end** (no target): at takes that deal no new Street, the chance the analysis gives the
-   take against 1 − the opponent's `win_chance` of the position it leaves (the mean difference).
+   take against 1 − the opponent's `win_chance` of the position it leaves (the mean difference), with
+   its standard error between games: the takes of one game share its course, so a few games' takes
+   can lean one way together (60 takes, some five games, have come out anywhere from −5 to +5).
 
 Run: `python benchmarks/consistency.py --level normal` (an hour or more on a busy machine; the
 counts are options). `--players A,B` takes the positions from games of A against B alone (for example
@@ -22,6 +24,7 @@ counts are options). `--players A,B` takes the positions from games of A against
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -64,6 +67,21 @@ def after(view: SeatView, action: object, rng: random.Random | None = None) -> S
     return world.view(world.to_move, memory=True)
 
 
+def _between_games(gaps: list[tuple[float, int]], mean: float) -> float | None:
+    """The standard error of the mean of `gaps` (value, game) from the spread between games (a ratio estimate:
+    each game's sum against its count), or None from fewer than two games."""
+    sums: dict[int, float] = {}
+    counts: dict[int, int] = {}
+    for gap, game in gaps:
+        sums[game] = sums.get(game, 0.0) + gap
+        counts[game] = counts.get(game, 0) + 1
+    games = len(sums)
+    if games < 2:
+        return None
+    spread = sum((sums[g] - mean * counts[g]) ** 2 for g in sums) * games / (games - 1)
+    return math.sqrt(spread) / len(gaps)
+
+
 def points(values: list[float]) -> str:
     if not values:
         return "none"
@@ -96,7 +114,7 @@ def main() -> None:
     spread_views: list[SeatView] = []
     plan_views: list[SeatView] = []
     refreshes: list[tuple[SeatView, Refresh]] = []
-    ends: list[tuple[SeatView, Take]] = []
+    ends: list[tuple[SeatView, Take, int]] = []
     for n, moves in enumerate(games(args.seed, pairings)):
         for k, (view, action) in enumerate(moves):
             if len(view.legal_actions) < 2:
@@ -106,7 +124,7 @@ def main() -> None:
             if type(action) is Refresh and len(refreshes) < args.refreshes:
                 refreshes.append((view, action))
             if type(action) is Take and k % 3 == 0 and len(ends) < args.ends and len(view.street) > 1:
-                ends.append((view, action))
+                ends.append((view, action, n))
             if any(type(a) in MID_TURN for a in view.legal_actions) and k % 2 == 0:
                 plan_views.append(view)
         if (len(spread_views) >= args.spread and len(refreshes) >= args.refreshes and len(ends) >= args.ends
@@ -153,19 +171,23 @@ def main() -> None:
         print(f"3. luck of refreshes: mean swing {mean * 100:+.2f} points (standard error {error * 100:.2f}) over "
               f"{len(swings)} refreshes of {len(refreshes)} positions (target: |mean| ≤ 1 over ≥ 500)", flush=True)
 
-    gaps = []
-    for i, (view, take) in enumerate(ends):
+    gaps: list[tuple[float, int]] = []
+    for i, (view, take, game) in enumerate(ends):
         seed = derive_seed("consistency-end", args.seed, i)
         seen = after(view, take)
         if seen.is_over or seen.to_move == view.seat:
             continue
-        gaps.append(played_chance(view, take, level=level, seed=seed) - (1 - win_chance(seen, level=level, seed=seed)))
+        gaps.append((played_chance(view, take, level=level, seed=seed) - (1 - win_chance(seen, level=level, seed=seed)),
+                     game))
     if not gaps:
         print("4. the turn's end: no takes asked")
     else:
+        mean = statistics.mean(g for g, _ in gaps)
+        error = _between_games(gaps, mean)
+        spread = f" (standard error {error * 100:.1f} between games)" if error is not None else ""
         print(f"4. the turn's end: the take's chance less 1 − the opponent's chance after it: mean "
-              f"{statistics.mean(gaps) * 100:+.1f}, mean |difference| "
-              f"{statistics.mean(abs(g) for g in gaps) * 100:.1f} points over {len(gaps)} takes", flush=True)
+              f"{mean * 100:+.1f}{spread}, mean |difference| {statistics.mean(abs(g) for g, _ in gaps) * 100:.1f} "
+              f"points over {len(gaps)} takes of {len({n for _, n in gaps})} games", flush=True)
     print(f"({time.perf_counter() - start:.0f} s in all)")
 
 
