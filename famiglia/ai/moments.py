@@ -9,9 +9,9 @@ swing is the larger of the two, and it is told with the two chances of that part
 moment are the table's or the luck line's. The moves with the largest swings, three to five of them,
 are the key moments, said in game order.
 
-The next position's chance is not used: where a turn ends it is told from the opponent's seat, who
-holds other cards (R12), and that change of seat moves the number with no move of the game in it (a
-plain free take would lead the moments).
+The next position's chance is not used: where a turn ends it is told by the opponent's search, in its
+own worlds and with its own choices, and that change of seat moves the number by some 9 points one take
+with another (1 on average) with no move of the game in it: plain free takes would lead the moments.
 
 The sentence of a moment is made from public facts of that moment only (the action, the Street before
 and after, the exhaustions, the passes) and the analysis's chances: never a hand or the draw stack's
