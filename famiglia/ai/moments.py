@@ -37,13 +37,13 @@ SWING: Final = 0.05  # a move that moved the game by less than 5 points is no ke
 
 @dataclass(frozen=True, slots=True)
 class Moment:
-    """One key moment: the move (its index), its turn and player, its kind, the chance of the player who
-    moved before and after it (0–1), and what it says."""
+    """One key moment: the move (its index), its turn and player, its kind, the two chances (0–1) of the
+    player who moved between which that kind moved it (see `_part`), and what it says."""
 
     move: int
     turn: int
     player: int
-    kind: str  # "decision" (its loss moved the game most) or "draw" (the cards drawn after it did)
+    kind: str  # "decision" (its loss moved the chance more) or "draw" (the cards drawn after it did)
     before: float
     after: float
     words: str
