@@ -43,6 +43,8 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
+from clustered import clustered_error
+
 from famiglia.ai import player
 from famiglia.ai.advice import Advice
 from famiglia.ai.estimate import estimator
@@ -244,8 +246,8 @@ def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
     print(f"\nworst gap among groups of ≥ {MIN_GROUP}: {worst * 100:.1f} points (target ≤ {TOLERANCE * 100:.0f})")
     by = ((3, KINDS, "the {} decisions of a turn"), (4, ADVISED, "where the search advised a {}"))
     for field, labels, said in by:
+        keeping = [raw for raw in sets if any(row[field] for row in raw)]  # sets made before the field: left out
         for label in labels:
-            keeping = [raw for raw in sets if any(row[field] for row in raw)]  # sets made before the field: left out
             members = [(1.0 if row[1] else calibrated(row[0], args.level), row[2], number)
                        for number, raw in enumerate(keeping) for row in raw if row[field] == label]
             if members:
@@ -269,20 +271,8 @@ def _gap(members: list[tuple[float, bool, int]], sets: int) -> tuple[float, floa
     standard error between the `sets` (None from fewer than two)."""
     told = sum(c for c, _, _ in members) / len(members)
     won = sum(1 for _, w, _ in members if w) / len(members)
-    return told, won, won - told, _between_sets(members, won - told, sets)
-
-
-def _between_sets(members: list[tuple[float, bool, int]], gap: float, sets: int) -> float | None:
-    """The standard error of a gap from the spread between the sets of games (a ratio estimate: each set's sum
-    of won − told against its positions), or None from fewer than two sets."""
-    if sets < 2:
-        return None
-    counts, sums = [0] * sets, [0.0] * sets
-    for told, won, number in members:
-        counts[number] += 1
-        sums[number] += (1.0 if won else 0.0) - told
-    spread = sum((d - gap * n) ** 2 for d, n in zip(sums, counts, strict=True)) * sets / (sets - 1)
-    return math.sqrt(spread) / len(members)
+    gap = won - told
+    return told, won, gap, clustered_error((((1.0 if w else 0.0) - c, number) for c, w, number in members), gap, sets)
 
 
 def fit(raw: list[Row], level: str, seed: int) -> None:

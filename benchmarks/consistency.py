@@ -24,11 +24,12 @@ counts are options). `--players A,B` takes the positions from games of A against
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
 from collections.abc import Iterator
+
+from clustered import clustered_error
 
 from famiglia.ai import player, win_chance
 from famiglia.ai.analysis import played_chance
@@ -65,21 +66,6 @@ def after(view: SeatView, action: object, rng: random.Random | None = None) -> S
     world = Game.from_view(view, stack, seed=(rng or random.Random(0)).getrandbits(64))
     world.apply(action)  # type: ignore[arg-type]
     return world.view(world.to_move, memory=True)
-
-
-def _between_games(gaps: list[tuple[float, int]], mean: float) -> float | None:
-    """The standard error of the mean of `gaps` (value, game) from the spread between games (a ratio estimate:
-    each game's sum against its count), or None from fewer than two games."""
-    sums: dict[int, float] = {}
-    counts: dict[int, int] = {}
-    for gap, game in gaps:
-        sums[game] = sums.get(game, 0.0) + gap
-        counts[game] = counts.get(game, 0) + 1
-    games = len(sums)
-    if games < 2:
-        return None
-    spread = sum((sums[g] - mean * counts[g]) ** 2 for g in sums) * games / (games - 1)
-    return math.sqrt(spread) / len(gaps)
 
 
 def points(values: list[float]) -> str:
@@ -183,7 +169,7 @@ def main() -> None:
         print("4. the turn's end: no takes asked")
     else:
         mean = statistics.mean(g for g, _ in gaps)
-        error = _between_games(gaps, mean)
+        error = clustered_error(gaps, mean)
         spread = f" (standard error {error * 100:.1f} between games)" if error is not None else ""
         print(f"4. the turn's end: the take's chance less 1 − the opponent's chance after it: mean "
               f"{mean * 100:+.1f}{spread}, mean |difference| {statistics.mean(abs(g) for g, _ in gaps) * 100:.1f} "
