@@ -12,15 +12,16 @@ the engine gave it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
-from famiglia.engine import Step
+from famiglia.engine import Card, Step
 from famiglia.engine.errors import quoted
 
 from .catalogue import N_, _
 from .table import step_name
 
-__all__ = ["refusal"]
+__all__ = ["pay_for", "refusal"]
 
 _CARD: Final = "[FABM][0-4]"
 _NUMBER: Final = "[0-9]+"
@@ -125,3 +126,12 @@ def refusal(reason: str, *, as_typed: str | None = None) -> str:
                     fields[step] = step_name(_STEP_OF[fields[step]])
             return _(_TEMPLATES[name]).format(**fields)
     return reason
+
+
+def pay_for(card: Card, takes: Sequence[str]) -> str:
+    """A take typed as if free (`take M1`) of a card that is not, by a player who holds a pair that pays for
+    it: the takes that do, as they are written (`takes`, in the player's words), one of them in full (R8.2)."""
+    if len(takes) == 1:
+        return _("{card} is not free now: pay with your pair, write {take} (R8.2)").format(card=card, take=takes[0])
+    return _("{card} is not free now: pay with a pair, like {take} (Tab shows every pair) (R8.2)").format(
+        card=card, take=takes[0])

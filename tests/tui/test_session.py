@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from famiglia.engine import Action, Game, Pass, PlayAccountant, Refresh, Step, Take, card
+from famiglia.phrasebook.catalogue import catalogue_for, speaking
 from famiglia.profile.seats import HUMAN
 from famiglia.tui.model import overlays, playing
 from famiglia.tui.model.session import Overlay, Screen, Session
@@ -149,6 +150,52 @@ def test_a_refused_action_says_why_and_changes_nothing() -> None:
     assert session.message is not None and "not an action" in session.message.text
     assert session.game.to_dict() == before and session.history == []
     assert session.screen is Screen.TABLE
+
+
+def test_a_take_typed_as_free_that_the_hand_can_pay_for_says_how_to_write_it(game: Callable[..., Game]) -> None:
+    # R8.2: the F2 costs a pair of F1 (or an F1 and a Mercenary above 1); the engine's reason lists what the
+    # pair needs, which this player holds: the message gives the words that play it instead
+    g = game(hand0=["F1", "F1", "A0", "B0"], street=["F2", "B1", "A1", "M0"])
+    session = resumed(g, confirm=False)
+    before = g.to_dict()
+    assert not playing.submit(session, "take F2")
+    assert session.message is not None and session.message.style == "error"
+    assert session.message.text == "F2 is not free now: pay with your pair, write take F2 pay F1 keep F1 (R8.2)"
+    assert g.to_dict() == before and session.history == []
+    assert playing.submit(session, "take F2 pay F1 keep F1")  # the words given are the take
+    assert session.history == [Take(card("F2"), card("F1"), card("F1"))]
+
+
+def test_with_several_pairs_that_pay_the_message_gives_one_and_points_to_tab(game: Callable[..., Game]) -> None:
+    g = game(hand0=["F1", "F1", "M2", "B0"], street=["F2", "B1", "A1", "M0"])
+    session = resumed(g, confirm=False)
+    assert not playing.submit(session, "TAKE  f2")
+    assert session.message is not None
+    text = session.message.text
+    assert text.startswith("F2 is not free now: pay with a pair, like take F2 pay ") and "(R8.2)" in text
+    written = text.split("like ", 1)[1].split(" (", 1)[0]
+    assert written in session.table.completions("take F2")  # the one named is a legal take Tab offers
+    assert len(session.table.completions("take F2")) > 1
+
+
+def test_a_take_typed_as_free_without_the_pair_in_hand_keeps_the_rule(game: Callable[..., Game]) -> None:
+    g = game(hand0=["F1", "A0", "B0"], street=["F2", "B1", "A1", "M0"])  # one F1 and no Mercenary: no pair
+    session = resumed(g, confirm=False)
+    assert not playing.submit(session, "take F2")
+    assert session.message is not None
+    assert session.message.text == ("F2 has value 2 now, so it is not free: you need two F1, or an F1 and a "
+                                    "Mercenary above 1 (R8.2)")
+
+
+def test_the_words_to_pay_with_are_the_players_language(game: Callable[..., Game]) -> None:
+    g = game(hand0=["F1", "F1", "A0", "B0"], street=["F2", "B1", "A1", "M0"])
+    session = resumed(g, confirm=False)
+    with speaking(catalogue_for("it")):
+        assert not playing.submit(session, "prendi F2")
+        assert session.message is not None
+        assert session.message.text == ("F2 ora non è gratis: paga con la tua coppia, scrivi prendi F2 paga F1 "
+                                        "tieni F1 (R8.2)")
+        assert playing.submit(session, "prendi F2 paga F1 tieni F1")
 
 
 def test_numbers_choose_from_the_menu_and_go_down_into_groups(game: Callable[..., Game]) -> None:

@@ -22,11 +22,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap
+from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap, Take, parse_action
 from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook import actions, events
 from famiglia.phrasebook.catalogue import _
-from famiglia.phrasebook.notation import in_notation
+from famiglia.phrasebook.notation import in_notation, in_words
+from famiglia.phrasebook.refusals import pay_for
 from famiglia.phrasebook.refusals import refusal as refusal_words
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import HUMAN
@@ -237,7 +238,10 @@ class Session:
             played = table.play(in_notation(action) if isinstance(action, str) else action, confirm=self.confirm)
         except ValueError as refusal:  # IllegalAction, or anything else the notation's reader refuses
             reason = getattr(refusal, "reason", None)  # the engine's English, said again in the player's words
-            if reason:
+            paid = _paid_takes(game, action)
+            if paid:
+                reason = pay_for(paid[0].card, [in_words(str(take)) for take in paid])
+            elif reason:
                 reason = refusal_words(reason, as_typed=action if isinstance(action, str) else None)
             else:
                 reason = _("{typed} is not an action").format(typed=quoted(str(action)))
@@ -313,3 +317,18 @@ class Session:
         game = self.table.game
         self.show_summary = bool(game and game.view(None).last_turn) and not self.computer_to_move
         self.message = None
+
+
+def _paid_takes(game: Game, tried: Action | str) -> list[Take]:
+    """The takes with a pair of the card that `tried` takes as if free, where the player holds a pair that pays.
+
+    Typed `take M1` for an M1 of value 1, the engine's reason lists the cards a pair needs (R8.2); a
+    player holding them wants the words that play it (how to write the pair, R8.4), not the rule again.
+    """
+    try:
+        action = parse_action(in_notation(tried)) if isinstance(tried, str) else tried
+    except ValueError:
+        return []
+    if not isinstance(action, Take) or action.pay is not None:
+        return []
+    return [a for a in game.legal_actions() if isinstance(a, Take) and a.card == action.card and a.pay is not None]
