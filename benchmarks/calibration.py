@@ -30,7 +30,9 @@ Run: `python benchmarks/calibration.py --positions 2000 --level normal`.
 sigmoid(a·ln p − b·ln(1 − p) + c)) to the raw estimates of these positions and writes it into
 famiglia/data/calibration.json; fit on some seeds and measure on others
 (`--seed 2 --save fit.json`, `--seed 1 --save measure.json`, then `--load fit.json --fit` and
-`--load measure.json`).
+`--load measure.json`). `--cross` with several `--load` files measures the fitting itself where games are
+few: each set is told by a fit on all the other sets (leave one set out), so every game is measured and
+none by a fit that saw it.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import argparse
 import json
 import math
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -169,6 +172,8 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="keep the raw estimates in this file")
     parser.add_argument("--load", type=Path, nargs="+",
                         help="read the raw estimates from --save files (all of them together) instead of playing")
+    parser.add_argument("--cross", action="store_true",
+                        help="with several --load files: tell each by a fit on the others (leave one set out)")
     args = parser.parse_args()
     start = time.perf_counter()
     if args.load:
@@ -199,21 +204,35 @@ def main() -> None:
     if args.fit:
         fit(raw, args.level, args.seed)
         return
+    if args.cross:
+        if len(sets) < 2:
+            parser.error("--cross needs two --load files or more")
+        report(sets, args, took + "; each set told by a fit on the others", held_out(sets))
+        return
     report(sets, args, took)
 
 
-def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
+def report(sets: list[list[Row]], args: argparse.Namespace, took: str,
+           maps: list[Callable[[float], float]] | None = None) -> None:
     """The table of tenths, the text diagram and the Markdown, for `win_chance` = the calibrated estimates.
 
     With several sets of games (`--load` files), each tenth's gap is given with its standard error between
     the sets: the positions of one game share its outcome, so the error of a tenth's rate comes from how
     the games fell, which the sets (each of its own games) show and a count of positions does not.
+    `maps` tells each set's raw estimates by a map of its own (`--cross`: a fit on the other sets); by
+    default every set is told by the level's calibration, exactly as `win_chance` tells it.
     """
+    if maps is None:
+        maps = [partial(calibrated, level=args.level)] * len(sets)
+
+    def tell(number: int, row: Row) -> float:
+        return 1.0 if row[1] else maps[number](row[0])
+
     groups: list[list[tuple[float, bool, int]]] = [[] for _ in range(10)]
     for number, raw in enumerate(sets):
-        for chance, certain, won, *_ in raw:
-            told = 1.0 if certain else calibrated(chance, args.level)  # exactly what win_chance returns
-            groups[min(9, int(told * 10))].append((told, won, number))
+        for row in raw:
+            told = tell(number, row)
+            groups[min(9, int(told * 10))].append((told, row[2], number))
     whose = "the hint-follower" if args.seat == "hints" else ", ".join(POOL)
     print(f"{sum(len(raw) for raw in sets)} positions of {whose} from seeded games against {args.level} "
           f"(one decision in {args.every}, seeds {args.seed}), estimated by win_chance at level {args.level} ({took})")
@@ -246,10 +265,10 @@ def report(sets: list[list[Row]], args: argparse.Namespace, took: str) -> None:
     print(f"\nworst gap among groups of ≥ {MIN_GROUP}: {worst * 100:.1f} points (target ≤ {TOLERANCE * 100:.0f})")
     by = ((3, KINDS, "the {} decisions of a turn"), (4, ADVISED, "where the search advised a {}"))
     for field, labels, said in by:
-        keeping = [raw for raw in sets if any(row[field] for row in raw)]  # sets made before the field: left out
+        keeping = [number for number, raw in enumerate(sets) if any(row[field] for row in raw)]  # older: left out
         for label in labels:
-            members = [(1.0 if row[1] else calibrated(row[0], args.level), row[2], number)
-                       for number, raw in enumerate(keeping) for row in raw if row[field] == label]
+            members = [(tell(number, row), row[2], kept)
+                       for kept, number in enumerate(keeping) for row in sets[number] if row[field] == label]
             if members:
                 told_mean, _, gap, error = _gap(members, len(keeping))
                 spread = f" ± {error * 100:.1f} between sets" if error is not None else ""
@@ -276,7 +295,18 @@ def _gap(members: list[tuple[float, bool, int]], sets: int) -> tuple[float, floa
 
 
 def fit(raw: list[Row], level: str, seed: int) -> None:
-    """Fit a, b and c of sigmoid(a·ln p − b·ln(1 − p) + c) to the raw estimates by Newton's method, and write them.
+    """Fit the calibration to the raw estimates (`fitted`) and write it for `level`."""
+    a, b, c, form, count = fitted(raw)
+    data = json.loads(OUT.read_text(encoding="utf-8"))
+    data["levels"][level] = {"a": round(a, 6), "b": round(b, 6), "c": round(c, 6), "positions": count,
+                             "seed": str(seed)}
+    OUT.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    print(f"fitted ({form}) on {count} positions: a = {a:.4f}, b = {b:.4f}, c = {c:+.4f}; written to {OUT}")
+
+
+def fitted(raw: list[Row]) -> tuple[float, float, float, str, int]:
+    """a, b and c of sigmoid(a·ln p − b·ln(1 − p) + c) fitted to the raw estimates by Newton's method, the form,
+    and the number of positions.
 
     Beta calibration: a and b apart let the low chances and the high ones be corrected each as they need.
     Where the fit would make a or b negative (a better estimate told as a worse chance), Platt's scaling is
@@ -289,15 +319,27 @@ def fit(raw: list[Row], level: str, seed: int) -> None:
             p = min(1.0 - CLIP, max(CLIP, chance))
             rows.append(((math.log(p), -math.log(1.0 - p), 1.0), 1.0 if won else 0.0))
     a, b, c = _newton(rows, beta=True)
-    form = "beta"
-    if a < 0 or b < 0:
-        a, b, c = _newton(rows, beta=False)
-        form = "Platt"
-    data = json.loads(OUT.read_text(encoding="utf-8"))
-    data["levels"][level] = {"a": round(a, 6), "b": round(b, 6), "c": round(c, 6), "positions": len(rows),
-                             "seed": str(seed)}
-    OUT.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    print(f"fitted ({form}) on {len(rows)} positions: a = {a:.4f}, b = {b:.4f}, c = {c:+.4f}; written to {OUT}")
+    if a >= 0 and b >= 0:
+        return a, b, c, "beta", len(rows)
+    a, b, c = _newton(rows, beta=False)
+    return a, b, c, "Platt", len(rows)
+
+
+def held_out(sets: list[list[Row]]) -> list[Callable[[float], float]]:
+    """For each set, the calibration fitted on all the other sets (`--cross`): every set told by a fit that never
+    saw its games, so the table measures the fitting on games it did not see, with all the games measured."""
+    maps: list[Callable[[float], float]] = []
+    for number in range(len(sets)):
+        a, b, c, _, _ = fitted([row for other, raw in enumerate(sets) if other != number for row in raw])
+        maps.append(partial(_beta, a=a, b=b, c=c))
+    return maps
+
+
+def _beta(chance: float, *, a: float, b: float, c: float) -> float:
+    """sigmoid(a·ln p − b·ln(1 − p) + c), as `calibrated` reads a chance (`CLIP` from the ends)."""
+    p = min(1.0 - CLIP, max(CLIP, chance))
+    z = a * math.log(p) - b * math.log(1.0 - p) + c
+    return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
 
 
 def _newton(rows: list[tuple[tuple[float, float, float], float]], *, beta: bool) -> tuple[float, float, float]:
