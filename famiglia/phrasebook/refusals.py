@@ -132,6 +132,6 @@ def pay_for(card: Card, takes: Sequence[str]) -> str:
     """A take typed as if free (`take M1`) of a card that is not, by a player who holds a pair that pays for
     it: the takes that do, as they are written (`takes`, in the player's words), one of them in full (R8.2)."""
     if len(takes) == 1:
-        return _("{card} is not free now: pay with your pair, write {take} (R8.2)").format(card=card, take=takes[0])
-    return _("{card} is not free now: pay with a pair, like {take} (Tab shows every pair) (R8.2)").format(
+        return _("{card} is not free: pay with your pair, write {take} (R8.2)").format(card=card, take=takes[0])
+    return _("{card} is not free: pay a pair, like {take} (Tab lists all) (R8.2)").format(
         card=card, take=takes[0])

@@ -160,7 +160,7 @@ def test_a_take_typed_as_free_that_the_hand_can_pay_for_says_how_to_write_it(gam
     before = g.to_dict()
     assert not playing.submit(session, "take F2")
     assert session.message is not None and session.message.style == "error"
-    assert session.message.text == "F2 is not free now: pay with your pair, write take F2 pay F1 keep F1 (R8.2)"
+    assert session.message.text == "F2 is not free: pay with your pair, write take F2 pay F1 keep F1 (R8.2)"
     assert g.to_dict() == before and session.history == []
     assert playing.submit(session, "take F2 pay F1 keep F1")  # the words given are the take
     assert session.history == [Take(card("F2"), card("F1"), card("F1"))]
@@ -172,7 +172,7 @@ def test_with_several_pairs_that_pay_the_message_gives_one_and_points_to_tab(gam
     assert not playing.submit(session, "TAKE  f2")
     assert session.message is not None
     text = session.message.text
-    assert text.startswith("F2 is not free now: pay with a pair, like take F2 pay ") and "(R8.2)" in text
+    assert text.startswith("F2 is not free: pay a pair, like take F2 pay ") and "(R8.2)" in text
     written = text.split("like ", 1)[1].split(" (", 1)[0]
     assert written in session.table.completions("take F2")  # the one named is a legal take Tab offers
     assert len(session.table.completions("take F2")) > 1
@@ -193,7 +193,7 @@ def test_the_words_to_pay_with_are_the_players_language(game: Callable[..., Game
     with speaking(catalogue_for("it")):
         assert not playing.submit(session, "prendi F2")
         assert session.message is not None
-        assert session.message.text == ("F2 ora non è gratis: paga con la tua coppia, scrivi prendi F2 paga F1 "
+        assert session.message.text == ("F2 non è gratis: paga con la tua coppia, scrivi prendi F2 paga F1 "
                                         "tieni F1 (R8.2)")
         assert playing.submit(session, "prendi F2 paga F1 tieni F1")
 
