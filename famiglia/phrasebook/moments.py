@@ -20,7 +20,7 @@ _FACTS: Final = {
     "exhaustion": N_("the draw stack ran out: from now on one refresh a turn (R5.4)"),
     "one more pass": N_("one more pass by {name} would end the game (R10.2)"),
     "zeros": N_("{cards} left on the Street: {name} could not refresh (R5.1)"),
-    "no zero": N_("no 0 left on the Street: {name} could refresh it (R5.1)"),
+    "no zero": N_("no 0 left on the Street: {name} could refresh (R5.1)"),
 }
 _DRAWN: Final = {
     "refresh": N_("{name} played {action}, then drew {cards} ({chance}): the cards' luck, {gain:+d} points"),
@@ -47,7 +47,7 @@ def decision(name: str, action: str, chance: str, *, lost: float = 0.0, best: st
     (0: none said), and `left` the public fact it left (`fact`)."""
     said = [_("{name} played {action} ({chance})").format(name=name, action=action, chance=chance)]
     if lost:
-        said.append(_("giving away {points:.0f} points ({best} kept them)").format(points=lost, best=best))
+        said.append(_("giving away {points:.0f} points ({best} would have kept them)").format(points=lost, best=best))
     if left:
         said.append(left)
     return _("{sentence}.").format(sentence=_("; ").join(said))
