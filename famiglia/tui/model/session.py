@@ -238,7 +238,7 @@ class Session:
             played = table.play(in_notation(action) if isinstance(action, str) else action, confirm=self.confirm)
         except ValueError as refusal:  # IllegalAction, or anything else the notation's reader refuses
             reason = getattr(refusal, "reason", None)  # the engine's English, said again in the player's words
-            paid = _paid_takes(game, action)
+            paid = _paid_takes(game, action) if isinstance(action, str) else []  # typed here, by the player to move
             if paid:
                 reason = pay_for(paid[0].card, [in_words(str(take)) for take in paid])
             elif reason:
@@ -319,14 +319,16 @@ class Session:
         self.message = None
 
 
-def _paid_takes(game: Game, tried: Action | str) -> list[Take]:
-    """The takes with a pair of the card that `tried` takes as if free, where the player holds a pair that pays.
+def _paid_takes(game: Game, typed: str) -> list[Take]:
+    """The takes with a pair of the card that `typed` takes as if free, where the player to move holds a pair
+    that pays for it.
 
     Typed `take M1` for an M1 of value 1, the engine's reason lists the cards a pair needs (R8.2); a
     player holding them wants the words that play it (how to write the pair, R8.4), not the rule again.
+    Only for what the player to move typed at this keyboard: the pairs are read from their hand (R12).
     """
     try:
-        action = parse_action(in_notation(tried)) if isinstance(tried, str) else tried
+        action = parse_action(in_notation(typed))
     except ValueError:
         return []
     if not isinstance(action, Take) or action.pay is not None:
