@@ -124,6 +124,21 @@ def test_the_graph_fits_the_width(width: int) -> None:
         assert len(line) <= max(width, 160)
 
 
+def test_a_game_against_another_level_says_how_to_rate_it_as_its_hints_did() -> None:
+    # the hints against cpu:hard told chances against the hard computer; an analysis at another level tells
+    # other numbers for the same positions, so the report says how to have both agree
+    path, record = saved_game(limit=6)
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
+    said = "The hints in this game told the chances against the hard computer; --level hard analyses it so."
+    against_hard = analysis_text.report_lines(replace(record, seats=("human", "cpu:hard")), analysis, width=200)
+    assert said in against_hard and against_hard.index(said) < 4  # with the title, before the moments
+    for seats in (("human", "human"), ("cpu:easy", "human")):  # no computer, or the analysis's own level
+        assert not any("--level" in line for line in analysis_text.report_lines(
+            replace(record, seats=seats), analysis, width=200))
+    narrow = analysis_text.report_lines(replace(record, seats=("human", "cpu:hard")), analysis, width=80)
+    assert all(len(line) <= 80 for line in narrow[:8]) and "--level hard analyses it so." in " ".join(narrow[:8])
+
+
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = analysed(capsys)
     assert code == 2 and out == "" and err.count("\n") == 1 and "no saved game yet" in err

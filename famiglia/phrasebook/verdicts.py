@@ -15,7 +15,7 @@ from .counts import decimal, turn_count
 
 __all__ = ["best_instead", "chance_over_the_game", "columns", "decision_head", "graph_marks", "instead",
            "key_moments", "legend", "lost", "luck_line", "luck_title", "mark", "no_decision", "no_draws", "on_screen",
-           "only_action", "title", "totals", "totals_title", "turn_axis", "turn_heading", "turns"]
+           "only_action", "other_level", "title", "totals", "totals_title", "turn_axis", "turn_heading", "turns"]
 
 _MARKS: Final = {"inaccurate": N_("inaccurate"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 _DRAWS: Final = {"refresh": N_("refresh drew"), "deal": N_("new Street"), "reshuffle": N_("reshuffle, drew")}
@@ -45,6 +45,13 @@ def legend(thresholds: list[tuple[str, float]]) -> str:
                       for word, threshold in thresholds)
     return _("Chances are each player's chance to win, in %, if both play on as the computer would; a loss is "
              "the points of chance given away ({marks}).").format(marks=marks)
+
+
+def other_level(against: str, level: str) -> str:
+    """Where the game was against a computer of another level than the analysis's: the hints the player saw told
+    the chances `against` that computer (`chances.against`), and how to have the game rated the same way."""
+    return _("The hints in this game told the chances {against}; --level {level} analyses it so.").format(
+        against=against, level=level)
 
 
 def key_moments() -> str:

@@ -17,6 +17,7 @@ from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
 from famiglia.phrasebook import chances, verdicts
 from famiglia.phrasebook.catalogue import _
+from famiglia.profile.seats import level_of
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -62,6 +63,7 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
                                  finished=analysis.finished, turns=turns, level=str(analysis.level),
                                  worlds=analysis.iterations, against=chances.against(analysis.level)), width),
         *_wrapped(verdicts.legend(list(MARKS)), width),
+        *_other_level(record, analysis, width),
         "",
         *key_moment_lines(record, analysis, width),
         *graph_lines(analysis, width),
@@ -85,6 +87,16 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
             mistakes=t.mistakes, blunders=t.blunders, luck=_signed(t.luck), refreshes=_signed(t.luck_refresh),
             deals=_signed(t.luck_deal), reshuffles=_signed(t.luck_reshuffle)), width, "  ", "    ")
     return lines
+
+
+def _other_level(record: Record, analysis: Analysis, width: int) -> list[str]:
+    """A line where the game was against the computer at another level than the analysis's: the hints told
+    that level's chances, so the player is told how to see the game rated at it (two places, one number)."""
+    levels = {level for seat in record.seats if (level := level_of(seat)) is not None}
+    if len(levels) != 1 or analysis.level in levels:
+        return []
+    (level,) = levels
+    return _wrapped(verdicts.other_level(chances.against(level), level), width)
 
 
 def _wrapped(text: str, width: int, first: str = "", then: str = "") -> list[str]:
