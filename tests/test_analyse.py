@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shlex
 import sys
 from dataclasses import replace
@@ -371,12 +372,40 @@ def test_the_loss_is_the_difference_the_row_shows_and_the_best_instead_is_better
     path, record = saved_game(limit=30)
     analysis = kept_analysis.load_or_analyse(path, record, level="easy")
     decisions = [replace(analysis.decisions[0], action="refresh M3", best="refresh M1", played_chance=0.3149,
-                         best_chance=0.3851, loss=0.0702, mark="inaccurate", forced=False),
+                         before=0.3851, best_chance=0.3851, loss=0.0702, mark="inaccurate", forced=False),
                  replace(analysis.decisions[0], action="refresh M3", best="refresh M1", played_chance=0.27,
-                         best_chance=0.26, loss=0.0, mark=None, forced=False)]
+                         before=0.26, best_chance=0.26, loss=0.0, mark=None, forced=False)]
     rows = _rows(analysis, analysis_text.report_lines(record, replace(analysis, decisions=decisions), width=160))
     assert rows[0].split()[4:7] == ["31%", "8", "~"] and rows[0].endswith("refresh M1 (39%)")  # 39 − 31, not 7
     assert "refresh M1" not in rows[1] and rows[1].split()[4:] == ["27%"]  # a worse move is not "best instead"
+
+
+def test_the_totals_are_the_sums_of_the_points_the_rows_and_the_luck_lines_show() -> None:
+    # each figure is the two chances as shown, subtracted; the totals add those up, so a player checking the
+    # report with a pencil finds every number where it should be
+    path, record = saved_game(limit=60)
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
+    lines = analysis_text.report_lines(record, analysis, width=300)
+    names = analysis.players
+    lost = {name: 0 for name in names}
+    for row in _rows(analysis, lines):  # turn, player, the action (words), its chance, the loss if any, …
+        cells = row.split()
+        chance = next(i for i, cell in enumerate(cells) if cell.endswith("%"))
+        if chance + 1 < len(cells) and cells[chance + 1].isdigit():
+            lost[cells[1]] += int(cells[chance + 1])
+    assert any(lost.values())
+    luck = {name: 0 for name in names}
+    shown = [re.search(r"^\s*turn\s+\d+\s+(\w+): .*: (\d+)% -> (\d+)% \(([+-]?\d+)\)$", line) for line in lines]
+    for found in filter(None, shown):
+        name, expected, after, swing = found.groups()
+        assert int(swing) == int(after) - int(expected), found.group(0)
+        luck[name] += int(swing)
+    assert any(shown)
+    for name in names:
+        totals = next(line for line in lines if line.strip().startswith(f"{name}: ") and "lost in all" in line)
+        said = re.search(r"(\d+) points? lost in all.*luck ([+-]?\d+) ", totals)
+        assert said is not None, totals
+        assert (int(said.group(1)), int(said.group(2))) == (lost[name], luck[name]), totals
 
 
 def test_analyse_on_a_terminal_is_paged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

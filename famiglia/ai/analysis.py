@@ -37,22 +37,31 @@ from .turnsearch import LEVELS, TurnSearch
 from .workers import spread
 
 __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
-           "played_chance"]
+           "played_chance", "shown_change"]
 
-VERSION: Final = 2  # 2: the turn search's chances, seeded by the position (1: a tree search's, by the move)
+# 3: marks judged on the points shown (the two chances rounded, then subtracted); 2: the turn search's chances,
+# seeded by the position (1: a tree search's, by the move)
+VERSION: Final = 3
 # A decision's loss in points of win chance, as a player reads it; each mark is the largest threshold reached.
 MARKS: Final = (("inaccurate", 0.05), ("mistake", 0.10), ("blunder", 0.20))
 
 
-def mark(loss: float) -> str | None:
-    """The word for a loss of win chance (0–1): None below 5 points, then inaccurate, mistake, blunder.
+def shown_change(before: float, after: float) -> int:
+    """How many points a chance moved from `before` to `after` (0–1 each), as a player reads the two: each in
+    whole per cent, then subtracted (39% then 31% is −8, where the exact change may be −7.6).
 
-    Judged on the whole points a player is shown, so that a loss shown as 10 is a mistake.
+    Every figure of points the analysis tells (a loss, a draw's luck, the totals, a key moment) is made from
+    the chances it shows this way, so that the numbers on the screen add up as a player checks them.
     """
-    shown = round(loss * 100)
+    return round(after * 100) - round(before * 100)
+
+
+def mark(points: int) -> str | None:
+    """The word for a loss of `points` points of win chance as shown (`Decision.points_lost`): None below 5,
+    then inaccurate, mistake, blunder; so a loss shown as 10 is a mistake."""
     found = None
     for word, threshold in MARKS:
-        if shown >= round(threshold * 100):
+        if points >= round(threshold * 100):
             found = word
     return found
 
@@ -85,6 +94,12 @@ class Decision:
     mark: str | None
     forced: bool
     line: tuple[str, ...] = ()
+
+    @property
+    def points_lost(self) -> int:
+        """The loss as the player reads it: the chance before less the chance of what was played, as both are
+        shown (`shown_change`); 0 where nothing was lost (the advice, a forced move)."""
+        return max(0, -shown_change(self.before, self.played_chance)) if self.loss else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,8 +341,9 @@ def _assemble(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tu
         action = game.apply(text)
         played = r.played if r.played is not None else rated[k + 1].before  # a step of the turn: what it led to
         loss = 0.0 if r.forced or text == r.best else max(0.0, r.before - played)
+        points = max(0, -shown_change(r.before, played)) if loss else 0  # as `Decision.points_lost`
         decisions.append(Decision(k, turn, player, text, r.before, r.best, r.before, played, r.alternative,
-                                  r.alternative_chance, loss, mark(loss), r.forced, r.line))
+                                  r.alternative_chance, loss, mark(points), r.forced, r.line))
         drawn, kind = _drawn(game, action)
         if drawn:
             after = _chance_after(game, player, rated, k, played)

@@ -27,7 +27,7 @@ from typing import Final
 from famiglia.engine import SeatView
 from famiglia.phrasebook import moments as moment_words
 
-from .analysis import Analysis, Decision, Luck
+from .analysis import Analysis, Decision, Luck, shown_change
 
 __all__ = ["KEY_MOMENTS", "Moment", "key_moments"]
 
@@ -127,4 +127,4 @@ def _draw_words(d: Decision, drawn: Luck, chance: str, *, names: tuple[str, str]
 
 def _points(before: float, after: float) -> int:
     """How many points a chance fell from `before` to `after`, as the two are shown in whole per cent."""
-    return round(before * 100) - round(after * 100)
+    return -shown_change(before, after)

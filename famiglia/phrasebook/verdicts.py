@@ -134,7 +134,7 @@ def on_screen(*, before: bool = False) -> str:
 
 def turn_heading(turn: int) -> str:
     """The replay's heading over the verdict of the turn on show."""
-    return _("Turn {turn}: the chance to win before, what was played (its chance), the best instead").format(
+    return _("Turn {turn}: chance to win before, what was played (its chance), best instead").format(
         turn=turn)
 
 

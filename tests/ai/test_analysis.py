@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from famiglia.ai import player, win_chance
-from famiglia.ai.analysis import MARKS, Analysis, analyse, mark
+from famiglia.ai.analysis import MARKS, Analysis, Decision, analyse, mark
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Game, IllegalAction
 
@@ -39,15 +39,26 @@ def test_every_decision_is_rated_with_the_estimate_players_are_told() -> None:
         else:
             assert d.alternative == d.best
             assert d.loss == pytest.approx(max(0.0, d.best_chance - d.played_chance))
-        assert d.mark == mark(d.loss)
+        # arithmetic a player can check: the loss told is the two chances as shown, subtracted
+        assert d.points_lost == (round(d.before * 100) - round(d.played_chance * 100) if d.loss else 0)
+        assert d.mark == mark(d.points_lost)
         replay.apply(d.action)
     assert len(analysis.chances) == len(moves) + 1 and not analysis.finished
 
 
 def test_the_marks_and_their_thresholds() -> None:
     assert [t for _, t in MARKS] == [0.05, 0.10, 0.20]
-    assert [mark(x) for x in (0.0, 0.044, 0.05, 0.099, 0.10, 0.19, 0.2, 0.9)] == \
-        [None, None, "inaccurate", "mistake", "mistake", "mistake", "blunder", "blunder"]
+    assert [mark(x) for x in (0, 4, 5, 9, 10, 19, 20, 90)] == \
+        [None, None, "inaccurate", "inaccurate", "mistake", "mistake", "blunder", "blunder"]
+
+
+def test_a_mark_is_judged_on_the_points_shown_not_the_exact_loss() -> None:
+    # 45.4% then 40.6%: the exact loss is 4.8 points, but the player reads 45% and 41%, a loss of 4: no mark;
+    # 45.6% then 40.4% reads 46% and 40%, a loss of 6, though the exact loss is 5.2
+    shown = [Decision(0, 1, 0, "refresh F1", before, "refresh F2", before, played, "refresh F2", before,
+                      before - played, None, False) for before, played in ((0.454, 0.406), (0.456, 0.404))]
+    assert [d.points_lost for d in shown] == [4, 6]
+    assert [mark(d.points_lost) for d in shown] == [None, "inaccurate"]
 
 
 def test_luck_is_the_draws_and_counts_apart_from_the_errors() -> None:
@@ -101,7 +112,7 @@ def test_a_marked_decision_is_one_the_hint_would_not_advise() -> None:
         if d.mark is not None:
             advice = estimator("easy").advise(view)
             assert str(advice.action) != d.action and d.best == str(advice.action)
-            assert d.before - d.played_chance >= 0.045  # shown as at least 5 points (MARKS)
+            assert round(d.before * 100) - round(d.played_chance * 100) >= 5  # shown as at least 5 points (MARKS)
         replay.apply(d.action)
 
 

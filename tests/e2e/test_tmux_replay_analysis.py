@@ -22,16 +22,16 @@ def test_the_replay_shows_the_saved_analysis_of_a_mistake(tmux: Tmux) -> None:
     launch(tmux, "replay", record.id)
     tmux.wait_for("a: analysis")  # the game is over (a pass ended it): no question before it
     tmux.type("m")
-    screen = tmux.wait_for("the chance to win before")
+    screen = tmux.wait_for("chance to win before")
     assert f"position {first.move + 1} of" in screen and "'s hand" in screen  # the verdict with its position
     assert f"{first.before * 100:.0f}%: played" in screen
     assert ("Key moment:" if first.move in moments else f"Marked {first.mark}") in screen  # it says which it is
     tmux.type("a")
     screen = tmux.wait_for("▲ on screen")
-    assert "chance to win over the game" in screen and "the chance to win before" in screen
+    assert "chance to win over the game" in screen and "chance to win before" in screen
     assert "'s hand" not in screen and "Traceback" not in screen
     tmux.type("a")
-    tmux.wait_until(lambda screen: "'s hand" in screen and "the chance to win before" not in screen,
+    tmux.wait_until(lambda screen: "'s hand" in screen and "chance to win before" not in screen,
                     "the table alone again")
     tmux.type("q")
     assert "exit status 0" in tmux.wait_for("exit status")
@@ -49,10 +49,10 @@ def test_a_without_a_saved_analysis_analyses_the_game_while_the_replay_goes_on(t
     assert "decisions rated · the replay goes on" in screen and not where.exists()
     tmux.keys("Right")
     tmux.wait_for("position 1 of 9")
-    tmux.wait_for("the chance to win before", timeout=90)
+    tmux.wait_for("chance to win before", timeout=90)
     # a capture may catch the frame half written: the progress row goes with the next
     screen = tmux.wait_until(lambda screen: "Analysing" not in screen, "the progress row to go")
-    assert "Turn 1: the chance to win before" in screen and "'s hand" in screen and "Analysing" not in screen
+    assert "Turn 1: chance to win before" in screen and "'s hand" in screen and "Analysing" not in screen
     assert "Traceback" not in screen and where.exists()
     analysis, note = saved_analysis(path, record)
     assert analysis is not None and note is None and analysis.level == "normal"

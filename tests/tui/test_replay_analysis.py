@@ -36,7 +36,7 @@ from famiglia.tui.view.replay import render_analysis, render_replay
 from tests.drivers.app import Keys, Player, drive, play
 from tests.drivers.session import moments, new_session
 from tests.drivers.terminal import render_text
-from tests.persistence.records import short_game
+from tests.persistence.records import between, short_game
 
 pytestmark = pytest.mark.slow
 
@@ -86,7 +86,7 @@ def test_a_shows_the_turn_on_show_with_the_saved_chances_and_the_graph() -> None
     assert replay.analysing and replay.index == 2
     text = screens[-1]
     turn = replay.turn_of[1]
-    assert f"Turn {turn}: the chance to win before" in text
+    assert f"Turn {turn}: chance to win before" in text
     decisions = [d for d in analysis.decisions if replay.turn_of[d.move] == turn]
     assert decisions and replay.turn_decisions() == tuple(decisions)
     for d in decisions:  # every chance shown is the one the analysis holds
@@ -98,7 +98,7 @@ def test_a_shows_the_turn_on_show_with_the_saved_chances_and_the_graph() -> None
     screens = run(replay, ["a"])  # the verdict alone, under the whole game's graph, in place of the table
     assert replay.analysing and replay.alone and "▲ on screen" in screens[-1] and "Ben's hand" not in screens[-1]
     screens = run(replay, ["a"])
-    assert not replay.analysing and "the chance to win before" not in screens[-1] and "Ben's hand" in screens[-1]
+    assert not replay.analysing and "chance to win before" not in screens[-1] and "Ben's hand" in screens[-1]
 
 
 def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:
@@ -169,7 +169,7 @@ def test_a_broken_saved_analysis_is_one_line_then_a_analyses_without_touching_it
         assert "the replay goes on" in screens[0] and replay.index == 1  # said once, as the replay opens
         assert replay.analysing and replay.analysis == analyse_record(record, level="easy")
         assert replay.message == "Not saved: the saved analysis cannot be read, and its file is left as it is."
-        assert replay.message in screens[-1] and "the chance to win before" in screens[-1]
+        assert replay.message in screens[-1] and "chance to win before" in screens[-1]
         assert where.read_bytes() == broken  # left as it is
 
 
@@ -187,8 +187,42 @@ def test_the_analysis_fits_a_small_screen() -> None:
     screen = run(replay, ["y", "m"], size=(80, 24))[-1]
     lines = screen.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-    assert "the chance to win before" in screen and "The Street" in screen  # the verdict with its position
+    assert "chance to win before" in screen and "The Street" in screen  # the verdict with its position
     assert replay.message is not None and replay.message.split(":")[0] in screen  # what m stopped at, said
+
+
+def test_at_80_by_24_m_shows_the_position_with_the_decision_it_stopped_at() -> None:
+    # a long game's table leaves no room for every decision of the turn under it; the verdict then keeps the
+    # one m stopped at (with as many of its neighbours as fit), never the whole screen without the position
+    path, record = between(1, (("easy", 1), ("greedy", 2)), limit=90)  # a turn of many decisions, late on
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
+    replay = Replay(record, analysis=analysis)
+    replay.asking = False
+    stops, cramped = 0, 0
+    while True:
+        at = replay.index
+        replay.next_mistake()
+        if replay.index == at:  # no stop further
+            break
+        decision = next(d for d in analysis.decisions if d.move + 1 == replay.index)
+        stops += 1
+        screen = render_text(render_replay(replay, 80, 24), width=80)
+        lines = screen.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        assert "The Street" in screen and f"Turn {decision.turn}: chance to win before" in screen, screen
+        verdict = screen[screen.index(f"Turn {decision.turn}:"):]
+        row = f"({_shown(decision.played_chance)})"
+        assert row in verdict and f"played {decision.action.split()[0]}" in verdict, screen
+        cramped += len(replay.turn_decisions()) > verdict.count(" played ")
+        if decision.mark:  # the row, the line m says and the report's table give one loss: the shown chances'
+            lost = round(decision.before * 100) - round(decision.played_chance * 100)
+            assert f"lost {lost} " in " ".join(verdict.split()) and replay.message is not None
+            assert f"{lost} points of chance given away" in replay.message
+    assert stops >= 3 and cramped  # some turns did not fit whole, and the one on show was kept
+
+
+def _shown(chance: float) -> str:
+    return f"{chance * 100:.0f}%"
 
 
 def test_a_decision_that_wraps_goes_on_indented_never_at_the_left_edge() -> None:
@@ -217,7 +251,7 @@ def test_the_verdict_stands_with_the_position_it_is_about() -> None:
         lines = screen.splitlines()
         assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines), size
         street = next(i for i, line in enumerate(lines) if "The Street" in line)
-        verdict = next(i for i, line in enumerate(lines) if "the chance to win before" in line)
+        verdict = next(i for i, line in enumerate(lines) if "chance to win before" in line)
         hand = next(i for i, line in enumerate(lines) if "Ben's hand" in line)
         if size[0] >= 160:  # beside: the graph's rows are the table's rows
             graph = next(i for i, line in enumerate(lines) if "chance to win over the game" in line)
@@ -316,7 +350,7 @@ def test_a_analyses_in_the_background_while_the_replay_goes_on_and_saves_it_besi
     assert "position 2 of 9" in screens[2] and "position 1 of 9" in screens[4]  # the keys moved it meanwhile
     done = screens[6]
     assert replay.analysing and replay.progress is None and "Analysing" not in done
-    assert "Turn 1: the chance to win before" in done and "▲ on screen" in done
+    assert "Turn 1: chance to win before" in done and "▲ on screen" in done
     analysis = replay.analysis
     assert analysis is not None and analysis.level == "normal"
     assert saved_analysis(path, record) == (analysis, None)  # saved beside the game: the next replay has it
@@ -362,7 +396,7 @@ def test_an_unfinished_game_is_analysed_as_famiglia_analyse_does_it() -> None:
     assert analysis is not None and not analysis.finished and replay.analysing
     assert analysis == analyse_record(record, level="easy") == saved_analysis(path, record)[0]
     assert len(analysis.chances) == len(record.moves) + 1  # the position now is rated too
-    assert "the chance to win before" in screens[-1]
+    assert "chance to win before" in screens[-1]
 
 
 def test_a_save_that_fails_is_one_line_and_the_analysis_is_shown() -> None:
@@ -375,7 +409,7 @@ def test_a_save_that_fails_is_one_line_and_the_analysis_is_shown() -> None:
     message = replay.message
     assert message is not None and message.startswith("The analysis is not saved (") and "\n" not in message
     assert "symbolic link" in message and message.endswith("it is shown all the same.")
-    assert "the chance to win before" in screens[-1]
+    assert "chance to win before" in screens[-1]
     assert where.is_symlink() and not (path.parent / "elsewhere.json").exists()
     assert sorted(p.name for p in path.parent.iterdir()) == sorted([".highest-id", path.name, where.name])  # no temp
 

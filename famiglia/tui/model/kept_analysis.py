@@ -99,7 +99,7 @@ def _misfit(analysis: Analysis, record: Record, level: str) -> str | None:
     for k, (d, move) in enumerate(zip(analysis.decisions, moves, strict=True)):
         if (d.move, d.turn, d.player, d.action) != (k, turn, move.player, str(move.action)):
             return _("decision {n} is not the game's action {n}").format(n=k + 1)
-        if d.mark != mark(d.loss) or (d.forced and d.loss):
+        if d.mark != mark(d.points_lost) or (d.forced and d.loss):
             return _("decision {n} is marked otherwise than its loss").format(n=k + 1)
         chance = d.before if d.player == 0 else 1.0 - d.before
         if not math.isclose(analysis.chances[k], chance, abs_tol=1e-9):

@@ -182,7 +182,7 @@ class Replay:
             if d.mark in MISTAKES:
                 stops[d.move + 1] = _("Marked {mark}: {name} played {action}, {points:.0f} points of chance given "
                                       "away.").format(mark=verdicts.mark(d.mark), name=self.record.players[d.player],
-                                                      action=d.action, points=d.loss * 100)
+                                                      action=d.action, points=d.points_lost)
         for moment in key_moments(analysis, [game.view(None) for game in self.positions]):
             said = _("Key moment: {moment}").format(moment=moment.words)
             stops[moment.move + 1] = f"{stops[moment.move + 1]} {said}" if moment.move + 1 in stops else said

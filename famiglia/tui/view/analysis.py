@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from famiglia.ai.analysis import MARKS, Analysis, Decision
+from famiglia.ai.analysis import MARKS, Analysis, Decision, shown_change
 from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
 from famiglia.phrasebook import chances, verdicts
@@ -49,9 +49,8 @@ def _points(chance: float) -> str:
     return percent(f"{chance * 100:.0f}")
 
 
-def _signed(swing: float) -> str:
-    value = round(swing * 100)
-    return f"{value:+d}" if value else "0"
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
 
 
 def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> list[str]:
@@ -75,17 +74,23 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
         lines += _wrapped(verdicts.no_draws(), width, "  ")
     for x in analysis.luck:
         said = verdicts.luck_line(printable(names[x.player], 20), x.kind, " ".join(x.drawn), _points(x.expected),
-                                  _points(x.after), _signed(x.swing))
+                                  _points(x.after), _signed(shown_change(x.expected, x.after)))
         turn = f"  {_turn_cell(x.turn)}  "
         lines += _wrapped(said, width, turn, " " * len(turn))  # under its own turn, never in the turns' column
     lines += ["", *_wrapped(verdicts.totals_title(), width)]
-    for p in (0, 1):
+    for p in (0, 1):  # each total the sum of the rows and lines above it, as they show their points
         t = analysis.totals[p]
+        lost = sum(d.points_lost for d in analysis.decisions if d.player == p)
+
+        def luck(kind: str | None, p: int = p) -> str:
+            return _signed(sum(shown_change(x.expected, x.after) for x in analysis.luck
+                               if x.player == p and kind in (None, x.kind)))
+
         lines += _wrapped(verdicts.totals(
-            printable(names[p], 40), rated=t.rated, forced=t.decisions - t.rated,
-            lost_points=round(t.error_total * 100), rate=t.error_rate * 100, inaccurate=t.inaccurate,
-            mistakes=t.mistakes, blunders=t.blunders, luck=_signed(t.luck), refreshes=_signed(t.luck_refresh),
-            deals=_signed(t.luck_deal), reshuffles=_signed(t.luck_reshuffle)), width, "  ", "    ")
+            printable(names[p], 40), rated=t.rated, forced=t.decisions - t.rated, lost_points=lost,
+            rate=lost / t.rated if t.rated else 0.0, inaccurate=t.inaccurate, mistakes=t.mistakes,
+            blunders=t.blunders, luck=luck(None), refreshes=luck("refresh"), deals=luck("deal"),
+            reshuffles=luck("reshuffle")), width, "  ", "    ")
     return lines
 
 
@@ -160,8 +165,8 @@ def _decision_row(d: Decision, names: tuple[str, str]) -> tuple[str, str, str, s
     played, better = round(d.played_chance * 100), round(d.best_chance * 100)
     if d.forced:
         best = verdicts.only_action()
-    elif d.action != d.best and better > played:
-        best, loss = f"{d.best} ({percent(better)})", str(better - played)
+    elif d.points_lost:
+        best, loss = f"{d.best} ({percent(better)})", str(d.points_lost)
     word = f"{SYMBOLS[d.mark]} {verdicts.mark(d.mark)}" if d.mark else ""
     return (str(d.turn), printable(names[d.player], 20), d.action, percent(played), loss, word, best)
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from io import StringIO
-from itertools import accumulate
 from typing import Final
 
 from rich.console import Console, Group, RenderableType
@@ -84,8 +83,8 @@ def decision_line(decision: Decision, names: tuple[str, str]) -> Text:
         text.append(verdicts.best_instead(best_played=not decision.loss), style="label")
         text.append_text(cards_in(decision.alternative, style="notice"))
         text.append(f" ({_percent(decision.alternative_chance)})", style="label")
-    if decision.loss:
-        text.append(verdicts.lost(round(decision.loss * 100)), style="label")
+    if decision.points_lost:
+        text.append(verdicts.lost(decision.points_lost), style="label")
     if decision.mark:
         text.append(f" {SYMBOLS[decision.mark]} {verdicts.mark(decision.mark)}",
                     style="error" if decision.mark != "inaccurate" else "warning")
@@ -114,8 +113,10 @@ def with_verdict(replay: Replay, width: int, height: int) -> RenderableType:
         grid.add_row(_position(replay, width - side - 2, height), "", render_analysis(replay, side, height))
         return grid
     verdict = _Verdict.of(replay, width)
-    decisions = _lines(verdict.head, width) + sum(verdict.needed)
-    for wanted in (decisions + len(verdict.graph), max(decisions, VERDICT_ROWS)):
+    head = _lines(verdict.head, width)
+    decisions = head + sum(verdict.needed)
+    on_show = head + verdict.needed[verdict.on_show]  # at the least, the heading and the decision on show
+    for wanted in (decisions + len(verdict.graph), max(decisions, VERDICT_ROWS), on_show):
         table = _PAINTER.rows(_position(replay, width, height - wanted), width)
         left = height - len(table.segments)
         if left >= wanted:
@@ -132,26 +133,34 @@ class _Verdict:
     head: Text
     rows: list[Text]
     needed: list[int]
+    on_show: int  # the row of the decision that led to the position on show (`m` stops there), else the first
 
     @classmethod
     def of(cls, replay: Replay, width: int) -> _Verdict:
         analysis = replay.analysis
         assert analysis is not None
-        rows = [_hanging(decision_line(d, analysis.players), width) for d in replay.turn_decisions()] or [
+        decisions = replay.turn_decisions()
+        rows = [_hanging(decision_line(d, analysis.players), width) for d in decisions] or [
             Text(verdicts.no_decision(), style="label")]
+        on_show = next((i for i, d in enumerate(decisions) if d.move + 1 == replay.index), 0)
         return cls(graph_lines(analysis, width, at=replay.index), Text(verdicts.turn_heading(replay.turn),
-                   style="heading"), rows, [_lines(row, width) for row in rows])
+                   style="heading"), rows, [_lines(row, width) for row in rows], on_show)
 
     def fitted(self, width: int, height: int) -> RenderableType:
-        """In `height` lines: the decisions first, the graph above them where it fits whole."""
+        """In `height` lines: the decisions first, the graph above them where it fits whole. Where not every
+        decision fits, the one on show does, with as many of its neighbours as fit, the nearest first."""
         head = _lines(self.head, width)
         room = max(0, height - head - sum(self.needed))
         shown = self.graph if len(self.graph) <= room else []
         body = [Text(line, style="label", no_wrap=True, overflow="crop") for line in shown]
         left = height - len(body) - head
-        fitting = [row for row, used in zip(self.rows, accumulate(self.needed), strict=True) if used <= left] \
-            or self.rows[:1]
-        return Group(*body, self.head, *fitting)
+        kept = {self.on_show}
+        used = self.needed[self.on_show]
+        for i in sorted(range(len(self.rows)), key=lambda i: (abs(i - self.on_show), i)):
+            if i not in kept and used + self.needed[i] <= left:
+                kept.add(i)
+                used += self.needed[i]
+        return Group(*body, self.head, *(row for i, row in enumerate(self.rows) if i in kept))
 
 
 def render_analysis(replay: Replay, width: int, height: int) -> RenderableType:
