@@ -33,6 +33,7 @@ from clustered import clustered_error
 
 from famiglia.ai import player, win_chance
 from famiglia.ai.analysis import played_chance
+from famiglia.ai.estimate import estimator
 from famiglia.ai.seeding import derive_seed
 from famiglia.engine import Game, PlayAccountant, PlayBrute, Refresh, SeatView, Swap, Take
 
@@ -131,7 +132,7 @@ def main() -> None:
         if len(steps) >= args.plans:
             break
         seed = derive_seed("consistency-plan", args.seed, i)
-        advice = player(level, seed=seed).advise(view)  # type: ignore[attr-defined]
+        advice = estimator(level, seed).advise(view)  # the hints' search: at hard not the player (the tree search)
         tried += 1
         if type(advice.action) not in MID_TURN:
             continue
