@@ -51,7 +51,7 @@ from clustered import clustered_error
 from famiglia.ai import player
 from famiglia.ai.advice import Advice
 from famiglia.ai.estimate import estimator
-from famiglia.ai.evaluation import CLIP, calibrated
+from famiglia.ai.evaluation import CLIP, beta_map, calibrated
 from famiglia.ai.seeding import derive_seed
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import Game, Pass, Refresh, SeatView
@@ -331,15 +331,8 @@ def held_out(sets: list[list[Row]]) -> list[Callable[[float], float]]:
     maps: list[Callable[[float], float]] = []
     for number in range(len(sets)):
         a, b, c, _, _ = fitted([row for other, raw in enumerate(sets) if other != number for row in raw])
-        maps.append(partial(_beta, a=a, b=b, c=c))
+        maps.append(partial(beta_map, a=a, b=b, c=c))
     return maps
-
-
-def _beta(chance: float, *, a: float, b: float, c: float) -> float:
-    """sigmoid(a·ln p − b·ln(1 − p) + c), as `calibrated` reads a chance (`CLIP` from the ends)."""
-    p = min(1.0 - CLIP, max(CLIP, chance))
-    z = a * math.log(p) - b * math.log(1.0 - p) + c
-    return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
 
 
 def _newton(rows: list[tuple[tuple[float, float, float], float]], *, beta: bool) -> tuple[float, float, float]:

@@ -56,6 +56,11 @@ def shown_change(before: float, after: float) -> int:
     return round(after * 100) - round(before * 100)
 
 
+def _points_lost(before: float, played: float, loss: float) -> int:
+    """`Decision.points_lost` of a decision with these chances and exact loss."""
+    return max(0, -shown_change(before, played)) if loss else 0
+
+
 def mark(points: int) -> str | None:
     """The word for a loss of `points` points of win chance as shown (`Decision.points_lost`): None below 5,
     then inaccurate, mistake, blunder; so a loss shown as 10 is a mistake."""
@@ -99,7 +104,7 @@ class Decision:
     def points_lost(self) -> int:
         """The loss as the player reads it: the chance before less the chance of what was played, as both are
         shown (`shown_change`); 0 where nothing was lost (the advice, a forced move)."""
-        return max(0, -shown_change(self.before, self.played_chance)) if self.loss else 0
+        return _points_lost(self.before, self.played_chance, self.loss)
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,9 +346,9 @@ def _assemble(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tu
         action = game.apply(text)
         played = r.played if r.played is not None else rated[k + 1].before  # a step of the turn: what it led to
         loss = 0.0 if r.forced or text == r.best else max(0.0, r.before - played)
-        points = max(0, -shown_change(r.before, played)) if loss else 0  # as `Decision.points_lost`
         decisions.append(Decision(k, turn, player, text, r.before, r.best, r.before, played, r.alternative,
-                                  r.alternative_chance, loss, mark(points), r.forced, r.line))
+                                  r.alternative_chance, loss, mark(_points_lost(r.before, played, loss)), r.forced,
+                                  r.line))
         drawn, kind = _drawn(game, action)
         if drawn:
             after = _chance_after(game, player, rated, k, played)

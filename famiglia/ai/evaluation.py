@@ -23,7 +23,7 @@ from famiglia.engine import CARDS, Counts, Family, Game
 
 from .planner import KEEP
 
-__all__ = ["FEATURES", "calibrated", "calibration", "features", "fitted_chance", "lead_chance", "weights"]
+__all__ = ["FEATURES", "beta_map", "calibrated", "calibration", "features", "fitted_chance", "lead_chance", "weights"]
 
 _POINTS: Final = tuple(c.points for c in CARDS)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
@@ -123,8 +123,13 @@ def calibrated(chance: float, level: str = "normal") -> float:
     worse chance. A mean of 0 or 1 (every playout lost, or won) is no certainty either: it is read as half
     a point from the end first.
     """
+    return beta_map(chance, *calibration(level))
+
+
+def beta_map(chance: float, a: float, b: float, c: float) -> float:
+    """sigmoid(a·ln p − b·ln(1 − p) + c) of a chance read `CLIP` from the ends: `calibrated` with given numbers
+    (the calibration benchmark tells held-out games by fits of its own)."""
     p = min(1.0 - CLIP, max(CLIP, chance))
-    a, b, c = calibration(level)
     return _sigmoid(a * math.log(p) - b * math.log(1.0 - p) + c)
 
 
