@@ -254,6 +254,8 @@ class TurnSearch(Player):
                 game.apply_legal(action)
             if refresh:
                 _finish_turn(game, guesses)
+            elif candidate and type(candidate[-1]) is Pass and _wins_by_passing(game):
+                game.apply_legal(_PASS)  # the opponent ends the game it wins, as every level does (R8.5, R10.2)
             if game.is_over:
                 value, win0, win1 = finished(game, policy.margin, draw)
             else:
@@ -265,6 +267,16 @@ class TurnSearch(Player):
                 chances += win1
                 values += 1.0 - value
         return chances, values
+
+
+def _wins_by_passing(game: Game) -> bool:
+    """Whether the seat to move of `game` wins it by passing now, after the other seat's pass (R10.2, R11.2)."""
+    if game.is_over or not game.counts().passes:
+        return False
+    ended = game.copy()
+    ended.apply_legal(_PASS)
+    result = ended.result()
+    return result is not None and result.winner == game.to_move
 
 
 def candidates(view: SeatView) -> list[Candidate]:

@@ -134,3 +134,21 @@ def test_the_chance_says_whose_play_it_assumes(level: str) -> None:
     assert advice.against == f"against the {level} computer"
     assert advice.certain or advice.words.endswith(f"% to win against the {level} computer")
     assert TurnSearch(None, settings=TINY_TURNS, level=level).advise(view, raw=True).words.endswith("% to win")
+
+
+def test_a_pass_that_lets_the_opponent_win_by_passing_is_rated_as_lost() -> None:
+    # R10.2, R11.2: the scores are level at 21 and Ben's best card (F2) wins the tie, so if Anna passes, Ben
+    # passes and wins, as every computer level does (R8.5). The hint once advised that pass ("the search
+    # expects more from waiting") at 42%; a take keeps the game going.
+    from tests.positions import position
+
+    g = Game.from_dict(position(
+        hand0=["F1", "B0", "M0", "M1", "M1", "M2", "M2"],
+        area0=["F0", "F0", "A0", "A1", "B0", "B0", "B1", "B2", "B2", "M0", "M0"],
+        hand1=["F1", "F1", "F2", "A0", "A0", "A0", "A0", "B1", "B1", "M0", "M1"],
+        area1=["F0", "F0", "F0", "F1", "B0", "B0", "M0"],
+        street=["A2", "A1", "F3", "M3", "F2", "M2", "F2", "B3"], exhaustions=1), seed=0)
+    view = g.view(0, memory=True)
+    search = tiny_turns(3)
+    assert search.chance_of(view, Pass()) == 0.0
+    assert type(search.advise(view).action) is not Pass
