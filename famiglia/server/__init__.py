@@ -7,13 +7,14 @@ games with `famiglia.persistence`; nothing below imports it (import-linter keeps
 - `hostkey`: the server's Ed25519 host key, made once, private, and its OpenSSH fingerprint;
 - `limits`: connections in all and per address, the time an unauthenticated connection or an idle
   lobby is given, and the pause after a wrong table code;
-- `tables`: `ServerTable`, the one owner of a table's game and record, and `Tables` (`index`), every
-  table of the server with its code, saved and brought back on a restart;
+- `tables`: `ServerTable`, the one owner of a table's game (its history, the take or pass waiting for
+  its Enter, the record and its saving);
+- `index`: `Tables`, every table of the server with its code, saved and brought back on a restart;
 - `saver`: the one thread that writes the tables' games, in order, off the event loop;
 - `seats`: who holds a seat (the SSH key first used, or a seat word) and checking it;
 - `screen`: the seam between a table and one connection's screen (`SeatScreen`), and `screen_for`;
-- `player`: a player's screen (`PlayerScreen`), `famiglia play`'s application on a seat of its own;
-- `seatsession`: the sitting that screen runs, on a copy of the table's game as the seat knows it;
+- `player`: a player's screen (`PlayerScreen`), `famiglia play`'s application on a session seated at
+  one seat of the table's one game;
 - `waiting`: the opener's screen until a friend sits down;
 - `watch`: a watcher's screen (`WatchScreen`), the public table alone;
 - `saying`: a message to the table being typed, on either screen;

@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
-from famiglia.engine import Step
 from famiglia.persistence import RecordError, Store, StoreError, printable
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.record import json_fault
@@ -168,11 +167,4 @@ class Tables:
         path, record = self.store.find(game_id)
         if NETWORK not in record.seats:
             raise ValueError(_("game {id} is no network game").format(id=record.id))
-        table.path, table.record = path, record
-        table.file = path
-        table.game = record.game()
-        if table.game.is_over:
-            return None
-        table.pending = not record.confirmed and bool(record.moves) and record.moves[-1].action.step is Step.TAKE
-        table.lock = self.store.lock(record.id)
-        return table
+        return table if table.bring_back(path, record) else None

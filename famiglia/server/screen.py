@@ -5,7 +5,7 @@ the public table for a watcher. The two sides speak only through this seam:
 
 the table tells a screen (each call returns at once; the screen redraws itself later):
     `played(seat, action)`   another seat's action is now public (a take or pass once confirmed);
-    `took_back(seat)`        the other seat took back its last action told;
+    `took_back(seat, action)` the other seat took back `action`, which had been told;
     `changed()`              the public table changed (what a watcher draws);
     `notice(text)`           one line for the message line (a table message, "Ben lost the connection…");
     `close(text)`            the table is done with this screen (the server stops, the table failed):
@@ -14,16 +14,15 @@ the table tells a screen (each call returns at once; the screen redraws itself l
 each is called in the context of whoever caused it, so a sentence the table makes for all its screens
 comes as a `Later` and each screen says it, and does its work, in its own connection's language;
 
-the screen tells the table (`ServerTable`): `play(seat, action, awaits=…)`, `end_turn(seat)`,
-`take_back(seat)`, `say(screen, text)`, and `detach(screen, lost=…)` when it ends;
+a player's screen plays on the table's one game through the session the table seats it in
+(`ServerTable.seat_session`), whose hooks tell the table of every change; it tells the table
+`say(screen, text)`, and `detach(screen, lost=…)` when it ends;
 
 and a connection runs it: `await screen.run()` until the player leaves, returning the line to show
 in the lobby (or None).
 
-The screens there are today are built from what exists: a player's (`famiglia.server.player`) runs
-`famiglia play`'s application on a copy of the game as its seat knows it; a watcher's
-(`famiglia.server.watch`) draws the public view alone. A later screen model replaces the inside of
-both; the seam stays.
+A player's screen (`famiglia.server.player`) runs `famiglia play`'s application on a session seated
+at its seat of the one game; a watcher's (`famiglia.server.watch`) draws the public view alone.
 """
 
 from __future__ import annotations
@@ -51,7 +50,7 @@ class SeatScreen(Protocol):
 
     def played(self, seat: int, action: Action) -> None: ...
 
-    def took_back(self, seat: int) -> None: ...
+    def took_back(self, seat: int, action: Action) -> None: ...
 
     def changed(self) -> None: ...
 

@@ -1,14 +1,19 @@
-"""A table of a server: `ServerTable`, the one owner of a table's game and record (all of them: `index.Tables`).
+"""A table of a server: `ServerTable`, the one owner of a table's game (all of them: `index.Tables`).
 
 A table is opened in the lobby and gets its code; its game is dealt when the second player sits
 down (the names are known then), from the server's next seed if it was started with `--seed`. From
-then on every action comes to the table from the screen of the seat that made it (`SeatScreen`,
-`famiglia.server.screen`): the table plays it on its own `Game`, makes the record (today's format,
-the seats saying `network`, or `cpu:LEVEL` for the computer) and hands it to the server's `Saver`,
-which writes it off the event loop in its turn, and tells the other screens.
-A take or pass that waits for its player's Enter is told to the opponent once it is confirmed, as
-the table at one keyboard shows it only after the handoff; every screen is drawn from its own seat's
-view (or, for a watcher, the public view), never from this game.
+then on the table owns the one game: a `famiglia.tui.model.table.Table` (the game, its history as a
+stack that undo pops, the take or pass waiting for its player's Enter), the record of what was
+confirmed, and its saving. Every screen of the table is a view of that one game: a player's screen
+is a `Session` seated at one seat of it (`Session.seated`), a watcher's draws the public view. An
+action is played once, on the player's own screen, through the session's verbs; the table hears of
+it from the session's hooks, saves the record (today's format, the seats saying `network`, or
+`cpu:LEVEL` for the computer) through the server's `Saver`, off the event loop, and tells the other
+screens, which redraw from their own seat's view.
+
+What is not confirmed is its player's own: a take or pass waiting for its Enter is in no other
+screen, no record and no index until it is confirmed, and taking it back changes nothing anyone
+else saw (`Table.game_for`).
 
 A failure inside one table saves it, tells its players in one line and closes it; the server and the
 other tables go on.
@@ -21,11 +26,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from famiglia.engine import Action, Game, Step
+from famiglia.engine import Action, Game, Refresh, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.seats import NETWORK
+from famiglia.persistence.turns import moves_of, turn_log, turn_start
 from famiglia.phrasebook.catalogue import N_, Later, _
 from famiglia.profile.names import NAME_LENGTH
+from famiglia.profile.seats import HUMAN
+from famiglia.tui.model.saving import pass_reasons_of
+from famiglia.tui.model.session import Session
+from famiglia.tui.model.table import Table
 
 from .log import log
 from .saver import Saver
@@ -89,10 +99,10 @@ class ServerTable:
     store: Store
     holders: list[Holder | None]
     seed: int | str | None = None
-    record: Record | None = None
+    record: Record | None = None  # what is confirmed, as handed to the saver
     path: Path | None = None
-    game: Game | None = None
-    pending: bool = False  # the last move is a take or pass its player has not confirmed yet
+    table: Table | None = None  # the one game: its history, and the take or pass waiting for its Enter
+    before: list[Move] = field(default_factory=list)  # the moves before the table's own history (brought back)
     said: list[str] = field(default_factory=list)
     screens: dict[int, SeatScreen] = field(default_factory=dict)
     watchers: list[SeatScreen] = field(default_factory=list)
@@ -106,6 +116,16 @@ class ServerTable:
     # -- what the table is ------------------------------------------------------------------------------------
 
     @property
+    def game(self) -> Game | None:
+        """The game as everyone may know it: without a take or pass its player has not confirmed yet."""
+        return self.table.game_for(None) if self.table is not None else None
+
+    @property
+    def pending(self) -> bool:
+        """Whether a take or pass waits for its player's Enter (known to that player's screen alone)."""
+        return self.table is not None and self.table.ending is not None
+
+    @property
     def names(self) -> tuple[str, ...]:
         return tuple(h.name for h in self.holders if h is not None)
 
@@ -115,7 +135,8 @@ class ServerTable:
 
     @property
     def is_over(self) -> bool:
-        return self.game is not None and self.game.is_over
+        game = self.game
+        return game is not None and game.is_over
 
     @property
     def full(self) -> bool:
@@ -127,23 +148,17 @@ class ServerTable:
     def seat_of(self, screen: SeatScreen) -> int | None:
         return next((seat for seat, s in self.screens.items() if s is screen), None)
 
-    def known_record(self, seat: int | None) -> Record | None:
-        """The record as `seat` may know it: a take or pass the other seat has not confirmed is not in it yet."""
-        record = self.record
-        if record is None or not self.pending or not record.moves or record.moves[-1].player == seat:
-            return record
-        return record.with_moves(record.moves[:-1], confirmed=True)
-
     def describe(self) -> str:
         """One line for the lobby's lists: who sits, and how the game stands (public facts only)."""
         names = _names(self.names)
-        if self.game is None:
+        game = self.game
+        if game is None:
             return _("{names}, waiting for a second player").format(names=names)
-        result = self.game.result()
+        result = game.result()
         if result is not None:
             return _("{names}, over ({first}-{second})").format(names=names, first=result.scores[0],
                                                                  second=result.scores[1])
-        mover = self.game.names[self.game.to_move]
+        mover = game.names[game.to_move]
         return _("{names}, {mover} to move").format(names=names, mover=mover)
 
     # -- sitting down -----------------------------------------------------------------------------------------
@@ -157,6 +172,10 @@ class ServerTable:
                 screen.changed()  # the opener waiting for a friend sees the game begin
         self.on_change(self)
 
+    def _seats(self) -> tuple[str, str]:
+        """Who plays each seat of the shared table: a person at their own screen, or the computer."""
+        return (HUMAN, self.options.opponent or HUMAN)
+
     def _deal(self) -> None:
         first, second = (h.name if h is not None else "" for h in self.holders)
         if self.options.opponent is not None:
@@ -166,14 +185,49 @@ class ServerTable:
         if first.casefold() == second.casefold():  # the screens could not tell them apart
             second = (second[: NAME_LENGTH - 2] + " 2")
             self.holders[1] = replace(self.holders[1], name=second) if self.holders[1] is not None else None
-        game = Game.new(seed=self.seed, names=(first, second))
+        table = Table(seats=self._seats(), seed=self.seed)
+        table.deal((first, second))
+        assert table.game is not None
         seats = (NETWORK, self.options.opponent or NETWORK)
-        record = Record.new(game, seats=seats).with_moves(
+        record = Record.new(table.game, seats=seats).with_moves(
             [], sitting=Sitting(memory_aid=self.options.memory_aid, confirm=self.options.confirm))
-        self.game = game
-        self.path, self.record = self.store.create(record, game)
+        self.path, self.record = self.store.create(record, table.game)
+        self.table = table
         self.file = self.path
         self.lock = self.store.lock(self.record.id)
+
+    def bring_back(self, path: Path, record: Record) -> bool:
+        """The game of `record` at this table, as it stood (a restart); False if it is over.
+
+        The turn under way is played again from its last refresh, so undo reaches back as far as it could
+        have (R5), as `famiglia resume` does; a take or pass saved unconfirmed asks its player again.
+        """
+        moves = record.moves
+        if record.game().is_over:
+            return False
+        actions = [m.action for m in moves]
+        waiting = not record.confirmed and bool(moves) and actions[-1].step is Step.TAKE
+        start = turn_start(actions[:-1] if waiting else actions)
+        undoable = max((i + 1 for i in range(start, len(moves)) if isinstance(actions[i], Refresh)), default=start)
+        table = Table.resumed(record.game(upto=undoable), log=turn_log(record.game(upto=0), actions[:undoable]),
+                              pass_reasons=pass_reasons_of(record, actions[:undoable], self._seats()),
+                              seats=self._seats())
+        for action in actions[undoable:]:
+            table.play(action, confirm=self.options.confirm)
+        self.table, self.before = table, list(moves[:undoable])
+        self.path, self.file = path, path
+        self.record = record.with_moves(self._confirmed_moves(), confirmed=True) if waiting else record
+        self.lock = self.store.lock(record.id)
+        return True
+
+    def seat_session(self, seat: int) -> Session:
+        """The screen of `seat` at this table: a `Session` seated on the one game, whose actions the table hears."""
+        if self.table is None:
+            raise TableBroken(_("the table has no game yet"))
+        session = Session.seated(self.table, seat, confirm=self.options.confirm, memory_aid=self.options.memory_aid)
+        session.on_action.append(self._acted)
+        session.on_turn_end.append(self._turn_ended)
+        return session
 
     def attach(self, seat: int | None, screen: SeatScreen) -> SeatScreen | None:
         """`screen` now shows `seat` (None: it watches); the screen it takes the seat from, if any, is returned."""
@@ -203,58 +257,49 @@ class ServerTable:
         for other in [*self._others(seat), *self.watchers]:  # a watcher, too, would otherwise wonder why it stands
             other.notice(Later(how, name=self._name(seat)))
 
-    # -- the game ---------------------------------------------------------------------------------------------
+    # -- the game: what the seats' screens tell it --------------------------------------------------------------
 
-    def play(self, seat: int, action: Action, *, awaits: bool) -> bool:
-        """An action of `seat` (or of the computer, played on the screen of the person against it).
+    def _acted(self, session: Session, action: Action | None) -> None:
+        """A change of the one game on a seat's screen: an action (or, None, an undo), played there once.
 
-        `awaits`: a take or pass that waits for its player's Enter (told to the opponent at `end_turn`).
-        False if the table refuses it (not this seat's turn, not legal): the screen is out of step.
+        A take or pass waiting for its Enter is its player's alone: nothing is saved or told until it is
+        confirmed (`_turn_ended`); its undo changes nothing anyone else saw.
         """
-        game = self.game
-        if game is None or self.record is None or self.broken is not None or game.is_over or self.pending:
-            return False
-        if game.to_move != seat or not self._may_act(seat):
-            return False
-        with self._guarded():
-            try:
-                played = game.apply(action)
-            except ValueError:
-                return False
-            self.pending = awaits and played.step is Step.TAKE
-            self._save([*self.record.moves, Move(seat, played)])
-            if not self.pending:
-                self._tell_played(seat, played)
-            else:
-                self._tell_watchers()
-        return True
-
-    def end_turn(self, seat: int) -> None:
-        """`seat`'s player pressed Enter on their take or pass: now the opponent sees it."""
-        record = self.record
-        if not self.pending or record is None or not record.moves or record.moves[-1].player != seat:
+        if self.broken is not None or self.table is None or self.record is None:
             return
         with self._guarded():
-            self.pending = False
-            self._save(record.moves)
-            self._tell_played(seat, record.moves[-1].action)
-
-    def take_back(self, seat: int) -> bool:
-        """`seat` took back its last action within its turn; False if the last action is not theirs to take back."""
-        record = self.record
-        if record is None or not record.moves or record.moves[-1].player != seat or self.broken is not None:
-            return False
-        with self._guarded():
-            told = not self.pending  # a take still waiting for its Enter was never told to the opponent
-            moves = record.moves[:-1]
-            self.pending = False
-            self.game = replace(record, moves=moves).game()
+            if action is not None and self.table.ending is not None:
+                return  # waits for its player's Enter
+            moves = self._confirmed_moves()
+            told = self.record.moves
+            if moves == told:
+                return  # a take or pass never told was taken back: nobody saw it
             self._save(moves)
-            for other in self._others(seat):
-                if told:
-                    other.took_back(seat)
-            self._tell_watchers()
-        return True
+            if action is None:
+                self._tell_taken_back(session.at_keyboard, told[-1].action)
+            elif action.step is not Step.TAKE:
+                self._tell_played(moves[-1].player, action)
+
+    def _turn_ended(self, session: Session) -> None:
+        """A take or pass is confirmed (or needed no Enter): now the other screens see it, and it is saved."""
+        if self.broken is not None or self.table is None or self.record is None:
+            return
+        with self._guarded():
+            moves = self._confirmed_moves()
+            if moves != self.record.moves:
+                self._save(moves)
+            last = moves[-1]
+            self._tell_played(last.player, last.action)
+            if self.is_over:
+                self.on_change(self)
+
+    def _confirmed_moves(self) -> list[Move]:
+        """The moves everyone knows: the table's history without a take or pass waiting for its Enter."""
+        table = self.table
+        assert table is not None and self.record is not None
+        history = table.history[:-1] if table.ending is not None else table.history
+        first = table.origin["to_move"] if table.origin is not None else self.record.start["to_move"]
+        return [*self.before, *moves_of(first, history)]
 
     def say(self, screen: SeatScreen, text: str) -> str | None:
         """A one-line message to the table from `screen`'s player; the refusal, if it is none."""
@@ -285,9 +330,6 @@ class ServerTable:
 
     # -- inside ------------------------------------------------------------------------------------------------
 
-    def _may_act(self, seat: int) -> bool:
-        return self.holders[seat] is not None or (self.against_computer and seat == 1)
-
     def _name(self, seat: int) -> str:
         if self.game is not None:
             return self.game.names[seat]
@@ -303,8 +345,14 @@ class ServerTable:
         return [*self.screens.values(), *self.watchers]
 
     def _tell_played(self, seat: int, action: Action) -> None:
+        """`seat`'s action is now public: the other seat's screen and the watchers redraw from the one game."""
         for other in self._others(seat):
             other.played(seat, action)
+        self._tell_watchers()
+
+    def _tell_taken_back(self, seat: int, action: Action) -> None:
+        for other in self._others(seat):
+            other.took_back(seat, action)
         self._tell_watchers()
 
     def _tell_watchers(self) -> None:
@@ -313,10 +361,10 @@ class ServerTable:
 
     def _save(self, moves: list[Move]) -> None:
         """Write the record with `moves`: the table plays on from it at once, the saver writes it in its turn."""
-        assert self.record is not None and self.path is not None and self.game is not None
-        record = self.record.with_moves(moves, confirmed=not self.pending)
+        assert self.record is not None and self.path is not None
+        record = self.record.with_moves(moves, confirmed=True)
         self.record = record  # what the table is, written or not (a file that cannot be written is said)
-        game = self.game.copy()
+        game = record.game()
         if self.saver is None:
             self._saved(self._write(record, game))
         else:
@@ -346,7 +394,7 @@ class ServerTable:
         if self.record is not None and self.record.id != written.id:  # a folder took the old name: a new file
             self.record = replace(self.record, id=written.id)
         self.problem = None
-        if self.game is not None and self.game.is_over:
+        if self.is_over:
             self.on_change(self)
 
     def _guarded(self) -> _Guard:
@@ -379,8 +427,8 @@ def _names(names: tuple[str, ...]) -> str:
 
 
 class _Guard:
-    """Runs a table's work; an unexpected error breaks that table alone (`ServerTable.fail`) and is raised as
-    `TableBroken` to the screen that asked."""
+    """Runs a table's work; an unexpected error breaks that table alone (`ServerTable.fail`): its screens are
+    closed with the one line that says so, and the key that caused it goes no further."""
 
     def __init__(self, table: ServerTable) -> None:
         self.table = table
@@ -388,8 +436,8 @@ class _Guard:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: object) -> bool:
         if error is None or not isinstance(error, Exception) or isinstance(error, TableBroken):
-            return
+            return False
         self.table.fail(error)
-        raise TableBroken(self.table.broken or _("the table stopped")) from error
+        return True

@@ -1,4 +1,4 @@
-"""A watcher's screen at a table: the public table alone, drawn from `game.view(None)`, never a hand (R12.1).
+"""A watcher's screen at a table: the public table alone, drawn from the public view, never a hand (R12.1).
 
 It shows both hands as counts, the Street, the play areas and the last turn, redrawn whenever the
 table tells it something; its only keys are q (leave) and `'` (a message to the table).
@@ -49,7 +49,7 @@ class WatchScreen:
     def played(self, seat: int, action: Action) -> None:
         self._redraw()
 
-    def took_back(self, seat: int) -> None:
+    def took_back(self, seat: int, action: Action) -> None:
         self._redraw()
 
     def changed(self) -> None:

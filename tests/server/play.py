@@ -43,7 +43,7 @@ async def play_action(table: ServerTable, clients: Mapping[int, Client], *, conf
     before = moves(table)
     client = clients[seat]
     client.send("p" if isinstance(action, Pass) else f"{action}\r")
-    await until(lambda: moves(table) == before + 1, f"{action} played by seat {seat}")
+    await until(lambda: moves(table) == before + 1 or table.pending, f"{action} played by seat {seat}")
     if table.pending:
         assert confirm, "the table waits for a confirmation it was told not to ask"
         await client.wait_for((asks or {}).get(seat, "Enter: end"))

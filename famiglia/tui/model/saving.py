@@ -28,7 +28,7 @@ from famiglia.profile.seats import HUMAN, level_of
 from .screens import Message, Screen
 from .session import Session
 
-__all__ = ["Autosave", "analyse_on_leaving", "crash_save", "play_on", "resume_session"]
+__all__ = ["Autosave", "analyse_on_leaving", "crash_save", "pass_reasons_of", "play_on", "resume_session"]
 
 
 def _seat(seat: Any) -> str:
@@ -277,7 +277,7 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     game = record.game(upto=undoable)
     actions = [m.action for m in moves]
     session = Session.resume(game, log=_turn_log(record, actions[:undoable]),
-                             pass_reasons=_pass_reasons(record, actions[:undoable], options["seats"]), **options)
+                             pass_reasons=pass_reasons_of(record, actions[:undoable], options["seats"]), **options)
     _play_again(session, actions[undoable:])
     store = Store() if store is None else store
     lock = store.lock(record.id) if path is not None else None
@@ -304,7 +304,7 @@ def _turn_log(record: Record, actions: Sequence[Action]) -> list[tuple[Event, ..
     return turn_log(record.game(upto=0), actions)
 
 
-def _pass_reasons(record: Record, actions: Sequence[Action], seats: Sequence[str]) -> dict[int, str]:
+def pass_reasons_of(record: Record, actions: Sequence[Action], seats: Sequence[str]) -> dict[int, str]:
     """Why the computer passed, by turn, worked out again as it was in the sitting: from public facts alone (R12.1)."""
     game, reasons, turns = record.game(upto=0), {}, 0
     for action in actions:

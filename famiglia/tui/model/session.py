@@ -53,13 +53,15 @@ class Session:
     def __init__(self, *, names: Sequence[str] | None = None, seed: int | None = None, first: int | None = None,
                  memory_aid: bool = False, confirm: bool = True, seats: tuple[Any, Any] = (HUMAN, HUMAN),
                  handoff_guard: float = HANDOFF_GUARD, clock: Callable[[], float] = time.monotonic,
-                 table: Table | None = None) -> None:
+                 table: Table | None = None, seat: int | None = None) -> None:
         self.table = Table(seats=seats, seed=seed, first=first) if table is None else table
+        self.seat = seat  # the one seat this screen shows (a player's screen of a shared table); None: at one keyboard
         self.memory_aid = memory_aid
         self.confirm = confirm  # ask before a take or pass hands the keyboard on
         self.on_action: list[ActionHook] = []
         self.on_refused: list[RefusalHook] = []  # the guided game explains a refused try
         self.on_settings: list[Callable[[Session], None]] = []  # after a setting changes in play (c in the help)
+        self.on_turn_end: list[Callable[[Session], None]] = []  # after a take or pass is confirmed (or needs no Enter)
         # Set by the application (the computer's thread): works out a hint off the screen's loop.
         self.hints: Callable[[SeatView], None] | None = None
         self.activity: str | None = None  # what the computer is doing (thinking…), under the message line
@@ -95,19 +97,46 @@ class Session:
             session._begin_turn()
         return session
 
+    @classmethod
+    def seated(cls, table: Table, seat: int, **options: Any) -> Session:
+        """A screen of `table` that shows `seat` alone, beside the screens of the other seats (famiglia serve).
+
+        The table is shared, not copied: an action played on any screen is played once, on the table, and
+        every screen draws it from its own seat's view (R12). There is no handoff: the person at this
+        screen is always the same; a take or pass waiting for another seat's Enter is that seat's alone
+        (`Table.game_for`). The screen opens on the turn under way, mid-turn included.
+        """
+        session = cls(table=table, seat=seat, **options)
+        session.screen = Screen.TABLE
+        session.turn_begins()
+        return session
+
     # What the screen reads of the table and of the turn being built, by its old names.
-    game = Read[Game | None]("table", "game")
     history = Read[list[Action]]("table", "history")
-    log = Read[list[tuple[Event, ...]]]("table", "log")
     pass_reasons = Read[dict[int, str]]("table", "pass_reasons")
     origin = Read[dict[str, Any] | None]("table", "origin")
     seats = Read[tuple[Any, Any]]("table", "seats")
-    ending = Read[Action | None]("table", "ending")
     names = Read[tuple[str, str]]("table", "names")
     person = Read[int | None]("table", "person")
     is_human = Read[Callable[[int], bool]]("table", "is_human")
     path = Read[tuple[str, ...]]("turn", "path", settable=True)
     highlight = Read[int | None]("turn", "highlight")
+
+    @property
+    def game(self) -> Game | None:
+        """The game as this screen's seat knows it (`Table.game_for`); at one keyboard, the table's game."""
+        return self.table.game if self.seat is None else self.table.game_for(self.seat)
+
+    @property
+    def log(self) -> list[tuple[Event, ...]]:
+        """The public record of every finished turn, as this screen's seat knows it."""
+        return self.table.log if self.seat is None else self.table.log_for(self.seat)
+
+    @property
+    def ending(self) -> Action | None:
+        """The take or pass waiting for Enter at this screen: another seat's is not this screen's to confirm."""
+        table = self.table
+        return table.ending if self.seat is None or table.ending_seat == self.seat else None
 
     def view(self) -> SeatView | None:
         """The one view the current screen may draw from (R12): public at the handoff, `at_keyboard`'s at the table."""
@@ -117,17 +146,21 @@ class Session:
             return self.table.view(None)
         # The player at the keyboard: after a take or pass still its player; against the computer the person.
         view = self.table.view(self.at_keyboard, memory=self.memory_aid)  # never the computer's hand (R12.2)
-        if self.table.ending is None and self.turn.swaps_done and view.swaps_left:
+        if self.ending is None and self.turn.swaps_done and view.swaps_left:
             view = replace(view, swaps_left=0)  # the step bar moves on to the Brute, as the menu does (R6.2)
         return view
 
     def menu(self) -> Menu | None:
         """The choices on offer now, at the level of the action being built; None off the table."""
-        game = self.table.game
+        game = self.game
         if self.screen is not Screen.TABLE or game is None or game.is_over or self.table.ending is not None \
                 or self.computer_to_move:
             return None
         return self.turn.menu(game.legal_actions())
+
+    def completions(self, text: str) -> list[str]:
+        """Legal actions in notation that start with `text`, for Tab; none while another seat acts."""
+        return [] if self.computer_to_move else self.table.completions(text)
 
     def summary(self) -> tuple[Event, ...]:
         """The opponent's last turn, while it is on show (every action is public, R12.1)."""
@@ -135,23 +168,27 @@ class Session:
 
     def last_turn(self) -> tuple[Event, ...]:
         """The opponent's last turn, on show or not (every action is public, R12.1); () off the table."""
-        if self.screen is not Screen.TABLE or self.table.game is None or self.table.ending is not None:
+        game = self.game
+        if self.screen is not Screen.TABLE or game is None or self.ending is not None:
             return ()
-        return self.table.game.view(None).last_turn
+        return game.view(None).last_turn
 
     def last_turn_reason(self) -> str | None:
         """Why the computer passed in the last turn, if it did (words of public facts only, R12.1)."""
-        return self.table.pass_reasons.get(len(self.table.log)) if self.last_turn() else None
+        return self.table.pass_reasons.get(len(self.log)) if self.last_turn() else None
 
     @property
     def can_undo(self) -> bool:
-        return self.screen is Screen.TABLE and bool(self.table.snapshots)
+        mine = self.seat is None or self.ending is not None or not self.computer_to_move  # never another seat's
+        return self.screen is Screen.TABLE and bool(self.table.snapshots) and mine
 
     @property
     def at_keyboard(self) -> int:
         """The seat the screen is for: the player to move, or the one whose take or pass awaits their Enter; against
         the computer always the person's, also while the computer plays (R12.2)."""
         table = self.table
+        if self.seat is not None:
+            return self.seat
         if table.person is not None:
             return table.person
         if table.ending is not None:
@@ -161,13 +198,18 @@ class Session:
     @property
     def computer_to_move(self) -> bool:
         """Whether a computer seat plays now: its turn on the table, with no take or pass of the person's pending."""
-        return self.screen is Screen.TABLE and self.table.computer_to_move
+        if self.seat is None:
+            return self.screen is Screen.TABLE and self.table.computer_to_move
+        game, table = self.game, self.table  # a shared table: anyone's turn but this screen's seat's
+        return (self.screen is Screen.TABLE and game is not None and not game.is_over and game.to_move != self.seat
+                and (table.ending is None or table.ending_seat != self.seat))
 
     @property
     def opponent_away(self) -> bool:
         """Whether the other seat is a person at another terminal (famiglia serve), not a computer: its turn is
         theirs, nothing here hurries it, and the words say "their"."""
-        return self.seats[1 - self.at_keyboard] == NETWORK
+        other = 1 - self.at_keyboard
+        return self.seats[other] == NETWORK or (self.seat is not None and self.table.is_human(other))
 
     @property
     def waiting(self) -> bool:
@@ -176,12 +218,12 @@ class Session:
 
     def ending_question(self) -> str:
         """What the player is asked before the turn goes to the other player: the result, and the keys."""
-        table = self.table
-        if table.ending is None or table.game is None:
+        table, ending = self.table, self.ending
+        if ending is None or table.game is None:
             return ""
         game = table.game
-        said = actions.own(table.ending, ends_game=isinstance(table.ending, Pass) and game.is_over)
-        if game.is_over and not isinstance(table.ending, Pass):
+        said = actions.own(ending, ends_game=isinstance(ending, Pass) and game.is_over)
+        if game.is_over and not isinstance(ending, Pass):
             said += _(" — the last turn: the game ends")  # R9.3, R10.2
         keys = _("Enter: end the game") if game.is_over else _("Enter: end your turn")
         if table.snapshots:
@@ -234,6 +276,8 @@ class Session:
         if game is None or self.screen is not Screen.TABLE or table.ending is not None:
             return False
         mover = game.to_move
+        if self.seat is not None and mover != self.seat and table.is_human(mover):
+            return False  # another person's turn at another screen: never played from here
         try:  # typed words of the player's language are read as the notation's ("prendi F2": take F2)
             played = table.play(in_notation(action) if isinstance(action, str) else action, confirm=self.confirm)
         except ValueError as refusal:  # IllegalAction, or anything else the notation's reader refuses
@@ -275,11 +319,15 @@ class Session:
         """Enter on the question after a take or pass: the turn is over, the keyboard changes hands."""
         if self.table.game is None or self.screen is not Screen.TABLE:
             return
+        if self.seat is not None and self.table.ending is not None and self.ending is None:
+            return  # another seat's take or pass: only its player confirms it
         self.table.confirm_ending()
         if self.table.game.is_over:
             self.screen, self.overlay, self.message = Screen.END, None, None
         else:
             self._begin_turn()
+        for hook in self.on_turn_end:
+            hook(self)
 
     def quit(self, exit_code: int = 0) -> None:
         """Leave at once: the end screen's q, or a signal with its shell exit status (143 for SIGTERM, 129 for SIGHUP);
@@ -290,6 +338,9 @@ class Session:
     def new_game(self) -> None:
         """The end screen's n: the same players, a new shuffle."""
         if self.table.game is None or self.screen is not Screen.END:
+            return
+        if self.seat is not None:  # a shared table's game is everyone's: a new one is a new table
+            self.message = Message(_("A new game is a new table: q goes back to the lobby, where n opens one."))
             return
         self._start()
 
@@ -311,10 +362,20 @@ class Session:
         never drawn), and the last turn is shown as the person's turn begins: it is the computer's.
         """
         self.table.new_turn()
+        self.turn_begins()
+
+    def turn_begins(self) -> None:
+        """What this screen shows as a turn begins (the table's part is `_begin_turn`'s): the handoff at one
+        keyboard of two people, else the table (the scoring once the game is over), with the last turn on show
+        for the player whose turn it is."""
         self.turn = Turn()
-        self.screen = Screen.HANDOFF if self.table.person is None else Screen.TABLE
+        game = self.game
+        if self.seat is not None:
+            self.screen = Screen.END if game is not None and game.is_over else Screen.TABLE
+            self.overlay = None if self.screen is Screen.END else self.overlay
+        else:
+            self.screen = Screen.HANDOFF if self.table.person is None else Screen.TABLE
         self.guard.reset()
-        game = self.table.game
         self.show_summary = bool(game and game.view(None).last_turn) and not self.computer_to_move
         self.message = None
 

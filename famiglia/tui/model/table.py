@@ -31,7 +31,7 @@ __all__ = ["Table"]
 class Table:
     """One game at the table and its record so far; see the module docstring."""
 
-    def __init__(self, *, seats: tuple[Any, Any] = (HUMAN, HUMAN), seed: int | None = None,
+    def __init__(self, *, seats: tuple[Any, Any] = (HUMAN, HUMAN), seed: int | str | None = None,
                  first: int | None = None) -> None:
         self.seats = seats
         self.seed = seed
@@ -44,6 +44,7 @@ class Table:
         self.snapshots: list[tuple[Game, int]] = []  # the game before each undoable action, and the history length
         self.ending: Action | None = None  # the take or pass played and waiting to be confirmed
         self.ending_seat = 0  # whose it is while `ending` waits
+        self.before_ending: Game | None = None  # the game as every other seat still sees it while `ending` waits
 
     @classmethod
     def resumed(cls, game: Game, *, log: Iterable[tuple[Event, ...]] = (), pass_reasons: Mapping[int, str] = {},
@@ -80,12 +81,26 @@ class Table:
         self.snapshots = []
         self.ending = None
         self.ending_seat = 0
+        self.before_ending = None
 
     # -- reading --------------------------------------------------------------------------------------------
 
     @property
     def names(self) -> tuple[str, str]:
         return self.game.names if self.game is not None else DEFAULT_NAMES
+
+    def game_for(self, seat: int | None) -> Game | None:
+        """The game as `seat` knows it (None: as a watcher does): a take or pass waiting for its player's Enter is
+        that player's alone until it is confirmed, so every other seat still sees the game from before it."""
+        if self.ending is not None and seat != self.ending_seat and self.before_ending is not None:
+            return self.before_ending
+        return self.game
+
+    def log_for(self, seat: int | None) -> list[tuple[Event, ...]]:
+        """The finished turns as `seat` knows them: without a turn whose end waits for another player's Enter."""
+        if self.ending is not None and seat != self.ending_seat and self.log:
+            return self.log[:-1]
+        return self.log
 
     def is_human(self, player: int) -> bool:
         return bool(self.seats[player] == HUMAN)
@@ -110,6 +125,8 @@ class Table:
         turn is still the opponent's, and this one the mover's, take included (R12.1).
         """
         assert self.game is not None
+        if self.ending is not None and seat != self.ending_seat and self.before_ending is not None:
+            return self.before_ending.view(seat, memory=memory)  # not confirmed: the mover's alone
         if seat is None:
             public = self.game.view(None)
             return replace(public, to_move=self.ending_seat, passes=0) if self.ending is not None else public
@@ -163,7 +180,7 @@ class Table:
             if type(played) is Pass and not self.is_human(mover):  # the computer says why, in public facts (R12.1)
                 self.pass_reasons[len(self.log)] = pass_reason(before.view(None), game.result())
             if confirm and self.is_human(mover):  # the computer confirms nothing
-                self.ending, self.ending_seat = played, mover
+                self.ending, self.ending_seat, self.before_ending = played, mover, before
         return played
 
     def take_back(self) -> Action:
@@ -173,10 +190,10 @@ class Table:
         self.game = game
         del self.history[length:]
         if self.ending is not None:
-            self.ending = None
+            self.ending = self.before_ending = None
             self.log.pop()
         return taken_back
 
     def confirm_ending(self) -> None:
-        """The take or pass waiting was confirmed: the turn is over."""
-        self.ending = None
+        """The take or pass waiting was confirmed: the turn is over, and every seat sees it."""
+        self.ending = self.before_ending = None

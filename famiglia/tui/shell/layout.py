@@ -66,7 +66,7 @@ class ActionCompleter(Completer):
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         typed = document.text_before_cursor
-        for text in self.session.table.completions(typed):
+        for text in self.session.completions(typed):
             meaning = actions.menu(parse_action(in_notation(text)))
             yield Completion(text, start_position=-len(typed), display_meta=meaning)
 
