@@ -12,7 +12,8 @@ games with `famiglia.persistence`; nothing below imports it (import-linter keeps
 - `index`: `Tables`, every table of the server with its code, saved and brought back on a restart;
 - `saver`: the one thread that writes the tables' games, in order, off the event loop;
 - `seats`: who holds a seat (the SSH key first used, or a seat word) and checking it;
-- `screen`: the seam between a table and one connection's screen (`SeatScreen`), and `screen_for`;
+- `seam`: the seam between a table and one connection's screen (`SeatScreen`);
+- `screen`: `screen_for`, which makes a connection's screen at a table, a player's or a watcher's;
 - `player`: a player's screen (`PlayerScreen`), `famiglia play`'s application on a session seated at
   one seat of the table's one game;
 - `waiting`: the opener's screen until a friend sits down;

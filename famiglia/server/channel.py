@@ -28,7 +28,7 @@ from famiglia.phrasebook.catalogue import ENGLISH, Later, _, speaking, spoken_ca
 
 from .lobby import Outcome
 from .log import log
-from .screen import SeatScreen
+from .seam import SeatScreen
 from .terminal import Terminal, colour_depth, language_of
 from .visit import visit
 

@@ -42,7 +42,7 @@ from .saver import Saver
 from .seats import Holder
 
 if TYPE_CHECKING:
-    from .screen import SeatScreen
+    from .seam import SeatScreen
 
 __all__ = ["MESSAGES_KEPT", "MESSAGE_LENGTH", "Options", "ServerTable", "TableBroken", "tidy_message"]
 
