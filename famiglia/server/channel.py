@@ -4,9 +4,12 @@
 UTF-8 decoder that replaces what is no text, into a pipe that prompt_toolkit reads; its output is a
 VT100 output of its own, with the size the client last said (window-change events, kept within
 `MAX_SIZE`) and a colour depth from the client's terminal type and `NO_COLOR`
-(`famiglia.server.terminal`). A client that stops reading is cut off once `WRITE_BUFFER` bytes wait
-for it, so it never holds up another. Each connection's applications run without signal handlers:
-only the server's process has those. What the connection does from the lobby on is `visit`'s.
+(`famiglia.server.terminal`). Window changes are drawn at most once a `FRAME`: a burst of them is one
+redraw at the last size, not one each on the server's one event loop. Each paste is cut at
+`famiglia.server.pasting.PASTE_LIMIT` characters before the screen reads it. A client that stops
+reading is cut off once `WRITE_BUFFER` bytes wait for it, so it never holds up another. Each connection's
+applications run without signal handlers: only the server's process has those. What the connection does
+from the lobby on is `visit`'s.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from famiglia.phrasebook.catalogue import ENGLISH, Later, _, speaking, spoken_ca
 
 from .lobby import Outcome
 from .log import log
+from .pasting import PasteLimit
 from .seam import SeatScreen
 from .terminal import Terminal, colour_depth, language_of
 from .visit import visit
@@ -35,10 +39,11 @@ from .visit import visit
 if TYPE_CHECKING:
     from .gatekeeper import Gatekeeper
 
-__all__ = ["MAX_SIZE", "WRITE_BUFFER", "Channel"]
+__all__ = ["FRAME", "MAX_SIZE", "WRITE_BUFFER", "Channel"]
 
 MAX_SIZE: Final = (400, 200)  # columns, rows: a larger terminal is drawn at this size
 WRITE_BUFFER: Final = 4 * 1024 * 1024  # bytes waiting for a client that does not read, before it is cut off
+FRAME: Final = 1 / 30  # seconds: window changes within one are drawn once, at the last size
 
 
 class _Stdout:
@@ -79,7 +84,10 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self.closing: str | Later | None = None  # the server is stopping: the line said on leaving
         self.catalogue = ENGLISH  # the language the connection is spoken to in, once its session starts
         self.gone = False
+        self.resized = 0  # redraws made for window changes (at most one a `FRAME`)
+        self._redraw: asyncio.TimerHandle | None = None  # the redraw at the new size, when one is to come
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pastes = PasteLimit()
         self._pending = b""  # keys not yet in the screen's input pipe
         self._input_fd: int | None = None  # the pipe's end they are written to, never blocking
         self._waiting = False  # the pipe is full: the channel reads nothing until it takes more
@@ -112,7 +120,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: object) -> None:
         if self.input is not None and not self.gone:
-            text = self._decoder.decode(data)
+            text = self._pastes.feed(self._decoder.decode(data))
             if text:
                 self._pending += text.encode("utf-8")
                 self._feed()
@@ -155,9 +163,16 @@ class Channel(asyncssh.SSHServerSession[bytes]):
                 chan.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """The size is kept at once; the screen is drawn at it a `FRAME` later, once for all the changes between."""
         self._resize(width, height)
+        if self._redraw is None and not self.gone:
+            self._redraw = asyncio.get_running_loop().call_later(FRAME, self._draw_resized)
+
+    def _draw_resized(self) -> None:
+        self._redraw = None
         app = self.app_session.app if self.app_session is not None else None
-        if app is not None and app.is_running:
+        if app is not None and app.is_running and not self.gone:
+            self.resized += 1
             app._on_resize()
 
     def eof_received(self) -> bool:
@@ -193,6 +208,9 @@ class Channel(asyncssh.SSHServerSession[bytes]):
             return
         self.gone = True
         self._stop_feeding()
+        if self._redraw is not None:
+            self._redraw.cancel()
+            self._redraw = None
         if self.input is not None:
             self.input.close()  # the application on it reads the end and leaves
         app = self.app_session.app if self.app_session is not None else None

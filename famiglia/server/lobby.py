@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from famiglia.phrasebook.catalogue import N_, _
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 from famiglia.phrasebook.table import level_name
 from famiglia.profile.names import NameRefused, tidy_name
 from famiglia.profile.seats import LEVELS, computer_seat
@@ -182,8 +182,13 @@ class Lobby:
         self.asking, self.typed, self.word_for, self.message = Asking.WORD, "", code, message
 
     def type_text(self, text: str) -> None:
+        """Type `text` into the answer, as far as the question takes it; the message says when it is full."""
         limit = self.asking.longest if self.asking else 0
-        self.typed = (self.typed + "".join(ch for ch in text if ch.isprintable()))[:limit]
+        typed = "".join(ch for ch in text if ch.isprintable())  # a paste is cut before it comes here (`pasting`)
+        if len(self.typed) + len(typed) > limit:
+            self.message = ngettext("The line is full: it takes at most {n} character.",
+                                    "The line is full: it takes at most {n} characters.", limit).format(n=limit)
+        self.typed = (self.typed + typed)[:limit]
 
     def backspace(self) -> None:
         self.typed = self.typed[:-1]

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from famiglia.engine import Game
 from famiglia.tui.model.session import Session
+from famiglia.tui.shell.layout import LINE_LIMIT
 from famiglia.tui.view.compose import prompt_fitted, prompt_text
 from tests.drivers.app import Player, new_session, play, sit_down
 from tests.drivers.terminal import CTRL_C, CTRL_U, HOME
@@ -36,13 +37,30 @@ def test_the_prompt_stays_when_the_line_is_longer_than_the_terminal() -> None:
     assert play(new_session(seed=11), script) == 0
 
 
+def test_the_line_takes_at_most_its_limit_typed_or_pasted_and_says_it_is_full() -> None:
+    # 60 kB of letters typed into the line once cost a server 1.5 GB: a copy of the line per key.
+    async def script(k: Player) -> None:
+        await sit_down(k)
+        await k.keys("a" * (LINE_LIMIT + 300))
+        await k.until(lambda: k.line == "a" * LINE_LIMIT)
+        assert "The line is full" in k.screen()
+        await k.keys(CTRL_U)
+        assert k.line == ""
+        await k.keys("\x1b[200~" + "b" * 5000 + "\x1b[201~")  # a bracketed paste
+        await k.until(lambda: k.line == "b" * LINE_LIMIT)
+        assert "The line is full" in k.screen()
+        await k.keys(QUIT)
+
+    assert play(new_session(seed=11), script) == 0
+
+
 def test_a_pasted_line_of_thousands_of_characters_keeps_the_refusal_readable() -> None:
     pasted = "take " + "9" * 5000
 
     async def script(k: Player) -> None:
         await sit_down(k)
         await k.keys(pasted)
-        await k.until(lambda: k.line == pasted)
+        await k.until(lambda: k.line == pasted[:LINE_LIMIT])  # the line takes no more
         await k.keys("\r")
         await k.until(lambda: k.session.message is not None)
         rows = k.rows()

@@ -10,7 +10,7 @@ something changed, a resize simply draws again, and nothing is composed twice in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.buffer import Buffer
@@ -39,18 +39,21 @@ from rich.console import RenderableType
 
 from famiglia.engine import parse_action
 from famiglia.phrasebook import actions
+from famiglia.phrasebook.catalogue import ngettext
 from famiglia.phrasebook.notation import in_notation
 
+from ..model.screens import Message
 from ..model.session import Overlay, Screen, Session
 from ..view.bridge import ansi_text
 from ..view.compose import QUIT_BOX, Frame, GameScreen
 from ..view.screens import too_small as too_small_at
 from .rowrenderer import Shown
 
-__all__ = ["INPUT_BUFFER", "Frames", "RowsControl", "create_layout", "render_ansi", "screen_rows", "screen_size",
-           "too_small"]
+__all__ = ["INPUT_BUFFER", "LINE_LIMIT", "Frames", "InputLine", "RowsControl", "create_layout", "render_ansi",
+           "screen_rows", "screen_size", "too_small"]
 
 INPUT_BUFFER: Final = "input"
+LINE_LIMIT: Final = 200  # characters the input line holds: an action or a name is far shorter
 
 
 def render_ansi(renderable: RenderableType, *, width: int, height: int | None = None, colour: bool = True) -> ANSI:
@@ -193,9 +196,43 @@ def screen_rows(session: Session, frames: Frames, buffer: Buffer, columns: int, 
     return Shown((*main, prompt + text), (cell_len(prompt) + buffer.cursor_position, len(main)))
 
 
+class InputLine(Buffer):
+    """The input line's text: at most `LINE_LIMIT` characters, whatever is typed or pasted (`full` hears of what did
+    not fit), and no undo.
+
+    prompt_toolkit keeps a copy of a buffer's text before every key for undo, which the input line has no key
+    for: a flood of typed keys made the copies cost memory by the square of the line's length (a server's
+    client, 60 kB of letters: 1.5 GB). The limit bounds the line, and so every copy made of it.
+    """
+
+    def __init__(self, *, full: Callable[[], None], **options: Any) -> None:
+        super().__init__(**options)
+        self.full = full
+
+    def insert_text(self, data: str, overwrite: bool = False, move_cursor: bool = True,
+                    fire_event: bool = True) -> None:
+        room = LINE_LIMIT - len(self.text)
+        if len(data) > room:
+            data = data[:max(0, room)]
+            self.full()
+        if data:
+            super().insert_text(data, overwrite, move_cursor, fire_event)
+
+    def save_to_undo_stack(self, clear_redo_stack: bool = True) -> None:
+        pass  # the line has no undo (see the class docstring)
+
+
+def line_full(session: Session) -> None:
+    """What the message line says when the input line takes no more characters."""
+    full = ngettext("The line is full: it takes at most {n} character.",
+                    "The line is full: it takes at most {n} characters.", LINE_LIMIT).format(n=LINE_LIMIT)
+    session.message = Message(full, "warning")
+
+
 def _input_buffer(session: Session) -> Buffer:
     """The input line's text: read-only where nothing may be typed (an overlay, a turn's end, no table)."""
-    buffer = Buffer(
+    buffer = InputLine(
+        full=lambda: line_full(session),
         name=INPUT_BUFFER,
         multiline=False,
         completer=ActionCompleter(session),
