@@ -34,7 +34,7 @@ from .seats import Holder
 if TYPE_CHECKING:
     from .screen import SeatScreen
 
-__all__ = ["MESSAGES_KEPT", "MESSAGE_LENGTH", "Options", "ServerTable", "TableBroken", "tidy_message"]
+__all__ = ["MESSAGES_KEPT", "MESSAGE_LENGTH", "NotSeated", "Options", "ServerTable", "TableBroken", "tidy_message"]
 
 MESSAGE_LENGTH: Final = 200
 MESSAGES_KEPT: Final = 200  # a table's messages kept in the index, the last ones
@@ -42,6 +42,10 @@ MESSAGES_KEPT: Final = 200  # a table's messages kept in the index, the last one
 
 class TableBroken(Exception):
     """A table stopped on a failure; the message is the one line its players were told."""
+
+
+class NotSeated(Exception):
+    """The game could not be saved as it was dealt, so nobody sat down; the message says so in one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,10 +153,22 @@ class ServerTable:
     # -- sitting down -----------------------------------------------------------------------------------------
 
     def sit(self, seat: int, holder: Holder) -> None:
-        """`holder` takes the free `seat`; the game is dealt once both seats are taken."""
+        """`holder` takes the free `seat`; the game is dealt once both seats are taken.
+
+        `NotSeated` if the new game cannot be saved: the table is left as it was, waiting, for a game that is
+        not saved could never come back.
+        """
+        before = list(self.holders)
         self.holders[seat] = holder
         if self.full and self.record is None:
-            self._deal()
+            try:
+                self._deal()
+            except (StoreError, OSError) as error:
+                self.holders[:] = before
+                log.error("table %s: the new game cannot be saved (%s)", self.code, error)
+                reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+                raise NotSeated(_("The game cannot be saved ({reason}), so it does not begin; try again later.")
+                                .format(reason=printable(reason, 100))) from None
             for screen in self._everyone():
                 screen.changed()  # the opener waiting for a friend sees the game begin
         self.on_change(self)
@@ -170,8 +186,8 @@ class ServerTable:
         seats = (NETWORK, self.options.opponent or NETWORK)
         record = Record.new(game, seats=seats).with_moves(
             [], sitting=Sitting(memory_aid=self.options.memory_aid, confirm=self.options.confirm))
-        self.game = game
         self.path, self.record = self.store.create(record, game)
+        self.game = game
         self.file = self.path
         self.lock = self.store.lock(self.record.id)
 
@@ -337,9 +353,9 @@ class ServerTable:
         if isinstance(result, Exception):
             if self.problem is None:
                 for each in self._everyone():
-                    each.notice(Later(N_("The game cannot be saved ({reason}); play goes on unsaved."),
-                                      reason=printable(str(result), 100)))
-            self.problem = str(result)
+                    each.notice(Later(N_("The game cannot be saved ({reason}); it is tried again with each move "
+                                         "and when the server stops."), reason=printable(_reason(result), 100)))
+            self.problem = _reason(result)
             return
         path, written = result
         self.path = path
@@ -348,6 +364,11 @@ class ServerTable:
         self.problem = None
         if self.game is not None and self.game.is_over:
             self.on_change(self)
+
+    def save_again(self) -> None:
+        """The record written again after a write that failed (the stop tries once more before it tells anyone)."""
+        if self.record is not None and self.path is not None and self.game is not None and self.broken is None:
+            self._save(self.record.moves)
 
     def _guarded(self) -> _Guard:
         return _Guard(self)
@@ -369,6 +390,11 @@ class ServerTable:
                             error=type(error).__name__, kept=kept)
         self.close(self.broken)
         self.on_change(self)
+
+
+def _reason(error: Exception) -> str:
+    """Why a save failed, in a few words: an `OSError`'s own words ("No space left on device"), else the error's."""
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
 
 
 def _names(names: tuple[str, ...]) -> str:
