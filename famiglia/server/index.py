@@ -49,6 +49,7 @@ INDEX_FORMAT: Final = "famiglia-tables"
 INDEX_VERSION: Final = 1
 WRITE_AFTER: Final = 0.25  # seconds a change waits for the others of its moment before the index is written
 WAITING_EXPIRY: Final = 7 * 24 * 3600.0  # seconds a table may wait for its second player (`--waiting-expiry`)
+EXPIRY_CHECK: Final = 60.0  # seconds between two looks for expired tables, made with a write of the index
 _INDEX_LIMIT: Final = 16 * 1024 * 1024
 
 
@@ -68,6 +69,9 @@ class Tables:
         self.kept: dict[str, Any] = {}  # the index's entries not brought back, written back as they were
         self.problem: str | None = None  # why the index could not be read or written, said on starting
         self.frozen = False  # the index could not be read nor moved aside: it is never written over
+        self._entries: dict[str, dict[str, Any]] = {}  # each table's entry as last written
+        self._dirty: set[str] = set()  # the tables changed since: their entries are made again
+        self._next_expiry = 0.0  # when expired tables are looked for again
         self._waiting: asyncio.TimerHandle | None = None  # the write that the changes of this moment wait for
 
     def __iter__(self) -> Iterator[ServerTable]:
@@ -99,6 +103,7 @@ class Tables:
 
     def _forget(self, table: ServerTable) -> None:
         del self.tables[table.code]
+        self._dirty.add(table.code)
         self.since.pop(table.code, None)
         table.release()
 
@@ -108,6 +113,7 @@ class Tables:
 
     def _changed(self, table: ServerTable) -> None:
         """A table changed: write the index soon, with whatever else changes meanwhile (at once without a loop)."""
+        self._dirty.add(table.code)
         if self._waiting is not None:
             return
         try:
@@ -123,35 +129,47 @@ class Tables:
         """Write the index of the tables still to be played, by the saver (at once if `now`: the stop).
 
         Whether it was written (with `now`; without, a failure is told on the loop): a failure is logged and
-        kept in `problem`. Waiting tables that have expired leave it first.
+        kept in `problem`. Only the entries of the tables that changed are made again, so a large index costs
+        the loop little; the stop makes every one again. Waiting tables that have expired leave it first.
         """
         if self._waiting is not None:
             self._waiting.cancel()
             self._waiting = None
         if self.frozen:
             return False
-        self._expire()
-        entries = dict(self.kept)
-        for table in self.tables.values():
-            if table.is_over and not table.pending:
-                continue  # a game-ending pass not yet confirmed can still be taken back: the table stays
-            if table.broken is not None and table.record is None:
-                continue
-            if not any(table.holders):
-                continue  # opened and left before anybody sat down
-            entries[table.code] = {
-                "game": table.record.id if table.record is not None else None,
-                "seed": table.seed if table.record is None else None,
-                "seats": [h.to_json() if h is not None else None for h in table.holders],
-                "settings": table.options.to_json(),
-                "messages": table.said,
-                "since": self.since.get(table.code, self.clock()),
-            }
-        data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "tables": entries}
+        if now or self.clock() >= self._next_expiry:
+            self._expire()
+        changed = list(self.tables) if now else self._dirty
+        for code in changed:
+            table = self.tables.get(code)
+            entry = self._entry(table) if table is not None else None
+            if entry is None:
+                self._entries.pop(code, None)
+            else:
+                self._entries[code] = entry
+        self._dirty = set()
+        data = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "tables": {**self.kept, **self._entries}}
         if now or self.saver is None:
             return self._written(self._write(data))
         self.saver.save(lambda: self._write(data), self._told)
         return True
+
+    def _entry(self, table: ServerTable) -> dict[str, Any] | None:
+        """`table`'s entry in the index, or None if it has none."""
+        if table.is_over and not table.pending:
+            return None  # a game-ending pass not yet confirmed can still be taken back: the table stays
+        if table.broken is not None and table.record is None:
+            return None
+        if not any(table.holders):
+            return None  # opened and left before anybody sat down
+        return {
+            "game": table.record.id if table.record is not None else None,
+            "seed": table.seed if table.record is None else None,
+            "seats": [h.to_json() if h is not None else None for h in table.holders],
+            "settings": table.options.to_json(),
+            "messages": table.said,
+            "since": self.since.get(table.code, self.clock()),
+        }
 
     def _write(self, data: dict[str, Any]) -> OSError | None:
         """The index written (on the saver's thread): None, or what went wrong."""
@@ -177,6 +195,7 @@ class Tables:
 
     def _expire(self) -> None:
         """Waiting tables nobody is at that have waited longer than the expiry leave the server and the index."""
+        self._next_expiry = self.clock() + EXPIRY_CHECK
         for table in list(self.tables.values()):
             if table.record is None and not table.screens and not table.watchers \
                     and self.expired(self.since.get(table.code, math.inf)):
@@ -213,6 +232,7 @@ class Tables:
             if table is not None:
                 self.tables[table.code] = table
                 self.since[table.code] = _since(entry, self.clock())
+                self._dirty.add(table.code)
         self._expire()
         return said
 

@@ -361,6 +361,7 @@ class ServerTable:
         self.path = path
         if self.record is not None and self.record.id != written.id:  # a folder took the old name: a new file
             self.record = replace(self.record, id=written.id)
+            self.on_change(self)  # the index names the new file
         self.problem = None
         if self.game is not None and self.game.is_over:
             self.on_change(self)
