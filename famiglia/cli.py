@@ -255,6 +255,9 @@ def _add_serve_command(commands: Any) -> None:
                  _("how long the lobby waits for a key before it closes the connection (default 900)"))
     _add_seconds(serve, "--code-delay", 1.0, _("the pause after the third wrong table code from one address, "
                                                "doubling with each further one up to 30 s (default 1)"))
+    serve.add_argument("--waiting-expiry", type=arguments.bounded(0.001, 3650, whole=False), default=7.0,
+                       metavar="DAYS", help=_("how long a table waits for its second player before it is closed "
+                                              "(default 7)"))
 
 
 # -- each command's body, imported when it runs --------------------------------------------------------------
@@ -351,7 +354,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return serve_with(host=args.host, port=args.port, seed=args.seed, password_file=args.password_file,
                       authorized_keys=args.authorized_keys, connections=args.max_connections,
                       per_address=args.max_per_address, login_timeout=args.login_timeout,
-                      idle_lobby=args.idle_lobby, code_delay=args.code_delay)
+                      idle_lobby=args.idle_lobby, code_delay=args.code_delay,
+                      waiting_expiry=args.waiting_expiry * 86_400)
 
 
 def _silence_stdout() -> None:

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from famiglia.engine import Game
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, parse_id, printable
+from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import date_time
 from famiglia.tui.view.theme import THEME
@@ -59,8 +60,11 @@ def games(*, out: TextIO | None = None) -> int:
             problems.append(entry.problem or entry.path.name)
             continue
         record = entry.record
+        state = game_state(record.game())
+        if NETWORK in record.seats:
+            state = _("{state} (a network game)").format(state=state)
         rows.append((record.id, f"{record.players[0]}, {record.players[1]}", started(record),
-                     str(record.turn_count), game_state(record.game())))
+                     str(record.turn_count), state))
     for problem in problems:
         fail(problem)
     if not rows:

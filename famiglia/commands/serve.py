@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from famiglia.leaving import leaving
-from famiglia.phrasebook.catalogue import _
 
 __all__ = ["serve", "serve_with"]
 
@@ -30,7 +29,8 @@ YOUNG: Final = 20_000
 
 
 def serve_with(*, host: str, port: int, seed: int | None, password_file: str | None, authorized_keys: str | None,
-               connections: int, per_address: int, login_timeout: float, idle_lobby: float, code_delay: float) -> int:
+               connections: int, per_address: int, login_timeout: float, idle_lobby: float, code_delay: float,
+               waiting_expiry: float = 7 * 24 * 3600.0) -> int:
     """`famiglia serve` with its options as given: the server's settings and limits made of them, then `serve`."""
     from pathlib import Path
 
@@ -38,7 +38,7 @@ def serve_with(*, host: str, port: int, seed: int | None, password_file: str | N
     from famiglia.server.server import Settings
 
     limits = Limits(connections=connections, per_address=per_address, login_timeout=login_timeout,
-                    idle_lobby=idle_lobby, code_delay=code_delay)
+                    idle_lobby=idle_lobby, code_delay=code_delay, waiting_expiry=waiting_expiry)
     return serve(Settings(host=host, port=port, seed=seed, limits=limits,
                           password_file=Path(password_file) if password_file else None,
                           authorized_keys=Path(authorized_keys) if authorized_keys else None))
@@ -99,7 +99,9 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
                 thread.join(JOIN_WAIT)
         finally:
             signal.signal(signal.SIGINT, previous)
-        say("famiglia serve: " + _("stopped; every table is saved.") if not failure else "")
+        if not failure:
+            for line in server.stopped_lines():
+                say("famiglia serve: " + line)
         return run.code if run.code is not None else 0
 
 

@@ -23,9 +23,10 @@ from .errors import GameNotFound, StoreError
 from .ids import file_id, parse_id
 from .reading import Unreadable, read_text
 from .record import Record, RecordError, printable
+from .seats import NETWORK
 
-__all__ = ["MAX_SIZE", "Entry", "classify", "confirmed_turn", "game_files", "latest_unfinished", "path_as_given",
-           "read_all", "read_record", "same_folder"]
+__all__ = ["MAX_SIZE", "Entry", "classify", "confirmed_turn", "game_files", "kept", "latest_unfinished",
+           "path_as_given", "read_all", "read_record", "same_folder"]
 
 MAX_SIZE: Final = 4 * 1024 * 1024  # a long game's record is some 30 kB
 
@@ -103,6 +104,15 @@ def confirmed_turn(record: Record) -> bool:
     ends = sum(1 for m in record.moves if m.action.step is Step.TAKE)
     waiting = not record.confirmed and bool(record.moves) and record.moves[-1].action.step is Step.TAKE
     return ends - waiting > 0
+
+
+def kept(record: Record) -> bool:
+    """Whether a game is kept and listed: a turn of it was confirmed, or it is a network game.
+
+    A network game belongs to `famiglia serve`: its table comes back with it when the server starts again,
+    even before its first turn has ended, so no local command removes or hides it.
+    """
+    return confirmed_turn(record) or NETWORK in record.seats
 
 
 def latest_unfinished(entries: Iterable[Entry]) -> tuple[Path, Record] | None:

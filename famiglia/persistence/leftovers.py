@@ -20,7 +20,7 @@ from typing import Final
 
 from .deleting import remove_analysis
 from .errors import StoreError
-from .finding import confirmed_turn, game_files, read_record
+from .finding import game_files, kept, read_record
 from .locks import LOCK, GameLock, lock_path
 from .writing import remove_unheld
 
@@ -80,18 +80,19 @@ def sweep(root: Path) -> None:
 
 
 def remove_unplayed(root: Path, held: Container[str]) -> list[str]:
-    """Remove the games of `root` in which no turn was confirmed, but those `held` or played now; their ids."""
+    """Remove the games of `root` in which no turn was confirmed, but those `held` or played now and the network
+    games; their ids."""
     removed = []
     for entry in game_files(root):
         id = str(entry.number)
         try:
-            if confirmed_turn(read_record(entry.path, follow=False)) or id in held:
+            if kept(read_record(entry.path, follow=False)) or id in held:
                 continue
             lock = GameLock(lock_path(root, id), id)
         except StoreError:
             continue
         try:
-            if not confirmed_turn(read_record(entry.path, follow=False)):  # again, now that it is ours
+            if not kept(read_record(entry.path, follow=False)):  # again, now that it is ours
                 os.unlink(entry.path)
                 remove_analysis(entry.path)
                 removed.append(id)

@@ -31,7 +31,7 @@ from famiglia.phrasebook.catalogue import _
 
 from .deleting import delete_game
 from .errors import GameNotFound, StoreError
-from .finding import Entry, classify, confirmed_turn, game_files, latest_unfinished, read_all, read_record, same_folder
+from .finding import Entry, classify, game_files, kept, latest_unfinished, read_all, read_record, same_folder
 from .ids import analysed, file_id, free_numbers, highest, note_highest, parse_id
 from .leftovers import remove_unplayed, sweep, write_temp
 from .locks import GameLock, lock_path
@@ -245,7 +245,8 @@ class Store:
         """On starting: remove what is provably nobody's, and the games in which no turn was ever confirmed.
 
         Temporary files and lock files that no running famiglia holds go; so does a game with no
-        confirmed turn that no sitting is playing now. A file that cannot be read is left alone.
+        confirmed turn that no sitting is playing now, unless it is a network game (`famiglia serve`
+        keeps it, and its table comes back with it). A file that cannot be read is left alone.
         Returns the ids of the games removed.
         """
         if not self._usable():
@@ -258,9 +259,10 @@ class Store:
     def entries(self) -> list[Entry]:
         """The saved games, newest first, each read and replayed or with its problem (what `games` lists).
 
-        A game in which no turn was ever confirmed is not listed (`tidy` removes it on the next start).
+        A game in which no turn was ever confirmed is not listed (`tidy` removes it on the next start),
+        unless it is a network game: the server keeps it.
         """
-        return [e for e in self._read_all() if e.record is None or confirmed_turn(e.record)]
+        return [e for e in self._read_all() if e.record is None or kept(e.record)]
 
     def _read_all(self) -> list[Entry]:
         return read_all(self.root) if self._usable() else []

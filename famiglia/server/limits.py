@@ -4,6 +4,8 @@
 - `per_address`: open connections from one address (8), so one host cannot take them all;
 - `login_timeout`: seconds an unauthenticated connection is given (20);
 - `idle_lobby`: seconds a lobby waits for a key before it closes the connection (15 minutes);
+- `waiting_expiry`: seconds a table may wait for its second player before it is closed and leaves the
+  index (7 days; `famiglia.server.index`);
 - wrong table codes from one address are answered later and later (`CodeThrottle`): one second after
   the third, doubling up to `code_delay_max`, so trying the million codes would take years.
 
@@ -36,6 +38,7 @@ class Limits:
     idle_lobby: float = 15 * 60.0
     code_delay: float = 1.0  # the pause after the first wrong code past the free tries
     code_delay_max: float = 30.0
+    waiting_expiry: float = 7 * 24 * 3600.0
 
 
 class Gate:

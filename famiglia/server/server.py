@@ -23,18 +23,20 @@ from typing import Any, Final
 
 import asyncssh
 
-from famiglia.persistence import Store, data_dir
+from famiglia.persistence import Store, data_dir, printable
 from famiglia.persistence.reading import Unreadable, read_text
 from famiglia.persistence.writing import private_folder
 from famiglia.phrasebook.catalogue import N_, Later, _
 
 from .channel import Channel
+from .folderlock import FolderLock, hold_folder
 from .gatekeeper import Gatekeeper
 from .hostkey import fingerprint, host_key
 from .index import Tables
 from .limits import CodeThrottle, Gate, Limits
 from .log import attach, detach, log
 from .saver import Saver
+from .tables import ServerTable
 
 __all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "FOLDER", "LOG", "Server", "ServerError", "Settings"]
 
@@ -76,7 +78,8 @@ class Server:
         self.folder = self.root / FOLDER
         self.store = Store(self.root)
         self.saver = Saver()
-        self.tables = Tables(self.folder, self.store, seed=settings.seed, saver=self.saver)
+        self.tables = Tables(self.folder, self.store, seed=settings.seed, saver=self.saver,
+                             expiry=self.limits.waiting_expiry)
         self.gate = Gate(self.limits)
         self.throttle = CodeThrottle(self.limits)
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -89,18 +92,31 @@ class Server:
         self.restored: list[str] = []
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._handler: logging.Handler | None = None
+        self._unsaved: list[ServerTable] = []  # the tables whose game the stop could not save
+        self._held: FolderLock | None = None  # this server's alone while it serves (`folderlock`)
 
     # -- starting --------------------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Listen; `ServerError` (one line) if the key, the files or the address cannot be used."""
-        from .hostkey import HostKeyError
-
+        """Listen; `ServerError` (one line) if the folder is another server's, or the key, the files or the address
+        cannot be used."""
         try:
             self.store.ready()
             private_folder(self.folder)
+            self._held = hold_folder(self.folder)  # before anything is read: another server's folder is left alone
         except Exception as error:
             raise ServerError(str(error)) from None
+        try:
+            await self._start()
+        except BaseException:
+            for table in self.tables:
+                table.release()
+            self._let_folder_go()
+            raise
+
+    async def _start(self) -> None:
+        from .hostkey import HostKeyError
+
         self._open_log()
         try:
             key = host_key(self.folder)
@@ -200,19 +216,18 @@ class Server:
         """Every table saved and closed, every client told in one line and disconnected; then the port is closed."""
         if self._acceptor is not None:
             self._acceptor.close()
+        await self._try_again()
         for table in self.tables:  # each of its screens says it in its own player's language
-            saved = N_("famiglia: the server is stopping; your game is saved as table {code}.") \
-                if table.record is not None else N_("famiglia: the server is stopping; table {code} is kept.")
-            table.close(Later(saved, code=table.code))
+            table.close(self._stopping_line(table))
         channels = list(self.channels)
         for channel in channels:
             at = getattr(channel.screen, "table", None)
-            if at is not None and at.record is not None and getattr(channel.screen, "seat", 0) is None:
+            if at is not None and at.record is not None and at.problem is None \
+                    and getattr(channel.screen, "seat", 0) is None:
                 channel.stop(Later(N_("famiglia: the server is stopping; table {code}, which you watched, is saved."),
                                    code=at.code))
             elif at is not None and at.record is not None:
-                channel.stop(Later(N_("famiglia: the server is stopping; your game is saved as table {code}."),
-                                   code=at.code))
+                channel.stop(self._stopping_line(at))
             else:
                 channel.stop(Later(N_("famiglia: the server is stopping; come back when it is started again.")))
         tasks = [c.task for c in channels if c.task is not None and not c.task.done()]
@@ -225,17 +240,58 @@ class Server:
         except TimeoutError:
             log.error("the disk did not answer for %s s: the last moves of some tables may not be saved", SAVE_WAIT)
             written = False
-        self.tables.save()
+        self.tables.save(now=True)
         for table in self.tables:
             table.release()
         self.saver.close(wait=written)
+        self._unsaved = [table for table in self.tables if table.record is not None and table.problem is not None]
         if self._acceptor is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), STOP_WAIT)
         log.info("stopped")
+        self._let_folder_go()
+
+    def _let_folder_go(self) -> None:
         if self._handler is not None:
             detach(self._handler)
             self._handler = None
+        if self._held is not None:
+            self._held.release()
+            self._held = None
+
+    async def _try_again(self) -> None:
+        """Before anyone is told, the games' writes handed over are made, and those that failed are tried again,
+        so what the stop says of each table is so (each wait bounded: a disk that does not answer is not waited
+        for)."""
+        for _attempt in range(2):
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.saver.drained(), STOP_WAIT)
+            failed = [table for table in self.tables if table.problem is not None]
+            if not failed:
+                return
+            for table in failed:
+                table.save_again()
+
+    def _stopping_line(self, table: ServerTable) -> Later:
+        """What a player of `table` is told as the server stops: where their game is, or that it is not saved."""
+        if table.record is None:
+            return Later(N_("famiglia: the server is stopping; table {code} is kept."), code=table.code)
+        if table.problem is not None:
+            return Later(N_("famiglia: the server is stopping; the game of table {code} could not be saved "
+                            "({reason})."), code=table.code, reason=printable(table.problem, 100))
+        return Later(N_("famiglia: the server is stopping; your game is saved as table {code}."), code=table.code)
+
+    def unsaved(self) -> list[str]:
+        """The codes of the tables whose game could not be saved, once the server has stopped."""
+        return sorted(table.code for table in self._unsaved)
+
+    def stopped_lines(self) -> list[str]:
+        """What `famiglia serve` prints once the server has stopped: that every table is saved, or which are not."""
+        lines = [_("stopped; the game of table {code} could not be saved ({reason}).").format(
+            code=table.code, reason=printable(table.problem or "", 100)) for table in self._unsaved]
+        if self.tables.problem is not None:
+            lines.append(_("stopped; {problem}.").format(problem=self.tables.problem))
+        return lines or [_("stopped; every table is saved.")]
 
     async def _let_go(self) -> None:
         """Each client is given `LET_GO` seconds to read its last line and hang up, as `ssh` does once its

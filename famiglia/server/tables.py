@@ -44,7 +44,7 @@ from .seats import Holder
 if TYPE_CHECKING:
     from .seam import SeatScreen
 
-__all__ = ["MESSAGES_KEPT", "MESSAGE_LENGTH", "Options", "ServerTable", "TableBroken", "tidy_message"]
+__all__ = ["MESSAGES_KEPT", "MESSAGE_LENGTH", "NotSeated", "Options", "ServerTable", "TableBroken", "tidy_message"]
 
 MESSAGE_LENGTH: Final = 200
 MESSAGES_KEPT: Final = 200  # a table's messages kept in the index, the last ones
@@ -52,6 +52,10 @@ MESSAGES_KEPT: Final = 200  # a table's messages kept in the index, the last one
 
 class TableBroken(Exception):
     """A table stopped on a failure; the message is the one line its players were told."""
+
+
+class NotSeated(Exception):
+    """The game could not be saved as it was dealt, so nobody sat down; the message says so in one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,10 +168,21 @@ class ServerTable:
     # -- sitting down -----------------------------------------------------------------------------------------
 
     def sit(self, seat: int, holder: Holder) -> None:
-        """`holder` takes the free `seat`; the game is dealt once both seats are taken."""
+        """`holder` takes the free `seat`; the game is dealt once both seats are taken.
+
+        `NotSeated` if the new game cannot be saved: the table is left as it was, waiting, for a game that is
+        not saved could never come back.
+        """
+        before = list(self.holders)
         self.holders[seat] = holder
         if self.full and self.record is None:
-            self._deal()
+            try:
+                self._deal()
+            except (StoreError, OSError) as error:
+                self.holders[:] = before
+                log.error("table %s: the new game cannot be saved (%s)", self.code, error)
+                raise NotSeated(_("The game cannot be saved ({reason}), so it does not begin; try again later.")
+                                .format(reason=printable(_reason(error), 100))) from None
             for screen in self._everyone():
                 screen.changed()  # the opener waiting for a friend sees the game begin
         self.on_change(self)
@@ -385,17 +400,23 @@ class ServerTable:
         if isinstance(result, Exception):
             if self.problem is None:
                 for each in self._everyone():
-                    each.notice(Later(N_("The game cannot be saved ({reason}); play goes on unsaved."),
-                                      reason=printable(str(result), 100)))
-            self.problem = str(result)
+                    each.notice(Later(N_("The game cannot be saved ({reason}); it is tried again with each move "
+                                         "and when the server stops."), reason=printable(_reason(result), 100)))
+            self.problem = _reason(result)
             return
         path, written = result
         self.path = path
         if self.record is not None and self.record.id != written.id:  # a folder took the old name: a new file
             self.record = replace(self.record, id=written.id)
+            self.on_change(self)  # the index names the new file
         self.problem = None
         if self.is_over:
             self.on_change(self)
+
+    def save_again(self) -> None:
+        """The record written again after a write that failed (the stop tries once more before it tells anyone)."""
+        if self.record is not None and self.path is not None and self.table is not None and self.broken is None:
+            self._save(self.record.moves)
 
     def _guarded(self) -> _Guard:
         return _Guard(self)
@@ -417,6 +438,11 @@ class ServerTable:
                             error=type(error).__name__, kept=kept)
         self.close(self.broken)
         self.on_change(self)
+
+
+def _reason(error: Exception) -> str:
+    """Why a save failed, in a few words: an `OSError`'s own words ("No space left on device"), else the error's."""
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
 
 
 def _names(names: tuple[str, ...]) -> str:

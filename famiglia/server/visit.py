@@ -21,7 +21,7 @@ from .lobby import Listed, Lobby, Outcome
 from .lobbyscreen import build_lobby_app
 from .screen import screen_for
 from .seats import Holder
-from .tables import ServerTable, TableBroken
+from .tables import NotSeated, ServerTable, TableBroken
 
 if TYPE_CHECKING:
     from .channel import Channel
@@ -85,7 +85,12 @@ class _Visit:
             assert found.options is not None
             table = server.tables.open(found.options)
             holder, word = Holder.sitting(player, gate.key)
-            table.sit(0, holder)
+            try:
+                table.sit(0, holder)
+            except NotSeated as refused:
+                server.tables.drop(table)
+                lobby.message = str(refused)
+                return None
             lobby.home(await _seat(self.channel, server, table, 0, player, word=word))
             return None
         await asyncio.sleep(server.throttle.delay(gate.address))  # wrong codes before: this answer waits
@@ -127,7 +132,11 @@ class _Visit:
         word = None
         if table.holders[seat] is None:
             holder, word = Holder.sitting(player, gate.key)
-            table.sit(seat, holder)
+            try:
+                table.sit(seat, holder)
+            except NotSeated as refused:
+                lobby.message = str(refused)
+                return None
         lobby.home(await _seat(self.channel, server, table, seat, player, word=word))
         return None
 
