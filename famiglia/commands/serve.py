@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from famiglia.commands.errors import complain
 from famiglia.leaving import leaving
 from famiglia.phrasebook.catalogue import _
 
@@ -37,11 +38,15 @@ def serve_with(*, host: str, port: int, seed: int | None, password_file: str | N
     from famiglia.server.limits import Limits
     from famiglia.server.server import Settings
 
+    for flag, given in (("--password-file", password_file), ("--authorized-keys", authorized_keys)):
+        if given == "":  # `--password-file=`: no file at all, rather than the current folder
+            complain(_("{flag} needs a file name").format(flag=flag))
+            return EXIT_FAILURE
     limits = Limits(connections=connections, per_address=per_address, login_timeout=login_timeout,
                     idle_lobby=idle_lobby, code_delay=code_delay)
     return serve(Settings(host=host, port=port, seed=seed, limits=limits,
-                          password_file=Path(password_file) if password_file else None,
-                          authorized_keys=Path(authorized_keys) if authorized_keys else None))
+                          password_file=Path(password_file) if password_file is not None else None,
+                          authorized_keys=Path(authorized_keys) if authorized_keys is not None else None))
 
 
 def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
@@ -53,6 +58,7 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
     started = threading.Event()
     loop_box: list[asyncio.AbstractEventLoop] = []
     failure: list[str] = []
+    broken: list[Exception] = []  # what the start met that is no `ServerError`: the command line says it (famiglia.cli)
     stopping = asyncio.Event()
 
     async def main() -> None:
@@ -61,6 +67,9 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
             await server.start()
         except ServerError as error:
             failure.append(str(error))
+            return
+        except Exception as error:
+            broken.append(error)
             return
         finally:
             started.set()
@@ -90,8 +99,10 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
             while not started.wait(JOIN_WAIT):
                 pass
             if failure:
-                print(f"famiglia: {failure[0]}", file=sys.stderr)
+                complain(failure[0])
                 return EXIT_FAILURE
+            if broken:
+                raise broken[0]
             for line in server.lines():
                 say(line)
             sys.stdout.flush()
