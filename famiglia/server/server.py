@@ -218,8 +218,9 @@ class Server:
 
     @property
     def invite(self) -> str:
-        """The line a friend types to come to a table (`{code}` for its code)."""
-        return f"ssh -p {self.port} NAME+{{code}}@{self.address}"
+        """The line a friend types to come to a table (`{code}` for its code), its NAME in the language spoken."""
+        address = self.address.replace("{", "{{").replace("}", "}}")  # kept as it is by the `{code}` filled later
+        return _("ssh -p {port} NAME+{code}@{address}").format(port=self.port, address=address, code="{code}")
 
     def lines(self) -> list[str]:
         """What `famiglia serve` prints on starting: the command, the fingerprint, the games' folder, the stop."""
@@ -230,7 +231,8 @@ class Server:
         else:
             first = _("famiglia serve: listening on {host} port {port} — others can connect")
         out = [first.format(host=host, port=self.port)]
-        out.append("  " + _("join with:    {command}").format(command=f"ssh -p {self.port} NAME@{self.address}"))
+        join = _("ssh -p {port} NAME@{address}").format(port=self.port, address=self.address)
+        out.append("  " + _("join with:    {command}").format(command=join))
         out.append("  " + _("host key:     {fingerprint} (ED25519): joiners check that ssh shows this").format(
             fingerprint=self.fingerprint))
         out.append("  " + _("games saved:  {folder} (famiglia games lists them); log: {log}").format(

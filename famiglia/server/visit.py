@@ -55,6 +55,9 @@ async def visit(channel: Channel, server: Server) -> str | None:
     outcome: Outcome | None = Outcome("join", code=code) if code is not None and name is not None else None
     if code is not None and name is None:
         lobby.message = _("Your name first; then j joins table {code}.").format(code=code[:8])
+    elif channel.unread is not None:  # the client's language cannot be read: the lobby says so, in English
+        lobby.message = _("Warning: this server cannot read its '{language}' translation: English is spoken.").format(
+            language=channel.unread.language)
     here = _Visit(channel, server, lobby)
     while channel.closing is None and not channel.gone:
         if outcome is None:
