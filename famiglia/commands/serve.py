@@ -51,25 +51,21 @@ def serve_with(*, host: str, port: int, seed: int | None, password_file: str | N
 
 def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
     """Run the server with `settings` (`famiglia.server.server.Settings`) until it is stopped; the exit status."""
-    from famiglia.server.server import Server, ServerError, Settings
+    from famiglia.server.server import Server, Settings
 
     assert isinstance(settings, Settings)
     server = Server(settings)
     started = threading.Event()
     loop_box: list[asyncio.AbstractEventLoop] = []
-    failure: list[str] = []
-    broken: list[Exception] = []  # what the start met that is no `ServerError`: the command line says it (famiglia.cli)
+    failure: list[Exception] = []
     stopping = asyncio.Event()
 
     async def main() -> None:
         loop_box.append(asyncio.get_running_loop())
         try:
             await server.start()
-        except ServerError as error:
-            failure.append(str(error))
-            return
-        except Exception as error:
-            broken.append(error)
+        except Exception as error:  # said by the main thread (`_failed`): nothing has said "listening"
+            failure.append(error)
             return
         finally:
             started.set()
@@ -99,10 +95,7 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
             while not started.wait(JOIN_WAIT):
                 pass
             if failure:
-                complain(failure[0])
-                return EXIT_FAILURE
-            if broken:
-                raise broken[0]
+                return _failed(failure[0])
             for line in server.lines():
                 say(line)
             sys.stdout.flush()
@@ -112,6 +105,17 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
             signal.signal(signal.SIGINT, previous)
         say("famiglia serve: " + _("stopped; every table is saved.") if not failure else "")
         return run.code if run.code is not None else 0
+
+
+def _failed(error: Exception) -> int:
+    """A server that could not start: a `ServerError` is its one line and exit status 1; anything else is the
+    command line's to say (an `OSError` in one line, a bug with its traceback: famiglia.cli)."""
+    from famiglia.server.server import ServerError
+
+    if not isinstance(error, ServerError):
+        raise error
+    complain(str(error))
+    return EXIT_FAILURE
 
 
 @contextlib.contextmanager
