@@ -377,7 +377,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     catalogue, unread = catalogue_or_english(_language(_lang_option(argv)))
     if unread is not None:
-        complain(str(unread))
+        from famiglia.phrasebook.unread import warning
+
+        complain(warning(unread))
     with speaking(catalogue):
         return _run(argv)
 

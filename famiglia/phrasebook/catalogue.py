@@ -13,8 +13,8 @@ they are written in.
 
 The Italian and German catalogues ship in `famiglia/locale` (docs/languages.md says how they are made);
 `catalogue_for` gives the one for a language. A shipped catalogue that is missing or damaged must not
-take the program with it: `catalogue_or_english` then gives English and the one line of warning that
-says so, which the command line writes to stderr and the server to the connection's screen and its log.
+take the program with it: `catalogue_or_english` then gives English and why, which the command line
+writes to stderr and the server to the connection's screen and its log (`famiglia.phrasebook.unread`).
 """
 
 from __future__ import annotations
@@ -118,21 +118,17 @@ def catalogue_for(language: str) -> gettext.NullTranslations:
     try:
         return gettext.translation(_DOMAIN, _LOCALE, [language])
     except Exception as error:  # a damaged .mo fails as whatever its bytes lead gettext into: OSError, struct.error…
-        path = _LOCALE / language / "LC_MESSAGES" / f"{_DOMAIN}.mo"
+        path = _LOCALE / language / "LC_MESSAGES" / (_DOMAIN + ".mo")
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise CatalogueError(language, path, str(reason) or type(error).__name__) from None
 
 
 class CatalogueError(Exception):
-    """A shipped catalogue is missing or cannot be read. Its message is the one line of warning that says so, in
-    English, the language then spoken, with the file and why, so that whoever reads it can mend the install."""
+    """A shipped catalogue is missing or cannot be read: its language, its file, and why (`famiglia.phrasebook.unread`
+    says it as a warning)."""
 
     def __init__(self, language: str, path: Path, reason: str) -> None:
-        with speaking(ENGLISH):
-            warning = _("warning: the translation '{language}' cannot be read ({path}: {reason}); English is "
-                        "spoken instead (reinstalling famiglia mends it)").format(
-                language=language, path=path, reason=reason)
-        super().__init__(warning)
+        super().__init__(language, path, reason)
         self.language = language
         self.path = path
         self.reason = reason
@@ -140,7 +136,8 @@ class CatalogueError(Exception):
 
 def catalogue_or_english(language: str) -> tuple[gettext.NullTranslations, CatalogueError | None]:
     """The catalogue for `language`, else English and why: a missing or damaged catalogue costs a player the
-    translation, never the game. Whoever asked says the warning where its player reads it."""
+    translation, never the game. Whoever asked says the warning (`famiglia.phrasebook.unread`) where its player
+    reads it."""
     try:
         return catalogue_for(language), None
     except CatalogueError as error:

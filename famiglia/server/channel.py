@@ -25,6 +25,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from famiglia.phrasebook.catalogue import ENGLISH, CatalogueError, Later, _, speaking, spoken_catalogue
+from famiglia.phrasebook.unread import warning
 
 from .lobby import Outcome
 from .log import log
@@ -110,7 +111,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         environment = self.chan.get_environment() if self.chan is not None else {}
         self.catalogue, self.unread = language_of(environment, spoken_catalogue())
         if self.unread is not None:
-            log.warning("%s: %s", self.gate.address, self.unread)
+            log.warning("%s: %s", self.gate.address, warning(self.unread))
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def data_received(self, data: bytes, datatype: object) -> None:
