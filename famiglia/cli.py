@@ -30,7 +30,7 @@ from famiglia.commands.errors import (
 from famiglia.languages import LANGUAGES
 from famiglia.leaving import leaving
 from famiglia.levels import DEFAULT_LEVEL, LEVELS, PLAYERS, REFERENCE_LEVELS
-from famiglia.phrasebook.catalogue import N_, _, catalogue_for, speaking
+from famiglia.phrasebook.catalogue import N_, _, catalogue_or_english, speaking
 
 SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
@@ -375,10 +375,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status; known errors become one line on stderr.
 
     The whole run, its --help and usage errors included, speaks the language of `_language`: `--lang` is
-    looked for before the options are parsed, so the parser itself is made in that language.
+    looked for before the options are parsed, so the parser itself is made in that language. Where its
+    catalogue is missing or damaged, the run speaks English after one line of warning on stderr.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
-    with speaking(catalogue_for(_language(_lang_option(argv)))):
+    catalogue, unread = catalogue_or_english(_language(_lang_option(argv)))
+    if unread is not None:
+        from famiglia.phrasebook.unread import warning
+
+        complain(warning(unread))
+    with speaking(catalogue):
         return _run(argv)
 
 

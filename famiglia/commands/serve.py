@@ -18,7 +18,9 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from famiglia.commands.errors import complain
 from famiglia.leaving import leaving
+from famiglia.phrasebook.catalogue import _
 
 __all__ = ["serve", "serve_with"]
 
@@ -37,30 +39,34 @@ def serve_with(*, host: str, port: int, seed: int | None, password_file: str | N
     from famiglia.server.limits import Limits
     from famiglia.server.server import Settings
 
+    for flag, given in (("--password-file", password_file), ("--authorized-keys", authorized_keys)):
+        if given == "":  # `--password-file=`: no file at all, rather than the current folder
+            complain(_("{flag} needs a file name").format(flag=flag))
+            return EXIT_FAILURE
     limits = Limits(connections=connections, per_address=per_address, login_timeout=login_timeout,
                     idle_lobby=idle_lobby, code_delay=code_delay, waiting_expiry=waiting_expiry)
     return serve(Settings(host=host, port=port, seed=seed, limits=limits,
-                          password_file=Path(password_file) if password_file else None,
-                          authorized_keys=Path(authorized_keys) if authorized_keys else None))
+                          password_file=Path(password_file) if password_file is not None else None,
+                          authorized_keys=Path(authorized_keys) if authorized_keys is not None else None))
 
 
 def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
     """Run the server with `settings` (`famiglia.server.server.Settings`) until it is stopped; the exit status."""
-    from famiglia.server.server import Server, ServerError, Settings
+    from famiglia.server.server import Server, Settings
 
     assert isinstance(settings, Settings)
     server = Server(settings)
     started = threading.Event()
     loop_box: list[asyncio.AbstractEventLoop] = []
-    failure: list[str] = []
+    failure: list[Exception] = []
     stopping = asyncio.Event()
 
     async def main() -> None:
         loop_box.append(asyncio.get_running_loop())
         try:
             await server.start()
-        except ServerError as error:
-            failure.append(str(error))
+        except Exception as error:  # said by the main thread (`_failed`): nothing has said "listening"
+            failure.append(error)
             return
         finally:
             started.set()
@@ -90,8 +96,7 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
             while not started.wait(JOIN_WAIT):
                 pass
             if failure:
-                print(f"famiglia: {failure[0]}", file=sys.stderr)
-                return EXIT_FAILURE
+                return _failed(failure[0])
             for line in server.lines():
                 say(line)
             sys.stdout.flush()
@@ -103,6 +108,17 @@ def serve(settings: object, *, say: Callable[[str], None] = print) -> int:
             for line in server.stopped_lines():
                 say("famiglia serve: " + line)
         return run.code if run.code is not None else 0
+
+
+def _failed(error: Exception) -> int:
+    """A server that could not start: a `ServerError` is its one line and exit status 1; anything else is the
+    command line's to say (an `OSError` in one line, a bug with its traceback: famiglia.cli)."""
+    from famiglia.server.server import ServerError
+
+    if not isinstance(error, ServerError):
+        raise error
+    complain(str(error))
+    return EXIT_FAILURE
 
 
 @contextlib.contextmanager

@@ -12,7 +12,9 @@ for itself (`speaking`), as the leaving signals find theirs; gettext's own `inst
 they are written in.
 
 The Italian and German catalogues ship in `famiglia/locale` (docs/languages.md says how they are made);
-`catalogue_for` gives the one for a language.
+`catalogue_for` gives the one for a language. A shipped catalogue that is missing or damaged must not
+take the program with it: `catalogue_or_english` then gives English and why, which the command line
+writes to stderr and the server to the connection's screen and its log (`famiglia.phrasebook.unread`).
 """
 
 from __future__ import annotations
@@ -26,8 +28,20 @@ from typing import Final
 
 from famiglia.languages import LANGUAGES
 
-__all__ = ["ENGLISH", "LANGUAGES", "N_", "Later", "_", "catalogue_for", "ngettext", "speaking", "spoken_catalogue",
-           "spoken_language"]
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "N_",
+    "CatalogueError",
+    "Later",
+    "_",
+    "catalogue_for",
+    "catalogue_or_english",
+    "ngettext",
+    "speaking",
+    "spoken_catalogue",
+    "spoken_language",
+]
 
 ENGLISH: Final = gettext.NullTranslations()  # the templates as they are written
 _LOCALE: Final = Path(__file__).parent.parent / "locale"
@@ -101,4 +115,30 @@ def catalogue_for(language: str) -> gettext.NullTranslations:
         return ENGLISH
     if language not in LANGUAGES:
         raise ValueError(f"no catalogue for {language!r}: the languages are {', '.join(LANGUAGES)}")
-    return gettext.translation(_DOMAIN, _LOCALE, [language])
+    try:
+        return gettext.translation(_DOMAIN, _LOCALE, [language])
+    except Exception as error:  # a damaged .mo fails as whatever its bytes lead gettext into: OSError, struct.error…
+        path = _LOCALE / language / "LC_MESSAGES" / (_DOMAIN + ".mo")
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise CatalogueError(language, path, str(reason) or type(error).__name__) from None
+
+
+class CatalogueError(Exception):
+    """A shipped catalogue is missing or cannot be read: its language, its file, and why (`famiglia.phrasebook.unread`
+    says it as a warning)."""
+
+    def __init__(self, language: str, path: Path, reason: str) -> None:
+        super().__init__(language, path, reason)
+        self.language = language
+        self.path = path
+        self.reason = reason
+
+
+def catalogue_or_english(language: str) -> tuple[gettext.NullTranslations, CatalogueError | None]:
+    """The catalogue for `language`, else English and why: a missing or damaged catalogue costs a player the
+    translation, never the game. Whoever asked says the warning (`famiglia.phrasebook.unread`) where its player
+    reads it."""
+    try:
+        return catalogue_for(language), None
+    except CatalogueError as error:
+        return ENGLISH, error

@@ -27,7 +27,8 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from famiglia.phrasebook.catalogue import ENGLISH, Later, _, speaking, spoken_catalogue
+from famiglia.phrasebook.catalogue import ENGLISH, CatalogueError, Later, _, speaking, spoken_catalogue
+from famiglia.phrasebook.unread import warning
 
 from .lobby import Outcome
 from .log import log
@@ -83,6 +84,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self.screen: SeatScreen | None = None  # the table screen on show, if any
         self.closing: str | Later | None = None  # the server is stopping: the line said on leaving
         self.catalogue = ENGLISH  # the language the connection is spoken to in, once its session starts
+        self.unread: CatalogueError | None = None  # the client's language, where its catalogue cannot be read
         self.gone = False
         self.resized = 0  # redraws made for window changes (at most one a `FRAME`)
         self._redraw: asyncio.TimerHandle | None = None  # the redraw at the new size, when one is to come
@@ -115,7 +117,9 @@ class Channel(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         environment = self.chan.get_environment() if self.chan is not None else {}
-        self.catalogue = language_of(environment, spoken_catalogue())
+        self.catalogue, self.unread = language_of(environment, spoken_catalogue())
+        if self.unread is not None:
+            log.warning("%s: %s", self.gate.address, warning(self.unread))
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def data_received(self, data: bytes, datatype: object) -> None:

@@ -62,7 +62,28 @@ class Listed:
     @classmethod
     def of(cls, table: ServerTable) -> Listed:
         """`table` as the lists show it: only what anyone at the server may know of it (`describe`)."""
-        return cls(table.code, table.describe())
+        return cls(table.code, describe(table))
+
+
+def describe(table: ServerTable) -> str:
+    """`table`'s line in the lobby's lists: who sits, and how the game stands (public facts only)."""
+    names = _names(table.names)
+    game = table.game
+    if game is None:
+        return _("{names}, waiting for a second player").format(names=names)
+    result = game.result()
+    if result is not None:
+        return _("{names}, over ({first}-{second})").format(names=names, first=result.scores[0],
+                                                             second=result.scores[1])
+    mover = game.names[game.to_move]
+    return _("{names}, {mover} to move").format(names=names, mover=mover)
+
+
+def _names(names: tuple[str, ...]) -> str:
+    """Who sits at a table, as its line in the lobby's lists says it."""
+    if len(names) < 2:
+        return names[0] if names else _("nobody")
+    return _("{first} and {second}").format(first=names[0], second=names[1])
 
 
 @dataclass(frozen=True, slots=True)

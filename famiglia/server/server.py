@@ -17,6 +17,7 @@ import contextlib
 import logging
 import os
 import socket
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -98,11 +99,21 @@ class Server:
     # -- starting --------------------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Listen; `ServerError` (one line) if the folder is another server's, or the key, the files or the address
-        cannot be used."""
+        """Listen; `ServerError` (one line) if an option's file, the key, the folders or the address cannot be used,
+        or the folder is another server's.
+
+        The files the options name are read first, so that a mistyped one is said before anything is made;
+        whatever fails, nothing has said "listening" yet, and the log and the folder are let go again.
+        """
+        self.password = self._password()
+        self.authorized_keys = self._authorized_keys()
         try:
             self.store.ready()
             private_folder(self.folder)
+        except Exception as error:
+            raise ServerError(str(error)) from None
+        self._check_folder()
+        try:
             self._held = hold_folder(self.folder)  # before anything is read: another server's folder is left alone
         except Exception as error:
             raise ServerError(str(error)) from None
@@ -120,24 +131,44 @@ class Server:
         self._open_log()
         try:
             key = host_key(self.folder)
-        except HostKeyError as error:
-            raise ServerError(str(error)) from None
-        self.fingerprint = fingerprint(key)
-        self.password = self._password()
-        self.authorized_keys = self._authorized_keys()
-        self.restored = self.tables.restore()
-        try:
+            self.fingerprint = fingerprint(key)
+            self.restored = self.tables.restore()
             self._acceptor = await asyncssh.create_server(
                 lambda: Gatekeeper(self), self.settings.host, self.settings.port,
                 server_host_keys=[key], encoding=None, login_timeout=self.limits.login_timeout,
                 agent_forwarding=False, x11_forwarding=False, allow_scp=False, line_editor=False,
                 keepalive_interval=30, keepalive_count_max=4, reuse_address=True)
-        except OSError as error:
+        except HostKeyError as error:
+            self._close_log()
+            raise ServerError(str(error)) from None
+        except (OSError, UnicodeError) as error:
+            self._close_log()
+            if isinstance(error, UnicodeError):  # a host name no resolver can encode: too long, an empty label
+                reason: object = _("not an address or a host name")
+            else:
+                reason = error.strerror or error
             raise ServerError(_("cannot listen on {host} port {port} ({reason})").format(
-                host=self.settings.host, port=self.settings.port, reason=error.strerror or error)) from None
+                host=self.settings.host, port=self.settings.port, reason=reason)) from None
+        except BaseException:
+            self._close_log()
+            raise
         sockets = self._acceptor.sockets
         self.port = sockets[0].getsockname()[1] if sockets else self.settings.port
         log.info("listening on %s port %d, host key %s", self.settings.host, self.port, self.fingerprint)
+
+    def _check_folder(self) -> None:
+        """The server's folder is a folder of its own: not a file, nor a link to somewhere else."""
+        try:
+            info = os.lstat(self.folder)
+        except OSError as error:
+            raise ServerError(_("the server's folder {path} cannot be read ({reason})").format(
+                path=self.folder, reason=error.strerror or error)) from None
+        if stat.S_ISLNK(info.st_mode):
+            raise ServerError(_("the server's folder {path} is a symbolic link, which famiglia does not follow").format(
+                path=self.folder))
+        if not stat.S_ISDIR(info.st_mode):
+            raise ServerError(_("the server's folder {path} is not a folder: move it away, and famiglia makes "
+                                "one").format(path=self.folder))
 
     def _open_log(self) -> None:
         path = self.folder / LOG
@@ -146,16 +177,31 @@ class Server:
         if path.is_symlink():
             raise ServerError(_("the server's log {path} is a symbolic link, which famiglia does not follow").format(
                 path=path))
-        self._handler = attach(path)
+        try:
+            self._handler = attach(path)
+        except OSError as error:
+            raise ServerError(_("the server's log {path} cannot be written ({reason})").format(
+                path=path, reason=error.strerror or error)) from None
+
+    def _close_log(self) -> None:
+        if self._handler is not None:
+            detach(self._handler)
+            self._handler = None
+
+    def _option_file(self, flag: str, path: Path, *, limit: int, kind: str) -> str:
+        """The text of the file option `flag` names; `ServerError`, in one line that names both, if there is none."""
+        try:
+            return read_text(path, limit=limit, kind=kind)
+        except FileNotFoundError:
+            raise ServerError(_("{flag} {path}: there is no such file").format(flag=flag, path=path)) from None
+        except Unreadable as error:
+            raise ServerError(_("{flag} {path}: {reason}").format(flag=flag, path=path, reason=error)) from None
 
     def _password(self) -> str | None:
         path = self.settings.password_file
         if path is None:
             return None
-        try:
-            text = read_text(path, limit=4096, kind=_("a password file"))
-        except Unreadable as error:
-            raise ServerError(str(error)) from None
+        text = self._option_file("--password-file", path, limit=4096, kind=_("a password file"))
         password = text.splitlines()[0] if text.strip() else ""
         if not password:
             raise ServerError(_("the password file {path} is empty: its first line is the password").format(path=path))
@@ -165,14 +211,18 @@ class Server:
         path = self.settings.authorized_keys
         if path is None:
             return None
+        text = self._option_file("--authorized-keys", path, limit=1024 * 1024, kind=_("an authorized keys file"))
+        none = _("the authorized keys file {path} holds no SSH public key: write one 'ssh-ed25519 AAAA… name' line "
+                 "for each key").format(path=path)
         try:
-            text = read_text(path, limit=1024 * 1024, kind=_("an authorized keys file"))
             keys = asyncssh.import_authorized_keys(text)
-        except Unreadable as error:
-            raise ServerError(str(error)) from None
-        except (ValueError, asyncssh.KeyImportError) as error:
+        except asyncssh.KeyImportError as error:
             raise ServerError(_("the authorized keys file {path} cannot be read ({reason})").format(
                 path=path, reason=error)) from None
+        except ValueError:  # asyncssh's "No valid entries found": every line was something else
+            raise ServerError(none) from None
+        if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+            raise ServerError(none)
         return keys
 
     # -- what is said ----------------------------------------------------------------------------------------
@@ -187,8 +237,9 @@ class Server:
 
     @property
     def invite(self) -> str:
-        """The line a friend types to come to a table (`{code}` for its code)."""
-        return f"ssh -p {self.port} NAME+{{code}}@{self.address}"
+        """The line a friend types to come to a table (`{code}` for its code), its NAME in the language spoken."""
+        address = self.address.replace("{", "{{").replace("}", "}}")  # kept as it is by the `{code}` filled later
+        return _("ssh -p {port} NAME+{code}@{address}").format(port=self.port, address=address, code="{code}")
 
     def lines(self) -> list[str]:
         """What `famiglia serve` prints on starting: the command, the fingerprint, the games' folder, the stop."""
@@ -199,7 +250,8 @@ class Server:
         else:
             first = _("famiglia serve: listening on {host} port {port} — others can connect")
         out = [first.format(host=host, port=self.port)]
-        out.append("  " + _("join with:    {command}").format(command=f"ssh -p {self.port} NAME@{self.address}"))
+        join = _("ssh -p {port} NAME@{address}").format(port=self.port, address=self.address)
+        out.append("  " + _("join with:    {command}").format(command=join))
         out.append("  " + _("host key:     {fingerprint} (ED25519): joiners check that ssh shows this").format(
             fingerprint=self.fingerprint))
         out.append("  " + _("games saved:  {folder} (famiglia games lists them); log: {log}").format(

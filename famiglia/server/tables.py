@@ -26,14 +26,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from famiglia.engine import Action, Game, Refresh, Step
+from famiglia.engine import Action, Game, Step
 from famiglia.persistence import GameLock, Move, Record, Sitting, Store, StoreError, printable
 from famiglia.persistence.seats import NETWORK
-from famiglia.persistence.turns import moves_of, turn_log, turn_start
+from famiglia.persistence.turns import moves_of
 from famiglia.phrasebook.catalogue import N_, Later, _
 from famiglia.profile.names import NAME_LENGTH
 from famiglia.profile.seats import HUMAN
-from famiglia.tui.model.saving import pass_reasons_of
+from famiglia.tui.model.saving import resumed_table
 from famiglia.tui.model.session import Session
 from famiglia.tui.model.table import Table
 
@@ -152,19 +152,6 @@ class ServerTable:
     def seat_of(self, screen: SeatScreen) -> int | None:
         return next((seat for seat, s in self.screens.items() if s is screen), None)
 
-    def describe(self) -> str:
-        """One line for the lobby's lists: who sits, and how the game stands (public facts only)."""
-        names = _names(self.names)
-        game = self.game
-        if game is None:
-            return _("{names}, waiting for a second player").format(names=names)
-        result = game.result()
-        if result is not None:
-            return _("{names}, over ({first}-{second})").format(names=names, first=result.scores[0],
-                                                                 second=result.scores[1])
-        mover = game.names[game.to_move]
-        return _("{names}, {mover} to move").format(names=names, mover=mover)
-
     # -- sitting down -----------------------------------------------------------------------------------------
 
     def sit(self, seat: int, holder: Holder) -> None:
@@ -212,27 +199,15 @@ class ServerTable:
         self.lock = self.store.lock(self.record.id)
 
     def bring_back(self, path: Path, record: Record) -> bool:
-        """The game of `record` at this table, as it stood (a restart); False if it is over.
-
-        The turn under way is played again from its last refresh, so undo reaches back as far as it could
-        have (R5), as `famiglia resume` does; a take or pass saved unconfirmed asks its player again.
-        """
-        moves = record.moves
+        """The game of `record` at this table, as it stood (a restart); False if it is over. The turn under way is
+        played again as `famiglia resume` plays it (`resumed_table`): a take or pass saved unconfirmed asks again."""
         if record.game().is_over:
             return False
-        actions = [m.action for m in moves]
-        waiting = not record.confirmed and bool(moves) and actions[-1].step is Step.TAKE
-        start = turn_start(actions[:-1] if waiting else actions)
-        undoable = max((i + 1 for i in range(start, len(moves)) if isinstance(actions[i], Refresh)), default=start)
-        table = Table.resumed(record.game(upto=undoable), log=turn_log(record.game(upto=0), actions[:undoable]),
-                              pass_reasons=pass_reasons_of(record, actions[:undoable], self._seats()),
-                              seats=self._seats())
-        for action in actions[undoable:]:
-            table.play(action, confirm=self.options.confirm)
-        self.table, self.before = table, list(moves[:undoable])
+        lock = self.store.lock(record.id)  # first: a game played elsewhere is not brought back
+        self.table, before = resumed_table(record, seats=self._seats(), confirm=self.options.confirm)
+        self.before, self.record, self.lock = list(record.moves[:before]), record, lock
         self.path, self.file = path, path
-        self.record = record.with_moves(self._confirmed_moves(), confirmed=True) if waiting else record
-        self.lock = self.store.lock(record.id)
+        self.record = record.with_moves(_confirmed_moves(self), confirmed=True)  # a take not confirmed is its own
         return True
 
     def seat_session(self, seat: int) -> Session:
@@ -282,10 +257,10 @@ class ServerTable:
         """
         if self.broken is not None or self.table is None or self.record is None:
             return
-        with self._guarded():
+        with _Guard(self):
             if action is not None and self.table.ending is not None:
                 return  # waits for its player's Enter
-            moves = self._confirmed_moves()
+            moves = _confirmed_moves(self)
             told = self.record.moves
             if moves == told:
                 return  # a take or pass never told was taken back: nobody saw it
@@ -299,22 +274,14 @@ class ServerTable:
         """A take or pass is confirmed (or needed no Enter): now the other screens see it, and it is saved."""
         if self.broken is not None or self.table is None or self.record is None:
             return
-        with self._guarded():
-            moves = self._confirmed_moves()
+        with _Guard(self):
+            moves = _confirmed_moves(self)
             if moves != self.record.moves:
                 self._save(moves)
             last = moves[-1]
             self._tell_played(last.player, last.action)
             if self.is_over:
                 self.on_change(self)
-
-    def _confirmed_moves(self) -> list[Move]:
-        """The moves everyone knows: the table's history without a take or pass waiting for its Enter."""
-        table = self.table
-        assert table is not None and self.record is not None
-        history = table.history[:-1] if table.ending is not None else table.history
-        first = table.origin["to_move"] if table.origin is not None else self.record.start["to_move"]
-        return [*self.before, *moves_of(first, history)]
 
     def say(self, screen: SeatScreen, text: str) -> str | None:
         """A one-line message to the table from `screen`'s player; the refusal, if it is none."""
@@ -381,19 +348,9 @@ class ServerTable:
         self.record = record  # what the table is, written or not (a file that cannot be written is said)
         game = record.game()
         if self.saver is None:
-            self._saved(self._write(record, game))
+            self._saved(_write(self, record, game))
         else:
-            self.saver.save(lambda: self._write(record, game), self._saved)
-
-    def _write(self, record: Record, game: Game) -> tuple[Path, Record] | Exception:
-        """`record` written over the table's file (on the saver's thread): where it went, or what went wrong."""
-        try:
-            self.file, written = self.store.update(self.file or self.path or Path(), record, game)
-        except Exception as error:  # told to the table's players on the loop (`_saved`)
-            if not isinstance(error, (StoreError, OSError, ValueError)):
-                log.error("table %s could not be saved", self.code, exc_info=error)
-            return error
-        return self.file, written
+            self.saver.save(lambda: _write(self, record, game), self._saved)
 
     def _saved(self, result: tuple[Path, Record] | Exception) -> None:
         """What came of a write, on the loop: a failure said once to the table's players, the file's new name."""
@@ -418,9 +375,6 @@ class ServerTable:
         if self.record is not None and self.path is not None and self.table is not None and self.broken is None:
             self._save(self.record.moves)
 
-    def _guarded(self) -> _Guard:
-        return _Guard(self)
-
     def fail(self, error: BaseException) -> None:
         """Something went wrong inside the table: save what there is, tell its players in one line, close it."""
         log.error("table %s stopped on an unexpected error", self.code, exc_info=error)
@@ -440,16 +394,29 @@ class ServerTable:
         self.on_change(self)
 
 
+def _confirmed_moves(owner: ServerTable) -> list[Move]:
+    """The moves everyone knows: the table's history without a take or pass waiting for its Enter."""
+    table = owner.table
+    assert table is not None and owner.record is not None
+    history = table.history[:-1] if table.ending is not None else table.history
+    first = table.origin["to_move"] if table.origin is not None else owner.record.start["to_move"]
+    return [*owner.before, *moves_of(first, history)]
+
+
+def _write(table: ServerTable, record: Record, game: Game) -> tuple[Path, Record] | Exception:
+    """`record` written over `table`'s file (on the saver's thread): where it went, or what went wrong."""
+    try:
+        table.file, written = table.store.update(table.file or table.path or Path(), record, game)
+    except Exception as error:  # told to the table's players on the loop (`ServerTable._saved`)
+        if not isinstance(error, (StoreError, OSError, ValueError)):
+            log.error("table %s could not be saved", table.code, exc_info=error)
+        return error
+    return table.file, written
+
+
 def _reason(error: Exception) -> str:
     """Why a save failed, in a few words: an `OSError`'s own words ("No space left on device"), else the error's."""
     return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-
-
-def _names(names: tuple[str, ...]) -> str:
-    """Who sits at a table, as its line in the lobby's lists says it."""
-    if len(names) < 2:
-        return names[0] if names else _("nobody")
-    return _("{first} and {second}").format(first=names[0], second=names[1])
 
 
 class _Guard:

@@ -5,9 +5,10 @@ draws for many players at once): `colour_depth` reads what the client said of it
 `NO_COLOR` or `COLORTERM` in the environment it sent), the connection's output is made with that
 depth and the channel's size, and `Terminal.colour` is the one answer every screen of the connection
 draws by; `Terminal.catalogue` is the language the connection is spoken to in (`language_of`: the one its
-client's environment names, else the server's). `drawn_app` is the full-screen application the server's
-own screens (the lobby, the wait for a friend, a watcher's table) are: a renderable drawn at the
-terminal's size, in its colours, its rows written straight to the channel.
+client's environment names, else the server's; English, with a warning, where that one cannot be read).
+`drawn_app` is the full-screen application the server's own screens (the lobby, the wait for a friend, a
+watcher's table) are: a renderable drawn at the terminal's size, in its colours, its rows written straight
+to the channel.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import ColorDepth, Output
 from rich.console import RenderableType
 
-from famiglia.phrasebook.catalogue import ENGLISH, catalogue_for
+from famiglia.phrasebook.catalogue import ENGLISH, CatalogueError, catalogue_or_english
 from famiglia.phrasebook.choosing import VARIABLES, from_environment
 from famiglia.tui.shell.layout import RowsControl, screen_size
 from famiglia.tui.shell.rowrenderer import ink_for, install_row_renderer, whole_screen
@@ -43,13 +44,15 @@ def colour_depth(term: str, environment: Mapping[str, str]) -> ColorDepth:
     return ColorDepth.DEPTH_4_BIT
 
 
-def language_of(environment: Mapping[str, str], server: gettext.NullTranslations) -> gettext.NullTranslations:
+def language_of(environment: Mapping[str, str],
+                server: gettext.NullTranslations) -> tuple[gettext.NullTranslations, CatalogueError | None]:
     """The catalogue a connection is spoken to in: the language its client's environment names, as every famiglia
     command reads its own (OpenSSH sends `LANG` and `LC_*` where its configuration says `SendEnv`, as Debian's
-    does); the `server`'s own where the client sent none of those variables."""
+    does); the `server`'s own where the client sent none of those variables. Where the catalogue named is
+    missing or damaged: English, and why (the connection's screen and the server's log say so)."""
     if not any(environment.get(variable) for variable in VARIABLES):
-        return server
-    return catalogue_for(from_environment(environment))
+        return server, None
+    return catalogue_or_english(from_environment(environment))
 
 
 @dataclass(frozen=True, slots=True)

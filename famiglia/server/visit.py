@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING, Final
 
 from famiglia.phrasebook.catalogue import N_, Later, _
+from famiglia.phrasebook.unread import on_screen
 from famiglia.profile.names import NameRefused, tidy_name
 
 from .codes import read_code
@@ -55,6 +56,8 @@ async def visit(channel: Channel, server: Server) -> str | None:
     outcome: Outcome | None = Outcome("join", code=code) if code is not None and name is not None else None
     if code is not None and name is None:
         lobby.message = _("Your name first; then j joins table {code}.").format(code=code[:8])
+    elif channel.unread is not None:  # the client's language cannot be read: the lobby says so, in English
+        lobby.message = on_screen(channel.unread)
     here = _Visit(channel, server, lobby)
     while channel.closing is None and not channel.gone:
         if outcome is None:

@@ -14,6 +14,7 @@ import pytest
 from famiglia.engine import Game, Pass, Step, Swap, Take, card
 from famiglia.persistence.turns import turn_log as replay_log
 from famiglia.tui.model import overlays, playing
+from famiglia.tui.model.overlays import ending_question
 from famiglia.tui.model.screens import number_text
 from famiglia.tui.model.session import Overlay, Screen, Session
 from famiglia.tui.model.turn import DONE_SWAPPING
@@ -65,8 +66,8 @@ def test_a_take_shows_its_result_on_the_movers_table_until_confirmed(game: Calla
     assert session.ending == take and session.screen is Screen.TABLE and session.menu() is None
     view = session.view()
     assert view is not None and view.seat == 0 and card("F2") in view.hand  # her own table, with the result
-    assert session.ending_question().startswith("You take F2, pay F1 to your play area, keep F1")
-    assert "Enter: end your turn" in session.ending_question()
+    assert ending_question(session).startswith("You take F2, pay F1 to your play area, keep F1")
+    assert "Enter: end your turn" in ending_question(session)
     assert len(session.log) == 1 and session.log[0][-1].action == take
     playing.submit(session, "")
     assert session.screen is Screen.HANDOFF and session.ending is None
@@ -92,7 +93,7 @@ def test_a_take_that_dealt_a_new_street_cannot_be_taken_back(game: Callable[...,
     g = game(hand0=["F1", "F1", "M0"], street=["F0"], stack=["A1", "A2", "B1", "B2", "M1", "M2", "F3", "F4"])
     session = resumed(g)
     session.play("take F0")  # the Street is empty: six new cards are dealt between the turns (R10.1)
-    assert session.ending is not None and "cannot be taken back" in session.ending_question()
+    assert session.ending is not None and "cannot be taken back" in ending_question(session)
     playing.undo(session)
     assert session.ending is not None and session.message is not None
     assert "new Street" in session.message.text
@@ -105,7 +106,7 @@ def test_a_pass_that_ends_the_game_says_so_before_it_is_confirmed(game: Callable
     session = resumed(g)
     playing.pass_turn(session)
     assert session.ending == Pass() and session.screen is Screen.TABLE
-    question = session.ending_question()
+    question = ending_question(session)
     assert "the game ends" in question and "Enter: end the game" in question
     playing.undo(session)
     assert session.game is not None and not session.game.is_over
@@ -120,7 +121,7 @@ def test_the_last_take_of_the_game_says_the_game_ends(game: Callable[..., Game])
     session = resumed(g)
     session.play("take F0")
     assert session.game is not None and session.game.is_over
-    assert "the game ends" in session.ending_question() and session.screen is Screen.TABLE
+    assert "the game ends" in ending_question(session) and session.screen is Screen.TABLE
 
 
 def test_without_confirm_a_take_hands_on_at_once_and_c_toggles_it() -> None:

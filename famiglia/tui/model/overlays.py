@@ -1,18 +1,38 @@
-"""The overlays' verbs: help, the game log, the opponent's last turn on top, and the quit question.
+"""The overlays' verbs: help, the game log, the opponent's last turn on top, and the questions.
 
 An overlay closes without touching the game. Each verb takes the `Session` whose `overlay`, `scroll`
-and message line it changes; the command table calls them, and the view reads `quit_question`.
+and message line it changes; the command table calls them, and the view reads `quit_question` and
+`ending_question` (the question before a turn's end).
 """
 
 from __future__ import annotations
 
+from famiglia.engine import Pass
+from famiglia.phrasebook import actions
 from famiglia.phrasebook.catalogue import _
 
 from .screens import Message, Overlay, Screen
 from .session import Session
 
-__all__ = ["answer_quit", "ask_quit", "interrupt", "quit_question", "scroll_by", "scroll_key", "show_last_turn",
-           "toggle_confirm", "toggle_help", "toggle_log", "toggle_summary"]
+__all__ = ["answer_quit", "ask_quit", "ending_question", "interrupt", "quit_question", "scroll_by", "scroll_key",
+           "show_last_turn", "toggle_confirm", "toggle_help", "toggle_log", "toggle_summary"]
+
+
+def ending_question(s: Session) -> str:
+    """What the player is asked before the turn goes to the other player: the result, and the keys."""
+    table, ending = s.table, s.ending
+    if ending is None or table.game is None:
+        return ""
+    game = table.game
+    said = actions.own(ending, ends_game=isinstance(ending, Pass) and game.is_over)
+    if game.is_over and not isinstance(ending, Pass):
+        said += _(" — the last turn: the game ends")  # R9.3, R10.2
+    keys = _("Enter: end the game") if game.is_over else _("Enter: end your turn")
+    if table.snapshots:
+        keys += " · " + _("u or Esc: take it back")
+    else:
+        keys += " " + _("(new cards were dealt: it cannot be taken back)")
+    return f"{said}. {keys}"
 
 
 def quit_question(s: Session) -> tuple[str, str]:

@@ -27,8 +27,10 @@ from famiglia.profile.seats import HUMAN, level_of
 
 from .screens import Message, Screen
 from .session import Session
+from .table import Table
 
-__all__ = ["Autosave", "analyse_on_leaving", "crash_save", "pass_reasons_of", "play_on", "resume_session"]
+__all__ = ["Autosave", "analyse_on_leaving", "crash_save", "pass_reasons_of", "play_on", "resume_session",
+           "resumed_table", "undo_reach"]
 
 
 def _seat(seat: Any) -> str:
@@ -267,13 +269,7 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     if "seats" not in options:  # a sitting of famiglia serve gives its own
         options["seats"] = _seats(record)
     moves = record.moves
-    # A take or pass its player had not confirmed is played again too, and they are asked again.
-    waiting = (not record.confirmed and bool(moves) and moves[-1].action.step is Step.TAKE
-               and options.get("confirm", True) and not record.game().is_over)
-    ended = moves[:-1] if waiting else moves
-    turn_start_at = turn_start([m.action for m in ended])
-    undoable = max((i + 1 for i in range(turn_start_at, len(moves)) if isinstance(moves[i].action, Refresh)),
-                   default=turn_start_at)
+    undoable = undo_reach(record, confirm=options.get("confirm", True))
     game = record.game(upto=undoable)
     actions = [m.action for m in moves]
     session = Session.resume(game, log=_turn_log(record, actions[:undoable]),
@@ -286,6 +282,29 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
         session.message = Message(_("Game {id} is over: this is its scoring (its keys are on the line below).").format(
             id=record.id))
     return session
+
+
+def undo_reach(record: Record, *, confirm: bool = True) -> int:
+    """How many of `record`'s moves are before what undo may reach on resuming: the turn under way after its last
+    refresh (R5: a refresh showed new cards), and a take or pass its player had not confirmed, which is played
+    again so that they are asked again."""
+    moves = record.moves
+    waiting = (not record.confirmed and bool(moves) and moves[-1].action.step is Step.TAKE and confirm
+               and not record.game().is_over)
+    start = turn_start([m.action for m in (moves[:-1] if waiting else moves)])
+    return max((i + 1 for i in range(start, len(moves)) if isinstance(moves[i].action, Refresh)), default=start)
+
+
+def resumed_table(record: Record, *, seats: tuple[str, str], confirm: bool) -> tuple[Table, int]:
+    """The table of `record`'s game as it stood, for screens of their own to share (famiglia serve); with the
+    number of moves before its history (`undo_reach`): the turn under way is played again, as on resuming."""
+    undoable = undo_reach(record, confirm=confirm)
+    actions = [m.action for m in record.moves]
+    table = Table.resumed(record.game(upto=undoable), log=_turn_log(record, actions[:undoable]),
+                          pass_reasons=pass_reasons_of(record, actions[:undoable], seats), seats=seats)
+    for action in actions[undoable:]:
+        table.play(action, confirm=confirm)
+    return table, undoable
 
 
 def _seats(record: Record) -> tuple[str, str]:

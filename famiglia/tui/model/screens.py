@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final, Generic, TypeVar, cast
 
-__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Read", "Screen", "number_text"]
+__all__ = ["NUMBER_DIGITS", "Drawn", "Message", "Overlay", "Read", "Screen", "SeatRead", "number_text"]
 
 NUMBER_DIGITS: Final = 6  # longer numbers are quoted shortened: no menu has a million choices
 
@@ -82,6 +82,18 @@ class Read(Generic[T]):
         if not self.settable:
             raise AttributeError(f"{self.name} is the {self.part}'s: change it through its verbs")
         setattr(getattr(model, self.part), self.name, value)
+
+
+class SeatRead(Generic[T]):
+    """What a screen reads of its table as its own seat knows it: `table.name` at one keyboard (no seat), else
+    `table.name_for(seat)`, which leaves out a take or pass waiting for another seat's Enter (R12)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, model: Any, owner: object = None) -> T:
+        table, seat = model.table, model.seat
+        return cast(T, getattr(table, self.name) if seat is None else getattr(table, f"{self.name}_for")(seat))
 
 
 def number_text(text: str) -> int | None:

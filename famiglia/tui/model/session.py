@@ -24,7 +24,7 @@ from typing import Any
 
 from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap, Take, parse_action
 from famiglia.persistence.seats import NETWORK
-from famiglia.phrasebook import actions, events
+from famiglia.phrasebook import events
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.notation import in_notation, in_words
 from famiglia.phrasebook.refusals import pay_for
@@ -35,7 +35,7 @@ from famiglia.profile.seats import HUMAN
 from .builder import Menu
 from .handoff import HANDOFF_GUARD, HandoffGuard
 from .naming import NamesQuestion
-from .screens import Drawn, Message, Overlay, Read, Screen
+from .screens import Drawn, Message, Overlay, Read, Screen, SeatRead
 from .table import Table
 from .turn import Turn
 
@@ -99,12 +99,9 @@ class Session:
 
     @classmethod
     def seated(cls, table: Table, seat: int, **options: Any) -> Session:
-        """A screen of `table` that shows `seat` alone, beside the screens of the other seats (famiglia serve).
+        """A screen of the shared `table` for `seat` alone (famiglia serve): no handoff, the turn under way on show.
 
-        The table is shared, not copied: an action played on any screen is played once, on the table, and
-        every screen draws it from its own seat's view (R12). There is no handoff: the person at this
-        screen is always the same; a take or pass waiting for another seat's Enter is that seat's alone
-        (`Table.game_for`). The screen opens on the turn under way, mid-turn included.
+        An action played on any screen of the table is played once, on it; each screen draws its own seat's view.
         """
         session = cls(table=table, seat=seat, **options)
         session.screen = Screen.TABLE
@@ -113,6 +110,10 @@ class Session:
 
     # What the screen reads of the table and of the turn being built, by its old names.
     history = Read[list[Action]]("table", "history")
+    # As this screen's seat knows them (`Table.game_for`, `log_for`, `ending_for`): at one keyboard, the table's.
+    game = SeatRead[Game | None]("game")
+    log = SeatRead[list[tuple[Event, ...]]]("log")
+    ending = SeatRead[Action | None]("ending")  # another seat's take or pass is not this screen's to confirm
     pass_reasons = Read[dict[int, str]]("table", "pass_reasons")
     origin = Read[dict[str, Any] | None]("table", "origin")
     seats = Read[tuple[Any, Any]]("table", "seats")
@@ -121,22 +122,6 @@ class Session:
     is_human = Read[Callable[[int], bool]]("table", "is_human")
     path = Read[tuple[str, ...]]("turn", "path", settable=True)
     highlight = Read[int | None]("turn", "highlight")
-
-    @property
-    def game(self) -> Game | None:
-        """The game as this screen's seat knows it (`Table.game_for`); at one keyboard, the table's game."""
-        return self.table.game if self.seat is None else self.table.game_for(self.seat)
-
-    @property
-    def log(self) -> list[tuple[Event, ...]]:
-        """The public record of every finished turn, as this screen's seat knows it."""
-        return self.table.log if self.seat is None else self.table.log_for(self.seat)
-
-    @property
-    def ending(self) -> Action | None:
-        """The take or pass waiting for Enter at this screen: another seat's is not this screen's to confirm."""
-        table = self.table
-        return table.ending if self.seat is None or table.ending_seat == self.seat else None
 
     def view(self) -> SeatView | None:
         """The one view the current screen may draw from (R12): public at the handoff, `at_keyboard`'s at the table."""
@@ -198,11 +183,8 @@ class Session:
     @property
     def computer_to_move(self) -> bool:
         """Whether a computer seat plays now: its turn on the table, with no take or pass of the person's pending."""
-        if self.seat is None:
-            return self.screen is Screen.TABLE and self.table.computer_to_move
-        game, table = self.game, self.table  # a shared table: anyone's turn but this screen's seat's
-        return (self.screen is Screen.TABLE and game is not None and not game.is_over and game.to_move != self.seat
-                and (table.ending is None or table.ending_seat != self.seat))
+        acting = self.table.computer_to_move if self.seat is None else self.table.others_turn(self.seat)
+        return self.screen is Screen.TABLE and acting
 
     @property
     def opponent_away(self) -> bool:
@@ -215,22 +197,6 @@ class Session:
     def waiting(self) -> bool:
         """The handoff has just thrown a key away: it says so until it takes keys."""
         return self.guard.waited and self.screen is Screen.HANDOFF and not self.accepts_keys()
-
-    def ending_question(self) -> str:
-        """What the player is asked before the turn goes to the other player: the result, and the keys."""
-        table, ending = self.table, self.ending
-        if ending is None or table.game is None:
-            return ""
-        game = table.game
-        said = actions.own(ending, ends_game=isinstance(ending, Pass) and game.is_over)
-        if game.is_over and not isinstance(ending, Pass):
-            said += _(" — the last turn: the game ends")  # R9.3, R10.2
-        keys = _("Enter: end the game") if game.is_over else _("Enter: end your turn")
-        if table.snapshots:
-            keys += " · " + _("u or Esc: take it back")
-        else:
-            keys += " " + _("(new cards were dealt: it cannot be taken back)")
-        return f"{said}. {keys}"
 
     # -- the handoff: nothing of the next hand before the screen is drawn ---------------------------
 

@@ -102,6 +102,16 @@ class Table:
             return self.log[:-1]
         return self.log
 
+    def ending_for(self, seat: int | None) -> Action | None:
+        """The take or pass waiting for `seat`'s Enter; another seat's is not `seat`'s to confirm."""
+        return self.ending if seat == self.ending_seat else None
+
+    def others_turn(self, seat: int) -> bool:
+        """Whether anyone but `seat` acts now (a shared table's screen of `seat` then takes no action)."""
+        game = self.game_for(seat)
+        return (game is not None and not game.is_over and game.to_move != seat
+                and (self.ending is None or self.ending_seat != seat))
+
     def is_human(self, player: int) -> bool:
         return bool(self.seats[player] == HUMAN)
 

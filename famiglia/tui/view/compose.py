@@ -24,7 +24,7 @@ from famiglia.profile.names import NAME_LENGTH
 from famiglia.profile.seats import seat_name
 
 from ..model.commands import computer_turn_keys
-from ..model.overlays import quit_question
+from ..model.overlays import ending_question, quit_question
 from ..model.session import Overlay, Screen, Session
 from .bridge import NO_ROWS, Ink, Painter, Rows
 from .choices import PICKER_ROWS, Choices, ComputerTurn, TurnEnd
@@ -196,7 +196,7 @@ def _choices(session: Session, view: SeatView, rows: int | None) -> Part:
                             person)
     menu = session.menu()
     if menu is None:  # a take or pass waits to be confirmed: the question stands where the choices were
-        return TurnEnd(session.ending_question())
+        return TurnEnd(ending_question(session))
     return Choices(menu, session.highlight, view.pass_ends_game, rows)
 
 
