@@ -255,6 +255,12 @@ def _add_serve_command(commands: Any) -> None:
                  _("how long the lobby waits for a key before it closes the connection (default 900)"))
     _add_seconds(serve, "--code-delay", 1.0, _("the pause after the third wrong table code from one address, "
                                                "doubling with each further one up to 30 s (default 1)"))
+    _add_count(serve, "--max-auth-tries", 6, _("wrong passwords one connection may give before it is closed "
+                                               "(default 6)"))
+    _add_count(serve, "--max-tables-per-address", 4,
+               _("tables waiting for a second player that one address may have opened (default 4)"))
+    _add_count(serve, "--max-tables-per-key", 4,
+               _("tables waiting for a second player that one SSH key may have opened (default 4)"))
 
 
 # -- each command's body, imported when it runs --------------------------------------------------------------
@@ -351,7 +357,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return serve_with(host=args.host, port=args.port, seed=args.seed, password_file=args.password_file,
                       authorized_keys=args.authorized_keys, connections=args.max_connections,
                       per_address=args.max_per_address, login_timeout=args.login_timeout,
-                      idle_lobby=args.idle_lobby, code_delay=args.code_delay)
+                      idle_lobby=args.idle_lobby, code_delay=args.code_delay, auth_tries=args.max_auth_tries,
+                      tables_per_address=args.max_tables_per_address, tables_per_key=args.max_tables_per_key)
 
 
 def _silence_stdout() -> None:

@@ -32,7 +32,7 @@ from .channel import Channel
 from .gatekeeper import Gatekeeper
 from .hostkey import fingerprint, host_key
 from .index import Tables
-from .limits import CodeThrottle, Gate, Limits
+from .limits import CodeThrottle, Gate, Limits, OpenTables
 from .log import attach, detach, log
 from .saver import Saver
 
@@ -79,6 +79,7 @@ class Server:
         self.tables = Tables(self.folder, self.store, seed=settings.seed, saver=self.saver)
         self.gate = Gate(self.limits)
         self.throttle = CodeThrottle(self.limits)
+        self.opened = OpenTables(self.limits)
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.channels: set[Channel] = set()
         self.computer = computer or {}
