@@ -80,6 +80,7 @@ class Server:
         self.gate = Gate(self.limits)
         self.throttle = CodeThrottle(self.limits)
         self.opened = OpenTables(self.limits)
+        self.sitting = asyncio.Lock()  # held while a seat's word is made (`visit`)
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.channels: set[Channel] = set()
         self.computer = computer or {}

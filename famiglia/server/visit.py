@@ -174,12 +174,13 @@ class _Visit:
             return None
         word = None
         if seat is not None and table.holders[seat] is None:
-            holder, word = await _holder(player, gate.key)
-            if table.holders[seat] is not None:  # taken while the word was made
-                seat = None if table.full else table.holders.index(None)
-            if seat is not None:
-                self._hold(holder)
-                table.sit(seat, holder)
+            async with server.sitting:  # one word made at a time, so players sit down in the order they came
+                if table.holders[seat] is not None:  # taken while this one waited
+                    seat = None if table.full else table.holders.index(None)
+                if seat is not None:
+                    holder, word = await _holder(player, gate.key)
+                    self._hold(holder)
+                    table.sit(seat, holder)
         if seat is None:
             lobby.home(await _seat(self.channel, server, table, None, player, full=True))
             return None
