@@ -258,6 +258,12 @@ def _add_serve_command(commands: Any) -> None:
     serve.add_argument("--waiting-expiry", type=arguments.bounded(0.001, 3650, whole=False), default=7.0,
                        metavar="DAYS", help=_("how long a table waits for its second player before it is closed "
                                               "(default 7)"))
+    _add_count(serve, "--max-auth-tries", 6, _("wrong passwords one connection may give before it is closed "
+                                               "(default 6)"))
+    _add_count(serve, "--max-tables-per-address", 4,
+               _("tables waiting for a second player that one address may have opened (default 4)"))
+    _add_count(serve, "--max-tables-per-key", 4,
+               _("tables waiting for a second player that one SSH key may have opened (default 4)"))
 
 
 # -- each command's body, imported when it runs --------------------------------------------------------------
@@ -354,7 +360,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return serve_with(host=args.host, port=args.port, seed=args.seed, password_file=args.password_file,
                       authorized_keys=args.authorized_keys, connections=args.max_connections,
                       per_address=args.max_per_address, login_timeout=args.login_timeout,
-                      idle_lobby=args.idle_lobby, code_delay=args.code_delay,
+                      idle_lobby=args.idle_lobby, code_delay=args.code_delay, auth_tries=args.max_auth_tries,
+                      tables_per_address=args.max_tables_per_address, tables_per_key=args.max_tables_per_key,
                       waiting_expiry=args.waiting_expiry * 86_400)
 
 

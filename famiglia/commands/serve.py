@@ -32,7 +32,8 @@ YOUNG: Final = 20_000
 
 def serve_with(*, host: str, port: int, seed: int | None, password_file: str | None, authorized_keys: str | None,
                connections: int, per_address: int, login_timeout: float, idle_lobby: float, code_delay: float,
-               waiting_expiry: float = 7 * 24 * 3600.0) -> int:
+               waiting_expiry: float = 7 * 24 * 3600.0, auth_tries: int = 6, tables_per_address: int = 4,
+               tables_per_key: int = 4) -> int:
     """`famiglia serve` with its options as given: the server's settings and limits made of them, then `serve`."""
     from pathlib import Path
 
@@ -44,7 +45,8 @@ def serve_with(*, host: str, port: int, seed: int | None, password_file: str | N
             complain(_("{flag} needs a file name").format(flag=flag))
             return EXIT_FAILURE
     limits = Limits(connections=connections, per_address=per_address, login_timeout=login_timeout,
-                    idle_lobby=idle_lobby, code_delay=code_delay, waiting_expiry=waiting_expiry)
+                    idle_lobby=idle_lobby, code_delay=code_delay, waiting_expiry=waiting_expiry,
+                    auth_tries=auth_tries, tables_per_address=tables_per_address, tables_per_key=tables_per_key)
     return serve(Settings(host=host, port=port, seed=seed, limits=limits,
                           password_file=Path(password_file) if password_file is not None else None,
                           authorized_keys=Path(authorized_keys) if authorized_keys is not None else None))

@@ -4,13 +4,16 @@ It counts the connection in (`limits.Gate`), learns who it is (the user name, an
 client proved it holds, if any) and allows only what the game needs. Authentication is open by
 default: a key is taken as it is offered (and then holds the player's seat), and keyboard-interactive
 with no question lets a client without a key in; with `--password-file` the password is asked, with
-`--authorized-keys` only those keys come in. The one thing served is a session channel
+`--authorized-keys` only those keys come in. A wrong password is answered later and later, and the
+sixth (`Limits.auth_tries`) closes the connection, as OpenSSH's `MaxAuthTries` does: guessing the
+password takes a new connection, and a login timeout, every few tries. The one thing served is a session channel
 (`famiglia.server.channel`); it refuses every exec or subsystem (SFTP) request, and the server lets
 no port, socket, X11 or agent forwarding through.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -20,6 +23,7 @@ import asyncssh
 from famiglia.phrasebook.catalogue import _
 
 from .channel import Channel
+from .limits import PasswordTries
 from .log import log
 
 if TYPE_CHECKING:
@@ -40,6 +44,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.key: str | None = None  # the fingerprint of the last key offered; proven once auth succeeds by it
         self.counted = False
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.tries = PasswordTries(server.limits)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -87,15 +92,34 @@ class Gatekeeper(asyncssh.SSHServer):
             return True
         return "famiglia", "", "", [(_("Password: "), False)]
 
-    def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> _Challenge:
-        return len(responses) == 1 and self._password_is(str(responses[0]))
+    async def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> _Challenge:
+        return await self._answer(str(responses[0]) if len(responses) == 1 else None)
 
     def password_auth_supported(self) -> bool:
         return self.server.password is not None
 
-    def validate_password(self, username: str, password: str) -> bool:
+    async def validate_password(self, username: str, password: str) -> bool:
         self.key = None
-        return self._password_is(password)
+        return await self._answer(password)
+
+    async def _answer(self, password: str | None) -> bool:
+        """Whether `password` is the password: a right one is said at once, a wrong one after a pause that grows,
+        and the last one allowed closes the connection. A try that comes after it, sent without waiting for the
+        answer (a new request cancels the pause of the one before), is not even compared."""
+        if self.tries.spent:
+            self._too_many()
+            return False
+        if password is not None and self._password_is(password):
+            return True
+        await asyncio.sleep(self.tries.failed())
+        if self.tries.spent:
+            self._too_many()
+        return False
+
+    def _too_many(self) -> None:
+        if self.conn is not None:
+            log.info("closed a connection from %s after %d wrong passwords", self.address, self.tries.wrong)
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many wrong passwords")
 
     def _password_is(self, password: str) -> bool:
         wanted = self.server.password

@@ -34,7 +34,7 @@ from .folderlock import FolderLock, hold_folder
 from .gatekeeper import Gatekeeper
 from .hostkey import fingerprint, host_key
 from .index import Tables
-from .limits import CodeThrottle, Gate, Limits
+from .limits import CodeThrottle, Gate, Limits, OpenTables
 from .log import attach, detach, log
 from .saver import Saver
 from .tables import ServerTable
@@ -83,6 +83,8 @@ class Server:
                              expiry=self.limits.waiting_expiry)
         self.gate = Gate(self.limits)
         self.throttle = CodeThrottle(self.limits)
+        self.opened = OpenTables(self.limits)
+        self.sitting = asyncio.Lock()  # held while a seat's word is made (`visit`)
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.channels: set[Channel] = set()
         self.computer = computer or {}

@@ -289,9 +289,9 @@ class ServerTable:
         if not line:
             return _("A message needs some words.")
         seat = self.seat_of(screen)
-        name = self._name(seat) if seat is not None else getattr(screen, "name", _("A watcher"))
-        said = f"{name}: {line}"
-        self.said = [*self.said, said][-MESSAGES_KEPT:]
+        said: str | Later = f"{self._name(seat)}: {line}" if seat is not None else \
+            Later(N_("{name} (watching): {line}"), name=getattr(screen, "name", "") or "?", line=line)  # not a player's
+        self.said = [*self.said, str(said)][-MESSAGES_KEPT:]
         log.info("table %s: %s", self.code, said)
         for each in self._everyone():
             each.notice(said)

@@ -1,34 +1,43 @@
 """A connection's life from the lobby on: the lobby, then a table, then the lobby again, until the player leaves.
 
-`visit` carries out what the lobby was left for (`famiglia.server.lobby.Outcome`): a table opened,
-one joined by its code (after the pause that slows down wrong codes, `limits.CodeThrottle`) or by a
-held seat's word, one watched; the connection then shows that table's screen (`screen_for`) until
-its player leaves it, and the lobby comes back saying how. It ends when the player leaves, the lobby
-is idle too long, or the server stops.
+`visit` carries out what the lobby was left for (`famiglia.server.lobby.Outcome`): a table opened
+(unless its address or key has enough tables waiting, `limits.OpenTables`), one joined by its code
+or by a held seat's word, one watched; the connection then shows that table's screen (`screen_for`)
+until its player leaves it, and the lobby comes back saying how. It ends when the player leaves, the
+lobby is idle too long, or the server stops.
+
+Who holds what is decided per connection: a seat is this connection's when its SSH key holds it, or
+when it has given the seat's word here (or was given the word here, sitting down); "your tables" lists
+only those, whatever name the connection came with. A connection that gave a wrong code or word
+waits before its next one (`limits.CodeThrottle` says how long, counting the wrong ones of its whole
+address), and the lobby says so while it waits; another connection's right code is never held up.
+Seat words are hashed on a thread of their own: scrypt takes some 66 ms, which the event loop, and
+every table on it, would wait for.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from typing import TYPE_CHECKING, Final
 
 from famiglia.phrasebook.catalogue import N_, Later, _
 from famiglia.phrasebook.unread import on_screen
-from famiglia.profile.names import NameRefused, tidy_name
+from famiglia.profile.names import NAME_LENGTH, NameRefused, tidy_name
 
 from .codes import read_code
 from .lobby import Listed, Lobby, Outcome
 from .lobbyscreen import build_lobby_app
 from .screen import screen_for
-from .seats import Holder
-from .tables import NotSeated, ServerTable, TableBroken
+from .seats import Holder, tidy_word
+from .tables import NotSeated, Options, ServerTable, TableBroken
 
 if TYPE_CHECKING:
     from .channel import Channel
     from .server import Server
 
-__all__ = ["WORD_TRIES", "split_user", "visit"]
+__all__ = ["WORD_TRIES", "next_try", "split_user", "visit"]
 
 WORD_TRIES: Final = 5
 IDLE: Final = N_("famiglia: the lobby waited too long for a key; come back any time.")  # said through `_`
@@ -52,7 +61,7 @@ async def visit(channel: Channel, server: Server) -> str | None:
     """The connection's life from the lobby on; the line to leave with."""
     gate = channel.gate
     name, code = split_user(gate.user)
-    lobby = Lobby(name, tables=lambda: _watchable(server), yours=lambda: _yours(server, lobby.name, gate.key))
+    lobby = Lobby(name, tables=lambda: _watchable(server), yours=lambda: _yours(server, gate.key, here.proven))
     outcome: Outcome | None = Outcome("join", code=code) if code is not None and name is not None else None
     if code is not None and name is None:
         lobby.message = _("Your name first; then j joins table {code}.").format(code=code[:8])
@@ -61,7 +70,7 @@ async def visit(channel: Channel, server: Server) -> str | None:
     here = _Visit(channel, server, lobby)
     while channel.closing is None and not channel.gone:
         if outcome is None:
-            outcome = await _lobby(channel, lobby, server)
+            outcome = await _lobby(channel, lobby, server, later=here.take_later())
         found, outcome = outcome, None
         if found.kind in ("leave", "stop", "idle"):
             return _(IDLE) if found.kind == "idle" else None
@@ -72,34 +81,39 @@ async def visit(channel: Channel, server: Server) -> str | None:
 
 
 class _Visit:
-    """What one connection's lobby was left for, carried out; it counts the wrong seat words given."""
+    """What one connection's lobby was left for, carried out; it keeps what this connection has proven (the
+    salts of the seat words it gave or was given) and how it has guessed (wrong seat words, its next try)."""
 
     def __init__(self, channel: Channel, server: Server, lobby: Lobby) -> None:
         self.channel = channel
         self.server = server
         self.lobby = lobby
         self.word_tries = 0
+        self.proven: set[str] = set()
+        self.next_try = 0.0  # `time.monotonic()` before which this connection's next code or word waits
+        self._later: tuple[float, Outcome] | None = None
+
+    def take_later(self) -> tuple[float, Outcome] | None:
+        """A code or word that waits for its try: the seconds to wait, and the outcome to carry out then."""
+        later, self._later = self._later, None
+        return later
 
     async def carry_out(self, found: Outcome) -> str | None:
         """A table opened, found by its code and watched or sat at; the line to leave the server with, if it is left."""
-        server, gate, lobby = self.server, self.channel.gate, self.lobby
+        server, lobby = self.server, self.lobby
         player = lobby.name or "Player"
         if found.kind == "open":
             assert found.options is not None
-            table = server.tables.open(found.options)
-            holder, word = Holder.sitting(player, gate.key)
-            try:
-                table.sit(0, holder)
-            except NotSeated as refused:
-                server.tables.drop(table)
-                lobby.message = str(refused)
-                return None
-            lobby.home(await _seat(self.channel, server, table, 0, player, word=word))
+            await self._open(found.options, player)
             return None
-        await asyncio.sleep(server.throttle.delay(gate.address))  # wrong codes before: this answer waits
+        wait = self.next_try - time.monotonic()
+        if wait > 0:  # this connection guessed wrong: its next try waits, and the lobby says so meanwhile
+            self._later = (wait, found)
+            lobby.message = next_try(wait)
+            return None
         found_table = server.tables.find(found.code)
         if found_table is None:
-            server.throttle.wrong(gate.address)
+            self._wrong()
             said = read_code(found.code) or found.code[:12]
             lobby.message = _("There is no table {code} on this server: check the code with your friend.").format(
                 code=said)
@@ -109,74 +123,144 @@ class _Visit:
             return None
         return await self._sit(found_table, found, player)
 
+    async def _open(self, options: Options, player: str) -> None:
+        """A new table, with this connection's player at its first seat; or the lobby says why not."""
+        server, gate, lobby = self.server, self.channel.gate, self.lobby
+        if options.opponent is None:
+            waiting = [t for t in server.tables if t.game is None]
+            refusal = server.opened.refusal(gate.address, gate.key, waiting)
+            if refusal is not None:
+                lobby.home(refusal)
+                return
+        holder, word = await _holder(player, gate.key)
+        table = server.tables.open(options)
+        if options.opponent is None:
+            server.opened.opened(table, gate.address, gate.key)
+        self._hold(holder)
+        try:
+            table.sit(0, holder)
+        except NotSeated as refused:  # a game against the computer that cannot be saved does not begin
+            server.tables.drop(table)
+            lobby.home(str(refused))
+            return
+        lobby.home(await _seat(self.channel, server, table, 0, player, word=word))
+
+    def _wrong(self) -> None:
+        """A wrong code or seat word from this connection: counted for its address, and its next try waits."""
+        throttle, address = self.server.throttle, self.channel.gate.address
+        throttle.wrong(address)
+        self.next_try = time.monotonic() + throttle.delay(address)
+
+    def _hold(self, holder: Holder) -> None:
+        if holder.salt is not None:
+            self.proven.add(holder.salt)
+
     async def _sit(self, table: ServerTable, found: Outcome, player: str) -> str | None:
         """At `table`: the player's held seat (its word asked, or checked), a free seat, or watching a full table."""
         server, gate, lobby = self.server, self.channel.gate, self.lobby
-        seat, needs_word = _seat_for(table, player, gate.key)
-        if found.kind == "word":
-            held = table.holders[seat] if seat is not None else None
-            if held is None or not held.is_word(found.text):
-                server.throttle.wrong(gate.address)
+        seat, asked = _seat_for(table, player, gate.key, self.proven)
+        if found.kind == "word" and not tidy_word(found.text) and not table.full:
+            seat = table.holders.index(None)  # no word: a second player of the name takes the free seat
+        elif found.kind == "word":
+            seat = await _word_seat(table, asked, found.text)
+            if seat is None:
+                self._wrong()
                 self.word_tries += 1
                 if self.word_tries >= WORD_TRIES:
                     return _("famiglia: that seat word was wrong too often.")
                 lobby.message = _("That is not the seat word of table {code}.").format(code=table.code)
                 return None
-            needs_word = False
-        if seat is not None and needs_word:
-            keeper = table.holders[seat]
+            held = table.holders[seat]
+            assert held is not None
+            self._hold(held)
+        elif asked:
+            keeper = table.holders[asked[0]]
             assert keeper is not None
-            lobby.ask_word(table.code, _("Table {code} keeps a seat for {name}: its seat word, please.").format(
-                code=table.code, name=keeper.name))
+            ask = _("Table {code} keeps a seat for {name}: its seat word, please.") if table.full else \
+                _("Table {code} keeps a seat for {name}: its seat word, please (Enter alone takes the free seat).")
+            lobby.ask_word(table.code, ask.format(code=table.code, name=keeper.name))
             return None
+        word = None
+        if seat is not None and table.holders[seat] is None:
+            async with server.sitting:  # one word made at a time, so players sit down in the order they came
+                if table.holders[seat] is not None:  # taken while this one waited
+                    seat = None if table.full else table.holders.index(None)
+                if seat is not None:
+                    holder, word = await _holder(player, gate.key)
+                    try:
+                        table.sit(seat, holder)
+                    except NotSeated as refused:  # the game cannot be saved: the table waits as it was
+                        lobby.message = str(refused)
+                        return None
+                    self._hold(holder)
         if seat is None:
             lobby.home(await _seat(self.channel, server, table, None, player, full=True))
             return None
-        word = None
-        if table.holders[seat] is None:
-            holder, word = Holder.sitting(player, gate.key)
-            try:
-                table.sit(seat, holder)
-            except NotSeated as refused:
-                lobby.message = str(refused)
-                return None
         lobby.home(await _seat(self.channel, server, table, seat, player, word=word))
         return None
 
 
-def _seat_for(table: ServerTable, name: str, key: str | None) -> tuple[int | None, bool]:
-    """Where a player coming to `table` sits: their held seat (and whether its word must be asked), a free seat,
+def next_try(wait: float) -> str:
+    """What the lobby says while a connection that guessed wrong waits for its next try."""
+    return _("Wrong codes from here: the next try in {n} s.").format(n=max(1, math.ceil(wait)))
+
+
+async def _holder(name: str, key: str | None) -> tuple[Holder, str | None]:
+    """The holder of a seat taken now, and its word (`Holder.sitting`), made off the event loop."""
+    return await asyncio.to_thread(Holder.sitting, name, key)
+
+
+async def _word_seat(table: ServerTable, asked: list[int], word: str) -> int | None:
+    """Which of the seats `asked` `word` is the seat word of (each checked off the event loop), if any."""
+    for seat in asked:
+        holder = table.holders[seat]
+        if holder is not None and await asyncio.to_thread(holder.is_word, word):
+            return seat
+    return None
+
+
+def _seat_for(table: ServerTable, name: str, key: str | None, proven: set[str]) -> tuple[int | None, list[int]]:
+    """Where a player coming to `table` sits: the seat this connection holds (by its key, or by a word it gave),
+    or the seats held by a word under its name (the word is asked, then checked against each), or a free seat,
     or None (they watch)."""
     for seat, holder in enumerate(table.holders):
-        if holder is not None and holder.is_key(key):
-            return seat, False
-    for seat, holder in enumerate(table.holders):
-        if holder is not None and holder.needs_word and holder.name.casefold() == name.casefold():
-            return seat, True
+        if holder is not None and _holds(holder, key, proven):
+            return seat, []
+    asked = [seat for seat, holder in enumerate(table.holders)
+             if holder is not None and holder.needs_word and _answers_to(holder.name, name)]
+    if asked:
+        return None, asked
     if not table.full:
-        return table.holders.index(None), False
-    return None, False
+        return table.holders.index(None), []
+    return None, []
+
+
+def _holds(holder: Holder, key: str | None, proven: set[str]) -> bool:
+    """Whether a connection with `key`, that has proven the words whose salts are `proven`, holds `holder`'s seat."""
+    return holder.is_key(key) or (holder.salt is not None and holder.salt in proven)
+
+
+def _answers_to(held: str, name: str) -> bool:
+    """Whether a seat held under the name `held` may be `name`'s: the same name in any case, or the name the
+    second of two players of one name is dealt in under (`ServerTable._deal` makes `anna` `anna 2`)."""
+    return held.casefold() in (name.casefold(), (name[: NAME_LENGTH - 2] + " 2").casefold())
 
 
 def _watchable(server: Server) -> list[Listed]:
     return [Listed.of(t) for t in server.tables if t.game is not None and not t.is_over]
 
 
-def _yours(server: Server, name: str | None, key: str | None) -> list[Listed]:
-    out = []
-    for table in server.tables:
-        if table.is_over:
-            continue
-        for holder in table.holders:
-            if holder is not None and (holder.is_key(key) or
-                                       (holder.needs_word and name and holder.name.casefold() == name.casefold())):
-                out.append(Listed.of(table))
-                break
-    return out
+def _yours(server: Server, key: str | None, proven: set[str]) -> list[Listed]:
+    """The unfinished tables where this connection holds a seat: by its key, or by a word it gave here."""
+    return [Listed.of(table) for table in server.tables
+            if not table.is_over and any(h is not None and _holds(h, key, proven) for h in table.holders)]
 
 
-async def _lobby(channel: Channel, lobby: Lobby, server: Server) -> Outcome:
-    """Run the lobby until it is left; it closes itself after the idle limit."""
+async def _lobby(channel: Channel, lobby: Lobby, server: Server, *,
+                 later: tuple[float, Outcome] | None = None) -> Outcome:
+    """Run the lobby until it is left; it closes itself after the idle limit. `later`: a code that waits for its
+    try, carried out once the wait is over unless the lobby is left for something else first; the message line
+    counts the seconds down meanwhile."""
     app = build_lobby_app(lobby, channel.terminal(lobby.name or ""))
     pressed = time.monotonic()
 
@@ -195,13 +279,25 @@ async def _lobby(channel: Channel, lobby: Lobby, server: Server) -> Outcome:
                 app.exit(result=Outcome("idle"))
                 return
 
-    watcher = asyncio.get_running_loop().create_task(idle())
+    async def resume(wait: float, outcome: Outcome) -> None:
+        end = time.monotonic() + wait
+        while (left := end - time.monotonic()) > 0:
+            lobby.message = next_try(left)
+            app.invalidate()
+            await asyncio.sleep(min(1.0, left))
+        if app.is_running and app.future is not None and not app.future.done():
+            lobby.message = None
+            app.exit(result=outcome)
+
+    loop = asyncio.get_running_loop()
+    watchers = [loop.create_task(idle())] + ([loop.create_task(resume(*later))] if later is not None else [])
     try:
         result = await app.run_async(handle_sigint=False, set_exception_handler=False)
     except EOFError:  # the connection closed under it
         return Outcome("leave")
     finally:
-        watcher.cancel()
+        for watcher in watchers:
+            watcher.cancel()
     return result if isinstance(result, Outcome) else Outcome("leave")
 
 

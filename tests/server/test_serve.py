@@ -154,7 +154,7 @@ def test_a_watcher_sees_the_public_table_as_it_changes(tmp_path: Path) -> None:
             await cleo.wait_for(f"draw stack {size}")
             cleo.send("'psst [bold]hi[/]\r")
             for client in (anna, ben, cleo):
-                await client.wait_for(lambda s: "cleo: psst [bold]hi[/]" in s)  # as written, the name as typed
+                await client.wait_for(lambda s: "leo (watching): psst [bold]hi[/]" in s)  # as written, a watcher's
             cleo.send("q")
             await cleo.wait_for("Lobby")
             await until(lambda: not table.watchers, "the watcher gone")
@@ -297,6 +297,8 @@ def test_a_failure_inside_one_table_saves_it_and_says_so_in_one_line_the_others_
             second = await _open_table(server, cleo)
             ben = await Client.connect(server.port, f"ben+{first.code}")
             dan = await Client.connect(server.port, f"dan+{second.code}")
+            for client in (ben, dan):  # seated once their seat words are made (off the event loop)
+                await client.wait_for("Your hand")
             await play_on(first, {0: anna, 1: ben}, actions=3)
 
             told = ServerTable._tell_played
