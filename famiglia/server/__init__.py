@@ -25,6 +25,7 @@ games with `famiglia.persistence`; nothing below imports it (import-linter keeps
 - `gatekeeper`: asyncssh's side of a connection: authentication and the refusals;
 - `channel`: the session channel: its input and output, one prompt_toolkit application at a time;
 - `visit`: the connection's life from the lobby on: what the lobby was left for, carried out;
+- `roles`: what the server, a gatekeeper and a channel read of each other, as protocols (no import circle);
 - `log`: the server's one logger, and the log file it writes while the server runs;
 - `server`: `Server`, which ties them together, starts, and stops with every table saved.
 """

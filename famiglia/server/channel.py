@@ -19,7 +19,7 @@ import codecs
 import contextlib
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TextIO, cast
+from typing import Any, Final, TextIO, cast
 
 import asyncssh
 from prompt_toolkit.application.current import AppSession, create_app_session
@@ -33,12 +33,10 @@ from famiglia.phrasebook.unread import warning
 from .lobby import Outcome
 from .log import log
 from .pasting import PasteLimit
+from .roles import Door
 from .seam import SeatScreen
 from .terminal import Terminal, colour_depth, language_of
 from .visit import visit
-
-if TYPE_CHECKING:
-    from .gatekeeper import Gatekeeper
 
 __all__ = ["FRAME", "MAX_SIZE", "WRITE_BUFFER", "Channel"]
 
@@ -74,7 +72,7 @@ class _Stdout:
 class Channel(asyncssh.SSHServerSession[bytes]):
     """The session channel of one connection: the game's screens on it; see the module docstring."""
 
-    def __init__(self, gate: Gatekeeper) -> None:
+    def __init__(self, gate: Door) -> None:
         self.gate = gate
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.size = Size(rows=24, columns=80)

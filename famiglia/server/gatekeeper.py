@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import hmac
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -25,9 +24,7 @@ from famiglia.phrasebook.catalogue import _
 from .channel import Channel
 from .limits import PasswordTries
 from .log import log
-
-if TYPE_CHECKING:
-    from .server import Server
+from .roles import Host
 
 __all__ = ["Gatekeeper"]
 
@@ -37,7 +34,7 @@ _Challenge = bool | tuple[str, str, str, list[tuple[str, bool]]]  # asyncssh's k
 class Gatekeeper(asyncssh.SSHServer):
     """asyncssh's server side of one connection; see the module docstring."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Host) -> None:
         self.server = server
         self.address = "?"
         self.user = ""

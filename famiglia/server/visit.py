@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from famiglia.phrasebook.catalogue import N_, Later, _
 from famiglia.phrasebook.unread import on_screen
@@ -29,13 +29,10 @@ from famiglia.profile.names import NAME_LENGTH, NameRefused, tidy_name
 from .codes import read_code
 from .lobby import Listed, Lobby, Outcome
 from .lobbyscreen import build_lobby_app
+from .roles import Host, Line
 from .screen import screen_for
 from .seats import Holder, tidy_word
-from .tables import NotSeated, Options, ServerTable, TableBroken
-
-if TYPE_CHECKING:
-    from .channel import Channel
-    from .server import Server
+from .tables import ServerTable, NotSeated, Options, TableBroken
 
 __all__ = ["WORD_TRIES", "next_try", "split_user", "visit"]
 
@@ -57,7 +54,7 @@ def split_user(user: str) -> tuple[str | None, str | None]:
     return tidied, (code if plus else None)
 
 
-async def visit(channel: Channel, server: Server) -> str | None:
+async def visit(channel: Line, server: Host) -> str | None:
     """The connection's life from the lobby on; the line to leave with."""
     gate = channel.gate
     name, code = split_user(gate.user)
@@ -84,7 +81,7 @@ class _Visit:
     """What one connection's lobby was left for, carried out; it keeps what this connection has proven (the
     salts of the seat words it gave or was given) and how it has guessed (wrong seat words, its next try)."""
 
-    def __init__(self, channel: Channel, server: Server, lobby: Lobby) -> None:
+    def __init__(self, channel: Line, server: Host, lobby: Lobby) -> None:
         self.channel = channel
         self.server = server
         self.lobby = lobby
@@ -246,17 +243,17 @@ def _answers_to(held: str, name: str) -> bool:
     return held.casefold() in (name.casefold(), (name[: NAME_LENGTH - 2] + " 2").casefold())
 
 
-def _watchable(server: Server) -> list[Listed]:
+def _watchable(server: Host) -> list[Listed]:
     return [Listed.of(t) for t in server.tables if t.game is not None and not t.is_over]
 
 
-def _yours(server: Server, key: str | None, proven: set[str]) -> list[Listed]:
+def _yours(server: Host, key: str | None, proven: set[str]) -> list[Listed]:
     """The unfinished tables where this connection holds a seat: by its key, or by a word it gave here."""
     return [Listed.of(table) for table in server.tables
             if not table.is_over and any(h is not None and _holds(h, key, proven) for h in table.holders)]
 
 
-async def _lobby(channel: Channel, lobby: Lobby, server: Server, *,
+async def _lobby(channel: Line, lobby: Lobby, server: Host, *,
                  later: tuple[float, Outcome] | None = None) -> Outcome:
     """Run the lobby until it is left; it closes itself after the idle limit. `later`: a code that waits for its
     try, carried out once the wait is over unless the lobby is left for something else first; the message line
@@ -301,7 +298,7 @@ async def _lobby(channel: Channel, lobby: Lobby, server: Server, *,
     return result if isinstance(result, Outcome) else Outcome("leave")
 
 
-async def _seat(channel: Channel, server: Server, table: ServerTable, seat: int | None, name: str, *,
+async def _seat(channel: Line, server: Host, table: ServerTable, seat: int | None, name: str, *,
                 word: str | None = None, full: bool = False) -> str | None:
     """Show `table` on this connection (at `seat`, or watching) until its player leaves it; the lobby's message."""
     terminal = channel.terminal(name)
