@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .catalogue import _
 
-__all__ = ["against", "chance", "odds"]
+__all__ = ["against", "as_if", "chance", "odds"]
 
 
 def chance(value: float, *, certain: bool = False) -> str:
@@ -33,6 +33,19 @@ def against(level: str | None) -> str:
         case None | "":
             return _("against the search")
     return _("against the search at level {level}").format(level=level)
+
+
+def as_if(level: str | None, name: str) -> str:
+    """Whose play a chance of `level` assumes when the opponent `name` is a person, not that computer: 'if Ben
+    plays as the normal computer would'."""
+    match level:
+        case "easy":
+            return _("if {name} plays as the easy computer would").format(name=name)
+        case "normal":
+            return _("if {name} plays as the normal computer would").format(name=name)
+        case "hard":
+            return _("if {name} plays as the hard computer would").format(name=name)
+    return _("if {name} plays as the search would").format(name=name)
 
 
 def odds(value: float, whom: str = "") -> str:

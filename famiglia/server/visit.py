@@ -32,7 +32,7 @@ from .lobbyscreen import build_lobby_app
 from .roles import Host, Line
 from .screen import screen_for
 from .seats import Holder, tidy_word
-from .tables import ServerTable, NotSeated, Options, TableBroken
+from .tables import NotSeated, Options, ServerTable, TableBroken
 
 __all__ = ["WORD_TRIES", "next_try", "split_user", "visit"]
 

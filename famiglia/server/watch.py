@@ -58,7 +58,7 @@ class WatchScreen:
     def notice(self, text: str | Later) -> None:
         with speaking(self.terminal.catalogue):  # told from another connection: said in this watcher's language
             # As the players' message line shows it: a sentence with a capital, a message to the table as written.
-            self.message = capitalized(str(text)) if isinstance(text, Later) else text
+            self.message = capitalized(str(text), names=self.table.names) if isinstance(text, Later) else text
         self._redraw()
 
     def close(self, text: str | Later) -> None:

@@ -20,7 +20,7 @@ from famiglia.phrasebook.catalogue import N_, _
 from . import overlays, playing
 from .keys import Command, Commands, always
 from .saving import analyse_on_leaving
-from .screens import Overlay, Screen
+from .screens import Message, Overlay, Screen
 from .session import Session
 from .words import short_name
 
@@ -110,14 +110,15 @@ QUIT_WHEN_SMALL: Final[Command[Session]] = Command(
 # The table: the help lists the entries with a `label`, in this order; the key line keeps this order too.
 COMMANDS: Final[Commands[Session]] = Commands(
     Command("choose", tuple("0123456789"), choosing, lambda s, line: playing.number_typed(s, line), label="1-9",
-            words=N_("choose from the list"), line="digits", edit="type"),
+            words=N_("choose from the list"), line="digits", edit="type", why_not=playing.not_yours),
     Command("enter", ("enter",), always, lambda s, line: playing.submit(s, line), label="Enter",
             words=N_("choose, play what is typed, end the turn"), hint=_enter_hint,
             hint_where=lambda s: s.overlay is None and s.screen is not Screen.END, edit="take"),
     # The arrows give way to prompt_toolkit's own when the Tab completion menu is open: they move in it.
     Command("next", ("down",), choosing, lambda s, _: playing.move_highlight(s, +1), label="↑ ↓",
-            words=N_("point at a choice (Enter takes it)"), line="no menu"),
-    Command("previous", ("up",), choosing, lambda s, _: playing.move_highlight(s, -1), line="no menu"),
+            words=N_("point at a choice (Enter takes it)"), line="no menu", why_not=playing.not_yours),
+    Command("previous", ("up",), choosing, lambda s, _: playing.move_highlight(s, -1), line="no menu",
+            why_not=playing.not_yours),
     Command("next with →", ("right",), choosing, lambda s, _: playing.move_highlight(s, +1), line="empty"),
     Command("previous with ←", ("left",), choosing, lambda s, _: playing.move_highlight(s, -1), line="empty"),
     Command("back", ("escape",), always, lambda s, _: playing.back(s), label="Esc",
@@ -128,12 +129,12 @@ COMMANDS: Final[Commands[Session]] = Commands(
             eager=True, edit="clear"),
     Command("back-one", ("backspace",), choosing, lambda s, _: playing.back(s), line="empty"),
     Command("pass", ("p",), choosing, lambda s, _: playing.pass_turn(s), label="p", words=N_("pass (take nothing)"),
-            line="empty", hint=N_("p: pass"), hint_where=playing_now),
+            line="empty", hint=N_("p: pass"), hint_where=playing_now, why_not=playing.not_yours),
     Command("hint", ("h",), choosing, lambda s, _: playing.ask_hint(s), label="h",
             words=N_("hint: a plan for the turn"),
             line="empty", hint=N_("h: hint"), hint_where=playing_now),
     Command("complete", ("c-i",), choosing, label="Tab", words=N_("complete what you type"), hint=N_("Tab: type"),
-            hint_where=playing_now, edit="complete"),
+            hint_where=playing_now, edit="complete", why_not=playing.not_yours),
     Command("undo", ("u",), in_game, lambda s, _: playing.undo(s), label="u, Ctrl-Z", words=N_("undo, within the turn"),
             line="empty", hint=N_("u: undo"), hint_where=lambda s: playing_now(s) and not s.path),
     Command("undo with Ctrl-Z", ("c-z",), in_game, lambda s, _: playing.undo(s)),
@@ -157,7 +158,7 @@ COMMANDS: Final[Commands[Session]] = Commands(
     Command("new game", ("n",), at_end, lambda s, _: s.new_game(), label="n", words=N_("new game, at the end"),
             hint=N_("n: new game")),
     Command("leave", ("q",), at_end, lambda s, _: s.quit()),
-    Command("analysis", ("a",), at_end, lambda s, _: analyse_on_leaving(s), label="a",
+    Command("analysis", ("a",), lambda s: at_end(s) and s.seat is None, lambda s, _: analyse_on_leaving(s), label="a",
             words=N_("leave and see the game's analysis, at the end"), hint=N_("a: analysis")),
     Command("close", ("q",), reading, lambda s, _: playing.back(s)),
     Command("close last turn", ("l",), lambda s: s.overlay is Overlay.LAST_TURN, lambda s, _: playing.back(s)),
@@ -169,6 +170,7 @@ COMMANDS: Final[Commands[Session]] = Commands(
     Command("yes", ("y", "Y"), asking_quit, lambda s, _: overlays.answer_quit(s, True), small=True),
     Command("no", ("n", "N"), asking_quit, lambda s, _: overlays.answer_quit(s, False), small=True),
     stray=lambda s, _: playing.stray_key(s),
+    say=lambda s, words: setattr(s, "message", Message(words, "warning")),
 )
 
 

@@ -44,6 +44,8 @@ def quit_question(s: Session) -> tuple[str, str]:
         return _("Quit the game?"), _("It is not saved: the message line says why.")
     if game.is_over:
         return _("Leave the game?"), _("It is over, and kept with your games.")
+    if s.seat is not None:  # a table of famiglia serve: it stays, whoever leaves it
+        return _("Leave the table?"), _("It is kept: come back to it from the lobby.")
     if not s.log:
         return _("Quit the game?"), _("Nothing is kept before the first turn ends.")
     return _("Quit the game?"), _("It is kept: you can play it on later.")

@@ -20,8 +20,8 @@ from .session import Session
 from .turn import DONE_SWAPPING
 from .words import short_name
 
-__all__ = ["GAME_OVER", "ask_hint", "back", "choose", "done_swapping", "move_highlight", "number_typed", "pass_turn",
-           "stray_key", "submit", "undo"]
+__all__ = ["GAME_OVER", "ask_hint", "back", "choose", "done_swapping", "move_highlight", "not_yours", "number_typed",
+           "pass_turn", "stray_key", "submit", "undo"]
 
 # What a key that does nothing at the end says (the key line under it names the keys that act there).
 GAME_OVER = N_("{key} does nothing here: the game is over, and the line below names the keys that work.")
@@ -75,6 +75,11 @@ def _submit_on_table(s: Session, text: str) -> bool:
         choose(s, number)
         return True
     return s.play(text)
+
+
+def not_yours(s: Session) -> str | None:
+    """Why a key of the turn does nothing at a shared table's screen while another person plays (famiglia serve)."""
+    return _others_turn(s) if s.screen is Screen.TABLE and s.computer_to_move and s.opponent_away else None
 
 
 def _others_turn(s: Session) -> str:
@@ -224,7 +229,8 @@ def undo(s: Session) -> None:
     if s.screen is not Screen.TABLE or s.game is None:
         return
     if s.computer_to_move:
-        s.message = Message(_("Undo works within your own turn: the computer's turn is not taken back."), "warning")
+        said = not_yours(s) or _("Undo works within your own turn: the computer's turn is not taken back.")
+        s.message = Message(said, "warning")
         return
     why = s.table.undo_refusal()
     if why is not None:

@@ -39,6 +39,7 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from famiglia.ai import Player, player
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Action, SeatView
+from famiglia.phrasebook import chances
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import decimal
 from famiglia.phrasebook.notation import in_words
@@ -247,6 +248,9 @@ class Computer:
         game = session.game
         if game is None or session.menu() is None or game.view(session.at_keyboard, memory=True) != view:
             return  # the game has moved on: the hint is for a position that is gone
+        if not against and session.opponent_away:  # a person plays the other seat: the chance is as if it were level's
+            other = session.names[1 - session.at_keyboard]
+            reason = reason.replace(chances.against(self.hint_level), chances.as_if(self.hint_level, other))
         session.message = Message(hint_text(action, reason))
         self._redraw()
 

@@ -31,7 +31,10 @@ _MORE: Final = "\u203a"  # between the choices made on the prompt
 
 
 def hint_line(session: Session) -> str:
-    """The key line: what the keys available now do (`famiglia.tui.model.commands`)."""
+    """The key line: what the keys available now do (`famiglia.tui.model.commands`); none while a person at another
+    screen plays, whose turn's part (`ComputerTurn`) names the keys that work meanwhile."""
+    if session.computer_to_move and session.opponent_away:
+        return ""
     return key_line(session)
 
 
@@ -52,11 +55,12 @@ class MessageLine(Part):
     standing: str | None = None
     at_end: bool = False
     rows: int = MESSAGE_ROWS
+    names: tuple[str, ...] = ()  # the players' names, kept as written where a message opens with one
 
     @classmethod
     def of(cls, session: Session, *, rows: int = MESSAGE_ROWS) -> MessageLine:
         return cls(session.message, hint_line(session), session.activity, session.standing,
-                   session.screen is Screen.END, rows)
+                   session.screen is Screen.END, rows, tuple(session.names) if session.game is not None else ())
 
     def lines(self, width: int) -> Sequence[RenderableType]:
         rows = self.rows
@@ -68,7 +72,7 @@ class MessageLine(Part):
         message = self.message
         if message is None:
             return [activity or keys]
-        text = message.text if message.verbatim else capitalized(message.text)
+        text = message.text if message.verbatim else capitalized(message.text, names=self.names)
         if message.style == "error":  # a refusal quotes the player's words as typed
             budget = width * rows
             while line_count(Text(shorten_quoted(text, budget)), width) > rows and budget > width:

@@ -188,8 +188,14 @@ def seat_label(name: str, role: str) -> tuple[str, str]:
     return name, f" ({role})"
 
 
-def capitalized(sentence: str) -> str:
-    """`sentence` with its first letter upper case: the engine's reasons start in lower case, the screen's do not."""
+def capitalized(sentence: str, *, names: Sequence[str] = ()) -> str:
+    """`sentence` with its first letter upper case: the engine's reasons start in lower case, the screen's do not.
+
+    A sentence that opens with one of `names` keeps it as its player wrote it ("anna passed"), as every other
+    place that shows the name does.
+    """
+    if any(name and sentence.startswith(name) for name in names):
+        return sentence
     return sentence[:1].upper() + sentence[1:]
 
 
