@@ -43,6 +43,8 @@ __all__ = ["FRAME", "MAX_SIZE", "WRITE_BUFFER", "Channel"]
 MAX_SIZE: Final = (400, 200)  # columns, rows: a larger terminal is drawn at this size
 WRITE_BUFFER: Final = 4 * 1024 * 1024  # bytes waiting for a client that does not read, before it is cut off
 FRAME: Final = 1 / 30  # seconds: window changes within one are drawn once, at the last size
+FEED: Final = 1024  # bytes of keys put into a screen's input at a time: it reads and answers them in one go
+FEED_PAUSE: Final = 0.002  # seconds between two of them, so every other connection is answered in between
 
 
 class _Stdout:
@@ -90,7 +92,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self._pastes = PasteLimit()
         self._pending = b""  # keys not yet in the screen's input pipe
         self._input_fd: int | None = None  # the pipe's end they are written to, never blocking
-        self._waiting = False  # the pipe is full: the channel reads nothing until it takes more
+        self._next: asyncio.TimerHandle | None = None  # the next piece of keys waiting: the channel reads nothing
         self._stop_lobby: Callable[[], None] | None = None
 
     # -- asyncssh's calls --------------------------------------------------------------------------------------
@@ -129,40 +131,41 @@ class Channel(asyncssh.SSHServerSession[bytes]):
 
     def _stop_feeding(self) -> None:
         """No more keys into the pipe (before it is closed)."""
-        if self._waiting and self._input_fd is not None:
-            asyncio.get_running_loop().remove_writer(self._input_fd)
-        self._waiting = False
+        if self._next is not None:
+            self._next.cancel()
+            self._next = None
         self._pending = b""
 
     def _feed(self) -> None:
-        """Write the pending keys into the screen's input pipe as far as it takes them.
+        """Put the pending keys into the screen's input pipe, `FEED` bytes at a time.
 
-        The screen reads that pipe on the server's one event loop, so a blocking write of a paste larger
-        than the pipe (64 kB) would stop every table. What does not fit waits, and the channel stops
-        reading (SSH's own flow control holds the client back) until the pipe has room again.
+        The screen reads that pipe on the server's one event loop and answers all it finds at once: a
+        megabyte typed in one go would hold every other table for a second, and a blocking write of more
+        than the pipe takes (64 kB) would stop them all. So the keys go in a piece at a time, `FEED_PAUSE`
+        apart, every other connection answered in between; meanwhile the channel reads nothing more
+        (SSH's own flow control holds the client back), so what waits is bounded too.
         """
         fd, chan = self._input_fd, self.chan
         if fd is None or self.gone:
             self._pending = b""
             return
         try:
-            while self._pending:
-                self._pending = self._pending[os.write(fd, self._pending[:65536]):]
+            if self._pending:
+                self._pending = self._pending[os.write(fd, self._pending[:FEED]):]
         except BlockingIOError:
             pass
         except OSError:
             self._pending = b""
-        loop = asyncio.get_running_loop()
-        if self._pending and not self._waiting:
-            self._waiting = True
-            loop.add_writer(fd, self._feed)
+        if self._pending and self._next is None:
             if chan is not None:
                 chan.pause_reading()
-        elif not self._pending and self._waiting:
-            self._waiting = False
-            loop.remove_writer(fd)
-            if chan is not None:
-                chan.resume_reading()
+            self._next = asyncio.get_running_loop().call_later(FEED_PAUSE, self._feed_next)
+
+    def _feed_next(self) -> None:
+        self._next = None
+        self._feed()
+        if self._next is None and self.chan is not None and not self.gone:
+            self.chan.resume_reading()  # all the keys are in: the client may send more
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         """The size is kept at once; the screen is drawn at it a `FRAME` later, once for all the changes between."""

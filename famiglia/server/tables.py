@@ -346,7 +346,8 @@ class ServerTable:
         assert self.record is not None and self.path is not None
         record = self.record.with_moves(moves, confirmed=True)
         self.record = record  # what the table is, written or not (a file that cannot be written is said)
-        game = record.game()
+        known = self.game  # the game of `moves`: everyone's, without a take or pass waiting for its Enter
+        game = known.copy() if known is not None else record.game()  # the saver's own: the table plays on
         if self.saver is None:
             self._saved(_write(self, record, game))
         else:
