@@ -182,7 +182,7 @@ def test_a_dropped_seat_waits_and_comes_back_at_the_same_moment(tmp_path: Path) 
             dropped, other = clients[mover], clients[1 - mover]
             dropped.close()
             name = "anna" if mover == 0 else "ben"
-            await other.wait_for(f"{name.capitalize()} lost the connection — the game is saved; waiting")
+            await other.wait_for(f"{name} lost the connection — the game is saved; waiting")  # as written
             if mover == 0:
                 back = await Client.connect(server.port, f"anna+{table.code}", key=key)  # her key holds her seat
             else:

@@ -57,7 +57,7 @@ def test_each_player_reads_their_own_language_at_one_table(tmp_path: Path) -> No
             assert said("de", "Your hand") in await ben.wait_for(said("de", "Your hand"))
             watcher = await Client.connect(server.port, f"cleo+{table.code}")  # no variable sent: the server's
             await watcher.wait_for(f"watching table {table.code}")
-            name = table.game.names[1].capitalize()  # a sentence opens with a capital
+            name = table.game.names[1]  # as its player wrote it, at the start of a sentence too
             ben.close()  # the news is made in Ben's connection, and read in Anna's and Cleo's languages
             await anna.wait_for(said("it", "{name} lost the connection — the game is saved; waiting.", name=name))
             lost = f"{name} lost the connection — the game is saved; waiting.".lower()
