@@ -36,7 +36,7 @@ SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
 Handler = Callable[[argparse.Namespace], int]  # a command's body: the parsed options in, the exit status out
 # settings.KEYS, named here so that --help imports nothing of the profile
-SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour", "language")
+SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour", "plain", "language")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("the language of this run: {languages} (by default the 'language' setting, else the "
                                "terminal's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)").format(
                                    languages=_either(LANGUAGES)))
+    parser.add_argument("--plain", dest="plain_all", action=argparse.BooleanOptionalAction,
+                        help=_("play in lines of text for a screen reader or a pipe, with no full screen "
+                               "(docs/plain.md); alone, a new game with your settings"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: the home screen (main)
     _add_play_command(commands)
     _add_record_commands(commands)
@@ -107,6 +110,12 @@ def _add_memory_aid(parser: argparse.ArgumentParser, otherwise: str) -> None:
     parser.add_argument("--memory-aid", action=argparse.BooleanOptionalAction,
                         help=_("show the opponent's hand as far as it is known from the public actions (R12.3); "
                                "{otherwise}").format(otherwise=otherwise))
+
+
+def _add_plain(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--plain", action=argparse.BooleanOptionalAction,
+                        help=_("lines of text for a screen reader or a pipe, no full screen (docs/plain.md); "
+                               "--no-plain draws the full screen though the settings say plain"))
 
 
 def _add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
@@ -151,6 +160,7 @@ def _add_play_command(commands: Any) -> None:
     play.add_argument("--confirm", dest="confirm", action="store_true", default=None,
                       help=_("ask to confirm the end of each turn, though the settings say not to"))
     play.add_argument("--load", metavar="FILE", help=_("play on the game of a record file (see 'famiglia games')"))
+    _add_plain(play)
 
 
 def _add_record_commands(commands: Any) -> None:
@@ -164,6 +174,7 @@ def _add_record_commands(commands: Any) -> None:
     resume.add_argument("--confirm", action=argparse.BooleanOptionalAction,
                         help=_("ask to confirm the end of each turn (--no-confirm: end it at once); by default as "
                                "the game was played"))
+    _add_plain(resume)
     replay = _command(commands, "replay", _cmd_replay)
     _add_target(replay)
     _add_level(replay, _("the search level of an analysis the replay's a makes, where none is saved (as for "
@@ -273,7 +284,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from famiglia.commands.play import play
 
     return play(names=args.names, vs=args.vs, seed=args.seed, first=args.first, memory_aid=args.memory_aid,
-                confirm=args.confirm, load=args.load, colour=args.colour)
+                confirm=args.confirm, load=args.load, colour=args.colour, plain=_plain(args))
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -291,7 +302,13 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     from famiglia.commands.settings import remembered
 
     return resume(args.id, settings=remembered(), memory_aid=args.memory_aid, confirm=args.confirm,
-                  colour=args.colour)
+                  colour=args.colour, plain=_plain(args))
+
+
+def _plain(args: argparse.Namespace) -> bool | None:
+    """`--plain` or `--no-plain` given to the command, else to `famiglia` itself; None: as the settings say."""
+    given: bool | None = getattr(args, "plain", None)
+    return given if given is not None else args.plain_all
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -337,6 +354,22 @@ def _cmd_home(args: argparse.Namespace) -> int:
     from famiglia.commands.home import run_home
 
     return run_home(colour=args.colour)
+
+
+def _plain_alone(args: argparse.Namespace) -> bool:
+    """Whether `famiglia` alone plays in the plain mode: `--plain`, or the `plain` setting without `--no-plain`."""
+    if args.plain_all is not None:
+        return bool(args.plain_all)
+    from famiglia.profile.settings import load
+
+    return load().settings.plain
+
+
+def _cmd_play_plain(args: argparse.Namespace) -> int:
+    """`famiglia --plain`: the home screen's plain form is a new game with the settings (docs/plain.md)."""
+    from famiglia.commands.play import play
+
+    return play(colour=False, plain=True)
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
@@ -406,7 +439,9 @@ def _run(argv: list[str]) -> int:
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or EXIT_OK
         return EXIT_USAGE
-    if args.command is None:  # `famiglia` alone (or with --lang only): the home screen
+    if args.command is None and _plain_alone(args):  # `famiglia --plain`: a new game in lines of text
+        args.handler, args.command_parser, args.plain = _cmd_play_plain, parser, True
+    elif args.command is None:  # `famiglia` alone (or with --lang only): the home screen
         if not (sys.stdin.isatty() and sys.stdout.isatty()):  # no screen to show it on
             parser.print_help(sys.stdout)
             return EXIT_OK

@@ -76,6 +76,7 @@ class Settings:
     memory_aid: bool = False
     confirm: bool = True
     colour: bool = True
+    plain: bool = False  # the plain mode, lines of text for a screen reader (docs/plain.md), unless --no-plain
     language: str = "auto"  # the gettext environment's; `famiglia --lang` wins over it for one run
 
     @property
@@ -180,6 +181,9 @@ KEYS: Final[Mapping[str, Key]] = {k.name: k for k in (
         "true|false"),
     Key("colour", N_("colours on the screen (NO_COLOR in the environment turns them off too)"),
         _flag("colour"), _flag_words("colour"), "true|false"),
+    Key("plain", N_("play in lines of text, for a screen reader or a pipe (docs/plain.md); 'famiglia play "
+                    "--no-plain' draws the full screen for one game"),
+        _flag("plain"), _flag_words("plain"), "true|false"),
     Key("language", N_("the language the program speaks: auto (the terminal's, from LANG and its kin), "
                        "en, it, de; 'famiglia --lang' wins for one run"),
         _check_language, _language_words, "|".join(_LANGUAGE_VALUES)),
