@@ -71,8 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "terminal's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)").format(
                                    languages=_either(LANGUAGES)))
     parser.add_argument("--plain", dest="plain_all", action=argparse.BooleanOptionalAction,
-                        help=_("play in lines of text for a screen reader or a pipe, with no full screen "
-                               "(docs/plain.md); alone, a new game with your settings"))
+                        help=_("play in lines of text for a screen reader or a pipe, with no full screen; "
+                               "alone, a new game with your settings"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: the home screen (main)
     _add_play_command(commands)
     _add_record_commands(commands)
@@ -113,9 +113,8 @@ def _add_memory_aid(parser: argparse.ArgumentParser, otherwise: str) -> None:
 
 
 def _add_plain(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--plain", action=argparse.BooleanOptionalAction,
-                        help=_("lines of text for a screen reader or a pipe, no full screen (docs/plain.md); "
-                               "--no-plain draws the full screen though the settings say plain"))
+    parser.add_argument("--plain", action="store_true", default=None,
+                        help=_("lines of text for a screen reader or a pipe, no full screen"))
 
 
 def _add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
@@ -170,11 +169,11 @@ def _add_record_commands(commands: Any) -> None:
     games.add_argument("--yes", action="store_true", help=_("with --delete: remove it without asking"))
     resume = _command(commands, "resume", _cmd_resume)
     resume.add_argument("id", nargs="?", metavar="ID", help=_("the game's id, as 'famiglia games' lists it"))
+    _add_plain(resume)
     _add_memory_aid(resume, _("by default as the game was played"))
     resume.add_argument("--confirm", action=argparse.BooleanOptionalAction,
                         help=_("ask to confirm the end of each turn (--no-confirm: end it at once); by default as "
                                "the game was played"))
-    _add_plain(resume)
     replay = _command(commands, "replay", _cmd_replay)
     _add_target(replay)
     _add_level(replay, _("the search level of an analysis the replay's a makes, where none is saved (as for "
@@ -284,7 +283,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from famiglia.commands.play import play
 
     return play(names=args.names, vs=args.vs, seed=args.seed, first=args.first, memory_aid=args.memory_aid,
-                confirm=args.confirm, load=args.load, colour=args.colour, plain=_plain(args))
+                confirm=args.confirm, load=args.load, colour=args.colour, plain=arguments.plain_given(args))
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -302,13 +301,7 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     from famiglia.commands.settings import remembered
 
     return resume(args.id, settings=remembered(), memory_aid=args.memory_aid, confirm=args.confirm,
-                  colour=args.colour, plain=_plain(args))
-
-
-def _plain(args: argparse.Namespace) -> bool | None:
-    """`--plain` or `--no-plain` given to the command, else to `famiglia` itself; None: as the settings say."""
-    given: bool | None = getattr(args, "plain", None)
-    return given if given is not None else args.plain_all
+                  colour=args.colour, plain=arguments.plain_given(args))
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -356,17 +349,7 @@ def _cmd_home(args: argparse.Namespace) -> int:
     return run_home(colour=args.colour)
 
 
-def _plain_alone(args: argparse.Namespace) -> bool:
-    """Whether `famiglia` alone plays in the plain mode: `--plain`, or the `plain` setting without `--no-plain`."""
-    if args.plain_all is not None:
-        return bool(args.plain_all)
-    from famiglia.profile.settings import load
-
-    return load().settings.plain
-
-
 def _cmd_play_plain(args: argparse.Namespace) -> int:
-    """`famiglia --plain`: the home screen's plain form is a new game with the settings (docs/plain.md)."""
     from famiglia.commands.play import play
 
     return play(colour=False, plain=True)
@@ -439,7 +422,7 @@ def _run(argv: list[str]) -> int:
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or EXIT_OK
         return EXIT_USAGE
-    if args.command is None and _plain_alone(args):  # `famiglia --plain`: a new game in lines of text
+    if args.command is None and arguments.plain_alone(args.plain_all):  # `famiglia --plain`: a new game
         args.handler, args.command_parser, args.plain = _cmd_play_plain, parser, True
     elif args.command is None:  # `famiglia` alone (or with --lang only): the home screen
         if not (sys.stdin.isatty() and sys.stdout.isatty()):  # no screen to show it on

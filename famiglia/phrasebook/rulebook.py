@@ -11,9 +11,9 @@ import re
 from importlib import resources
 from typing import Final
 
-from .catalogue import spoken_language
+from .catalogue import _, spoken_language
 
-__all__ = ["RULES_RESOURCE", "rule", "rule_id", "rules_text", "sections"]
+__all__ = ["RULES_RESOURCE", "asked", "rule", "rule_id", "rules_text", "sections"]
 
 RULES_RESOURCE: Final = ("data", "rules.md")
 _SECTION: Final = re.compile(r"## (R[0-9]+)\b")
@@ -27,7 +27,7 @@ def rules_text(language: str | None = None) -> str:
     `language`, by default the one the player is spoken to in."""
     language = language or spoken_language()
     folder, name = RULES_RESOURCE
-    return resources.files("famiglia").joinpath(folder, name if language == "en" else f"rules.{language}.md") \
+    return resources.files("famiglia").joinpath(folder, name if language == "en" else "rules." + language + ".md") \
         .read_text(encoding="utf-8")
 
 
@@ -36,7 +36,7 @@ def rule_id(typed: str) -> str | None:
     found = _ID.fullmatch(typed.strip())
     if found is None:
         return None
-    return f"R{int(found[1])}" + (f".{int(found[2])}" if found[2] is not None else "")
+    return "R" + str(int(found[1])) + ("." + str(int(found[2])) if found[2] is not None else "")
 
 
 def sections(text: str | None = None) -> list[str]:
@@ -65,3 +65,16 @@ def _paragraphs(text: str) -> list[tuple[str, str]]:
         else:
             out.append(("", ""))
     return [(ident, said) for ident, said in out if ident]
+
+
+def asked(typed: str) -> list[str]:
+    """What the plain mode says to `rules` and what was typed after it: alone, the sections and how to ask for
+    one; with a rule's id, that rule or section; else why there is none."""
+    if not typed.strip():
+        return [_("The rules, by section: {sections}.").format(sections=_("; ").join(sections())),
+                _("Type rules and a rule's id, like rules R8.2, to hear that rule.")]
+    wanted = rule_id(typed)
+    found = rule(wanted) if wanted is not None else []
+    if not found:
+        return [_("There is no rule {typed}: the rules go from R1 to R12, like R8.2.").format(typed=typed.strip()[:20])]
+    return found

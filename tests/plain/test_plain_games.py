@@ -42,7 +42,7 @@ def announced(turns: list[tuple[Event, ...]], names: tuple[str, str], reasons: d
 @pytest.mark.parametrize("seed", [3, 11])
 def test_a_whole_game_against_the_computer_through_pipes(language: str, seed: int) -> None:
     with speaking(catalogue_for(language)):
-        session, typist, written, code = play(by_options, typing_seed=seed, names=("Anna", "Computer"),
+        session, _typist, written, code = play(by_options, typing_seed=seed, names=("Anna", "Computer"),
                                               seats=(HUMAN, CPU), seed=seed)
         game = session.table.game
         assert code == 0 and game is not None and game.is_over
@@ -87,7 +87,7 @@ def test_hot_seat_never_says_a_hand_after_a_handoff_before_its_owners_enter(seed
 
 def test_a_handoff_says_whose_turn_and_refuses_the_hand() -> None:
     reads = iter(["Anna", "Ben", "hand", "options", "street", "", "hand", "q", "y"])
-    session, typist, written, code = play(lambda s, r: next(reads, None), seed=4, first=0, handoff_guard=0.4)
+    _session, typist, written, code = play(lambda s, r: next(reads, None), seed=4, first=0, handoff_guard=0.4)
     lines = written.splitlines()
     assert "Pass the keyboard to Anna; Anna, press Enter when you are ready." in lines
     assert "Anna, press Enter on an empty line first: until then only the public questions are answered (? lists " \

@@ -24,7 +24,7 @@ def test_every_question_answers_by_word_and_short_form(language: str) -> None:
         typed = [_(c.word) for c in COMMANDS if c.name in ASKED] + [forms[name] for name in ASKED]
         typed += ["rules R8.2", "rule 9", "rules R99", "?"]
         lines = iter(typed)
-        session, typist, written, code = play(lambda s, r: next(lines, None), names=("Anna", "Computer"),
+        _session, typist, written, code = play(lambda s, r: next(lines, None), names=("Anna", "Computer"),
                                               seats=(HUMAN, CPU), seed=2, first=0)
         assert code == 0
         out = written
@@ -35,7 +35,7 @@ def test_every_question_answers_by_word_and_short_form(language: str) -> None:
         assert "R8.2" in out and "R9.3" in out
 
 
-ODD = ["", " ", "\x1b[2J", "\x00\x07\x08", "ﬁ", "①②", "٣", "９", "\u202e" + "take F4", "🂡" * 50, "a" * 5000,
+ODD = ["", " ", "\x1b[2J", "\x00\x07\x08", "ﬁ", "①②", "٣", "\uff19", "\u202e" + "take F4", "🂡" * 50, "a" * 5000,
        "9" * 5000, "-1", "0", "1e9", "take", "take F9", "take F4 pay", "swap", "brute B4 F2 -9", "rule", "rule R8.99",
        "rules " + "R" * 300, "hint", "undo", "options", "p", "pass", "h", "?", "q", "n", "y", "\t", "\r"]
 
@@ -58,7 +58,7 @@ def test_fuzzed_lines_never_break_the_sitting(seed: int, seats: tuple[str, str],
                            for _i in range(rng.randint(0, 40))).replace("\n", " ").replace("\r", " ")
         return rng.choice(["", "1", "2", "options", str(rng.randint(1, 10**40))])
 
-    session, typist, written, code = play(line, names=("Anna", "Ben" if seats[1] == HUMAN else "Computer"),
+    _session, _typist, written, code = play(line, names=("Anna", "Ben" if seats[1] == HUMAN else "Computer"),
                                           seats=seats, seed=seed)
     assert code == 0
     assert "Traceback" not in capsys.readouterr().err

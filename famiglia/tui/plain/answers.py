@@ -15,9 +15,8 @@ from famiglia.phrasebook import actions, events
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import card_count, card_names, point_count
 from famiglia.phrasebook.notation import in_words
-from famiglia.phrasebook.rulebook import rule, rule_id, sections
 
-__all__ = ["areas", "hand", "last_turn", "log", "numbered_actions", "options", "rules", "score", "stack", "street"]
+__all__ = ["areas", "hand", "last_turn", "log", "numbered_actions", "options", "score", "stack", "street"]
 
 
 def _points(cards: Iterable[Card]) -> int:
@@ -152,15 +151,3 @@ def options(legal: Sequence[Action]) -> list[str]:
     if not lines:
         return [_("Nothing can be played now.")]
     return lines
-
-
-def rules(typed: str) -> list[str]:
-    """`rules` alone: the sections and how to ask for one; with a rule's id, that rule or section."""
-    if not typed.strip():
-        return [_("The rules, by section: {sections}.").format(sections=_("; ").join(sections())),
-                _("Type rules and a rule's id, like rules R8.2, to hear that rule.")]
-    wanted = rule_id(typed)
-    found = rule(wanted) if wanted is not None else []
-    if not found:
-        return [_("There is no rule {typed}: the rules go from R1 to R12, like R8.2.").format(typed=typed.strip()[:20])]
-    return found

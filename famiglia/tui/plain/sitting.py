@@ -21,6 +21,7 @@ from famiglia.engine import Action, Pass, SeatView
 from famiglia.phrasebook import actions
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.hints import hint_text
+from famiglia.phrasebook.rulebook import asked
 from famiglia.phrasebook.table import step_name
 from famiglia.profile.seats import SeatRefused, level_of
 from famiglia.tui.model import playing
@@ -238,7 +239,7 @@ class PlainSitting:
             case "log":
                 return answers.log(s.log, s.names, s.pass_reasons)
             case "rules":
-                return answers.rules(rest)
+                return asked(rest)
         return help_lines(playing=s.screen is Screen.TABLE)
 
     def _options(self) -> None:
