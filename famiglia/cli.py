@@ -36,7 +36,7 @@ SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
 Handler = Callable[[argparse.Namespace], int]  # a command's body: the parsed options in, the exit status out
 # settings.KEYS, named here so that --help imports nothing of the profile
-SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour", "plain", "language")
+SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour", "language", "plain")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -74,8 +74,8 @@ class Settings:
     memory_aid: bool = False
     confirm: bool = True
     colour: bool = True
-    plain: bool = False  # lines of text for a screen reader (docs/plain.md)
     language: str = "auto"  # the gettext environment's; `famiglia --lang` wins over it for one run
+    plain: bool = False  # lines of text for a screen reader (docs/plain.md)
 
     @property
     def you(self) -> str | None:
@@ -179,10 +179,10 @@ KEYS: Final[Mapping[str, Key]] = {k.name: k for k in (
         "true|false"),
     Key("colour", N_("colours on the screen (NO_COLOR in the environment turns them off too)"),
         _flag("colour"), _flag_words("colour"), "true|false"),
-    Key("plain", N_("in lines of text (docs/plain.md)"), _flag("plain"), _flag_words("plain"), "true|false"),
     Key("language", N_("the language the program speaks: auto (the terminal's, from LANG and its kin), "
                        "en, it, de; 'famiglia --lang' wins for one run"),
         _check_language, _language_words, "|".join(_LANGUAGE_VALUES)),
+    Key("plain", N_("in lines of text (docs/plain.md)"), _flag("plain"), _flag_words("plain"), "true|false"),
 )}
 assert tuple(KEYS) == tuple(f.name for f in fields(Settings))
 assert KEYS["level"].meaning.endswith(": " + ", ".join(LEVELS))  # the levels, written out in the template
