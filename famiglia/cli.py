@@ -36,7 +36,7 @@ SIMULATE_MAX_GAMES = 1_000_000
 SIMULATE_MAX_JOBS = 64
 Handler = Callable[[argparse.Namespace], int]  # a command's body: the parsed options in, the exit status out
 # settings.KEYS, named here so that --help imports nothing of the profile
-SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour", "language")
+SETTING_KEYS = ("names", "level", "memory_aid (or memory-aid)", "confirm", "colour", "language", "plain")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("the language of this run: {languages} (by default the 'language' setting, else the "
                                "terminal's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)").format(
                                    languages=_either(LANGUAGES)))
+    parser.add_argument("--plain", dest="plain_all", action=argparse.BooleanOptionalAction,
+                        help=_("play in lines of text for a screen reader or a pipe, with no full screen; "
+                               "alone, a new game with your settings"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")  # none: the home screen (main)
     _add_play_command(commands)
     _add_record_commands(commands)
@@ -107,6 +110,11 @@ def _add_memory_aid(parser: argparse.ArgumentParser, otherwise: str) -> None:
     parser.add_argument("--memory-aid", action=argparse.BooleanOptionalAction,
                         help=_("show the opponent's hand as far as it is known from the public actions (R12.3); "
                                "{otherwise}").format(otherwise=otherwise))
+
+
+def _add_plain(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--plain", action="store_true", default=None,
+                        help=_("lines of text for a screen reader or a pipe, no full screen"))
 
 
 def _add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
@@ -151,6 +159,7 @@ def _add_play_command(commands: Any) -> None:
     play.add_argument("--confirm", dest="confirm", action="store_true", default=None,
                       help=_("ask to confirm the end of each turn, though the settings say not to"))
     play.add_argument("--load", metavar="FILE", help=_("play on the game of a record file (see 'famiglia games')"))
+    _add_plain(play)
 
 
 def _add_record_commands(commands: Any) -> None:
@@ -160,6 +169,7 @@ def _add_record_commands(commands: Any) -> None:
     games.add_argument("--yes", action="store_true", help=_("with --delete: remove it without asking"))
     resume = _command(commands, "resume", _cmd_resume)
     resume.add_argument("id", nargs="?", metavar="ID", help=_("the game's id, as 'famiglia games' lists it"))
+    _add_plain(resume)
     _add_memory_aid(resume, _("by default as the game was played"))
     resume.add_argument("--confirm", action=argparse.BooleanOptionalAction,
                         help=_("ask to confirm the end of each turn (--no-confirm: end it at once); by default as "
@@ -273,7 +283,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from famiglia.commands.play import play
 
     return play(names=args.names, vs=args.vs, seed=args.seed, first=args.first, memory_aid=args.memory_aid,
-                confirm=args.confirm, load=args.load, colour=args.colour)
+                confirm=args.confirm, load=args.load, colour=args.colour, plain=arguments.plain_given(args))
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -291,7 +301,7 @@ def _cmd_resume(args: argparse.Namespace) -> int:
     from famiglia.commands.settings import remembered
 
     return resume(args.id, settings=remembered(), memory_aid=args.memory_aid, confirm=args.confirm,
-                  colour=args.colour)
+                  colour=args.colour, plain=arguments.plain_given(args))
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -337,6 +347,12 @@ def _cmd_home(args: argparse.Namespace) -> int:
     from famiglia.commands.home import run_home
 
     return run_home(colour=args.colour)
+
+
+def _cmd_play_plain(args: argparse.Namespace) -> int:
+    from famiglia.commands.play import play
+
+    return play(colour=False, plain=True)
 
 
 def _cmd_learn(args: argparse.Namespace) -> int:
@@ -406,7 +422,9 @@ def _run(argv: list[str]) -> int:
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or EXIT_OK
         return EXIT_USAGE
-    if args.command is None:  # `famiglia` alone (or with --lang only): the home screen
+    if args.command is None and arguments.plain_alone(args.plain_all):  # `famiglia --plain`: a new game
+        args.handler, args.command_parser, args.plain = _cmd_play_plain, parser, True
+    elif args.command is None:  # `famiglia` alone (or with --lang only): the home screen
         if not (sys.stdin.isatty() and sys.stdout.isatty()):  # no screen to show it on
             parser.print_help(sys.stdout)
             return EXIT_OK

@@ -115,3 +115,19 @@ def _number(value: float) -> str:
     from famiglia.phrasebook.counts import decimal, whole  # on a refusal only: the engine is not loaded to start
 
     return whole(int(value)) if value == int(value) else decimal(value, 3)
+
+
+def plain_given(args: Any) -> bool | None:
+    """`--plain` or `--no-plain` given to the command, else to `famiglia` itself; None: as the settings say."""
+    given: bool | None = getattr(args, "plain", None)
+    return given if given is not None else args.plain_all
+
+
+def plain_alone(given: bool | None) -> bool:
+    """Whether `famiglia` alone plays in the plain mode (a new game with the settings, docs/plain.md): `--plain`,
+    or the `plain` setting without `--no-plain`."""
+    if given is not None:
+        return given
+    from famiglia.profile.settings import load
+
+    return load().settings.plain

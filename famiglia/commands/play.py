@@ -26,9 +26,10 @@ __all__ = ["play"]
 
 def play(*, names: tuple[str, ...] | None = None, vs: str | None = None, seed: int | None = None,
          first: int | None = None, memory_aid: bool | None = None, confirm: bool | None = None,
-         load: str | None = None, colour: bool = True) -> int:
+         load: str | None = None, colour: bool = True, plain: bool | None = None) -> int:
     """Play a game as `famiglia play` was told: `first` is player 1 or 2 as typed, `load` a record file; in colour
-    as the settings say, unless `colour` is False (`NO_COLOR`, read where the program starts)."""
+    as the settings say, unless `colour` is False (`NO_COLOR`, read where the program starts); in lines of text
+    (docs/plain.md) where `plain` or, when it is None, the settings say so."""
     start: int | None = None if first is None else first - 1  # the screen counts players 0 and 1
     if load is not None and vs is not None:
         raise UsageError(_("--load plays a saved game on against the opponent it was played with: leave out --vs"))
@@ -46,10 +47,16 @@ def play(*, names: tuple[str, ...] | None = None, vs: str | None = None, seed: i
     if choice.note is not None:
         complain(choice.note)
     shown = choice.colour and colour  # the settings' colour, unless NO_COLOR says none
+    lines = settings.plain if plain is None else plain
     if load is not None:
-        return _play_file(load, settings=settings, memory_aid=memory_aid, confirm=confirm, colour=shown)
+        return _play_file(load, settings=settings, memory_aid=memory_aid, confirm=confirm, colour=shown, plain=lines)
     given, options = _seating(choice.names, choice.vs)
     _tidy_saved_games()
+    if lines:
+        from famiglia.tui.plain import run_plain
+
+        return run_plain(names=given, seed=seed, first=start, memory_aid=choice.memory_aid, confirm=choice.confirm,
+                         **options)
     code: int = run_play(names=given, seed=seed, first=start, memory_aid=choice.memory_aid,
                          confirm=choice.confirm, colour=shown, **options)
     return code

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from famiglia.persistence import Record, Store, StoreError, path_as_given
+from famiglia.phrasebook.catalogue import _
 from famiglia.profile.guided_deal import is_guided
 from famiglia.profile.options import for_resume
 from famiglia.profile.settings import Settings
@@ -22,23 +23,30 @@ __all__ = ["Options", "play_file", "resume"]
 
 
 def resume(target: str | None, *, settings: Settings | None = None, memory_aid: bool | None = None,
-           confirm: bool | None = None, say: Callable[[str], None] | None = None, colour: bool = True) -> int:
+           confirm: bool | None = None, say: Callable[[str], None] | None = None, colour: bool = True,
+           plain: bool | None = None) -> int:
     """`famiglia resume [ID]`: play a saved game on (the unfinished one saved last, without an id).
 
     It plays on with the memory aid and confirming the record keeps; `memory_aid` and `confirm`, when
     given, win for this sitting, and `settings` (the remembered ones) stand in for what the record does
-    not keep. `say` takes the lines said on leaving, as for `run_play`; `colour` as the player asked.
+    not keep. `say` takes the lines said on leaving, as for `run_play`; `colour` as the player asked; `plain`
+    plays it in lines of text (None: as the settings say).
     """
-    return _play(target, Options(settings, memory_aid, confirm), unfinished=True, say=say, colour=colour)
+    return _play(target, Options(settings, memory_aid, confirm, _plain(settings, plain)), unfinished=True, say=say,
+                 colour=colour)
 
 
 def play_file(path: str, *, settings: Settings | None = None, memory_aid: bool | None = None,
-              confirm: bool | None = None, colour: bool = True) -> int:
+              confirm: bool | None = None, colour: bool = True, plain: bool | None = None) -> int:
     """`famiglia play --load FILE`: play the game of a record file on; a file from elsewhere is saved anew.
 
     The settings it plays on with are chosen as `resume` chooses them.
     """
-    return _play(path, Options(settings, memory_aid, confirm), file=True, colour=colour)
+    return _play(path, Options(settings, memory_aid, confirm, _plain(settings, plain)), file=True, colour=colour)
+
+
+def _plain(settings: Settings | None, plain: bool | None) -> bool:
+    return plain if plain is not None else bool(settings is not None and settings.plain)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +56,7 @@ class Options:
     settings: Settings | None = None
     memory_aid: bool | None = None
     confirm: bool | None = None
+    plain: bool = False  # in lines of text (docs/plain.md)
 
     def for_record(self, record: Record) -> dict[str, bool]:
         """The sitting's settings for `record`: option, then the record's, then the remembered settings."""
@@ -71,12 +80,18 @@ def _play(target: str | None, options: Options, *, unfinished: bool = False, fil
             path, record, ours = store.locate(target, unfinished=unfinished)
     except StoreError as error:
         return fail(str(error))
+    if ours and not file and is_guided(record) and options.plain:
+        return fail(_("the guided game has no plain mode yet: 'famiglia learn' plays it on the full screen"))
     if ours and not file and is_guided(record):
         return _play_guided(store, path, record, options, say=say, colour=colour)
     try:
         session = resume_session(record, store=store, path=path if ours else None, **options.for_record(record))
     except StoreError as error:
         return fail(f"{path.name if ours else path_as_given(path)}: {error}")
+    if options.plain:
+        from famiglia.tui.plain import run_plain
+
+        return run_plain(session=session, say=say)
     return run_play(session=session, say=say, colour=colour)
 
 

@@ -13,9 +13,10 @@ from famiglia.engine import Action, Card, Take
 
 from .actions import plan_goal, steps
 from .catalogue import N_, _
+from .notation import in_words
 from .passes import standing
 
-__all__ = ["line", "pass_line", "refresh_first", "refresh_later"]
+__all__ = ["hint_text", "line", "pass_line", "refresh_first", "refresh_later"]
 
 
 def line(actions: Sequence[Action], odds: str) -> str:
@@ -104,3 +105,16 @@ _ENDS: Final = {  # the pass ends the game now (R8.5, R9.3)
     "draw": N_("{passing} rather than {goal}: {standing}, and the game ends now in a draw; {odds}"),
     "loss": N_("{passing} rather than {goal}: {standing}, and the game ends now with a loss; {odds}"),
 }
+
+
+def hint_text(action: Action, reason: str) -> str:
+    """The hint's line: the action in notation (to type or find in the list) and why, once each.
+
+    A reason that already opens with the action's kind and its first card ("take F4 for 15 VP (pay M2,
+    keep F1)", "swap B2 back for M0") names it in words, so the notation is not put before it again.
+    """
+    said = in_words(str(action))  # in the words the player may type ("prendi F4" in Italian)
+    named = " ".join(said.split()[:2])
+    if reason.startswith((said, named)):
+        return _("Hint: {reason}").format(reason=reason)
+    return _("Hint: {action} — {reason}").format(action=said, reason=reason)

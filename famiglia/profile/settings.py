@@ -1,15 +1,13 @@
 """Remembered settings: one TOML file in the user's configuration directory, read, checked and written safely.
 
 The file holds what a player would otherwise type for every game (names, the computer's level, the
-memory aid, confirming the end of a turn, colour). It is read with the standard library's `tomllib`
-and written with tomlkit, which keeps the player's comments and layout. Reading never changes it: a
-file that cannot be read is reported in one line and the defaults are used; a setting with an
-unknown name or a wrong value is reported in the same line and its default is used, the good ones
-are kept. Only `write_value`, which a player asks for (`famiglia settings set`, the Settings page),
-writes the file: one famiglia at a time (`folder_lock`: it reads the file again once it is its turn, so
-two writing at once both keep their setting), in one step (a temporary file renamed over it), in a
-folder made private (0700, the file 0600) whatever the umask, and it refuses to write over a file that
-is no TOML or cannot be read.
+memory aid, confirming a turn's end, colour, the plain mode), read with `tomllib` and written with
+tomlkit, keeping the player's comments. Reading never changes it: a file that cannot be read is reported
+in one line and the defaults are used; a setting with an unknown name or a wrong value is reported in
+the same line and its default is used, the good ones are kept. Only `write_value` (`famiglia settings
+set`, the Settings page) writes it: one famiglia at a time (`folder_lock`, reading it again in its turn),
+in one step (a temporary file renamed over it), in a folder made private (0700, the file 0600) whatever
+the umask; it refuses to write over a file that is no TOML or cannot be read.
 Options given on the command line win over the file for one game (`famiglia.profile.options`).
 """
 
@@ -77,6 +75,7 @@ class Settings:
     confirm: bool = True
     colour: bool = True
     language: str = "auto"  # the gettext environment's; `famiglia --lang` wins over it for one run
+    plain: bool = False  # lines of text for a screen reader (docs/plain.md)
 
     @property
     def you(self) -> str | None:
@@ -183,6 +182,7 @@ KEYS: Final[Mapping[str, Key]] = {k.name: k for k in (
     Key("language", N_("the language the program speaks: auto (the terminal's, from LANG and its kin), "
                        "en, it, de; 'famiglia --lang' wins for one run"),
         _check_language, _language_words, "|".join(_LANGUAGE_VALUES)),
+    Key("plain", N_("in lines of text (docs/plain.md)"), _flag("plain"), _flag_words("plain"), "true|false"),
 )}
 assert tuple(KEYS) == tuple(f.name for f in fields(Settings))
 assert KEYS["level"].meaning.endswith(": " + ", ".join(LEVELS))  # the levels, written out in the template

@@ -119,7 +119,7 @@ def test_random_settings_files_are_read_without_harm(seed: int, tmp_path: Path) 
             assert "\n" not in loaded.problem and len(loaded.problem) < 800 and loaded.problem.isprintable()
         name = rng.choice(list(KEYS))
         value = {"names": ("Anna",), "level": "easy", "memory_aid": True, "confirm": False, "colour": False,
-                     "language": "de"}[name]
+                     "language": "de", "plain": True}[name]
         try:
             write_value(name, value)
         except SettingRefused as refusal:

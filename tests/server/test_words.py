@@ -32,13 +32,13 @@ def test_keys_out_of_turn_say_whose_turn_it_is_and_one_key_line_shows(tmp_path: 
     async def main() -> None:
         async with serving(tmp_path) as server:
             anna, ben, table = await _seated(server)
-            mover, other, name = _players(table, anna, ben)
+            _mover, other, name = _players(table, anna, ben)
             await other.wait_for(f"{name} is playing their turn")
             assert other.text().count("g: game log") == 1  # the turn's part names the keys; no second key line
             for key in ("1", "p", "\t"):
                 other.send(key)
                 screen = await other.wait_for(f"It is {name}'s turn")
-                assert f"> {key.strip()}" not in screen.replace(f"> \n", "")  # nothing typed into the line
+                assert f"> {key.strip()}" not in screen.replace("> \n", "")  # nothing typed into the line
                 other.send("\x1b")
             other.send("u")
             await other.wait_for(f"It is {name}'s turn")
@@ -64,7 +64,7 @@ def test_the_hint_at_a_table_of_two_says_whose_play_its_chance_assumes(tmp_path:
     async def main() -> None:
         async with serving(tmp_path) as server:
             anna, ben, table = await _seated(server)
-            mover, _other, name = _players(table, anna, ben)
+            mover, _other, _name = _players(table, anna, ben)
             other_name = table.game.names[1 - table.game.to_move]
             mover.send("h")
             screen = await mover.wait_for("Hint:", timeout=60)

@@ -42,7 +42,7 @@ from famiglia.engine import Action, SeatView
 from famiglia.phrasebook import chances
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import decimal
-from famiglia.phrasebook.notation import in_words
+from famiglia.phrasebook.hints import hint_text
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import SeatRefused, level_of
 
@@ -85,19 +85,6 @@ def off_loop(work: Callable[[], T]) -> asyncio.Future[T]:
     # The thread works in the screen's context: its words are said in the player's language (phrasebook.catalogue).
     threading.Thread(target=contextvars.copy_context().run, args=(run,), name="famiglia-computer", daemon=True).start()
     return future
-
-
-def hint_text(action: Action, reason: str) -> str:
-    """The hint's line: the action in notation (to type or find in the list) and why, once each.
-
-    A reason that already opens with the action's kind and its first card ("take F4 for 15 VP (pay M2,
-    keep F1)", "swap B2 back for M0") names it in words, so the notation is not put before it again.
-    """
-    said = in_words(str(action))  # in the words the player may type ("prendi F4" in Italian)
-    named = " ".join(said.split()[:2])
-    if reason.startswith((said, named)):
-        return _("Hint: {reason}").format(reason=reason)
-    return _("Hint: {action} — {reason}").format(action=said, reason=reason)
 
 
 class Computer:

@@ -1,0 +1,312 @@
+"""The plain mode's loop: one keyboard's sitting on a `Session`, read and written as lines.
+
+`PlainSitting` does what the full screen's keys do, through the same session and its verbs
+(`Session.play`, `playing.undo`, `Session.end_turn`, `Session.reveal`), so no rule is written twice: it
+asks one question at a time (the names, the handoff, the player's next action, the end) and answers
+each typed line with sentences. Nothing depends on timing: the computer's turn is played and then
+announced, action by action, and the handoff waits for its player's Enter however long it takes.
+
+At one keyboard of two people, a turn ends with the handoff: the terminal's screen and scrollback are
+wiped where it is a terminal, lines typed ahead are dropped, and nothing of the next hand is said until
+its player pressed Enter on an empty line (R12.2); until then only public questions are answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from famiglia.ai import Player, player
+from famiglia.ai.estimate import estimator
+from famiglia.engine import Action, Pass, SeatView
+from famiglia.phrasebook import actions
+from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.hints import hint_text
+from famiglia.phrasebook.rulebook import asked
+from famiglia.phrasebook.table import step_name
+from famiglia.profile.seats import SeatRefused, level_of
+from famiglia.tui.model import playing
+from famiglia.tui.model.overlays import quit_question
+from famiglia.tui.model.screens import Screen, number_text
+from famiglia.tui.model.session import Session
+
+from . import announce, answers
+from .lines import Lines
+from .words import Command, command_for, help_lines
+
+__all__ = ["HINT_LEVEL", "PlainSitting"]
+
+HINT_LEVEL = "normal"  # whose play the hint's chance assumes when no computer plays, as on the full screen
+PlayerMaker = Callable[[str, "int | str | None"], Player]
+AdvisorMaker = Callable[[str], Player]
+
+
+class PlainSitting:
+    """A sitting of `session` on `lines`; `make_player` and `make_advisor` build the computer and the hint's
+    search (tests give them small budgets)."""
+
+    def __init__(self, session: Session, lines: Lines, *, make_player: PlayerMaker = player,
+                 make_advisor: AdvisorMaker = estimator) -> None:
+        self.session = session
+        self.lines = lines
+        self.make_player = make_player
+        self.make_advisor = make_advisor
+        session.guard.guard = 0  # the handoff waits for an Enter on a line of its own, never for a time
+        session.on_action.append(announce.Announcer(lines))
+        self._turn: object = None  # the turn whose beginning was said
+        self._history: object = session.history if session.table.origin is not None else None
+        self._ended: object = None  # the game whose end was said
+        self._listed: tuple[object, int] | None = None  # the position whose options were listed
+
+    @property
+    def _position(self) -> tuple[object, int]:
+        return self.session.turn, len(self.session.history)
+
+    def run(self) -> int:
+        """Play until the players leave (or the input ends); the exit status."""
+        s = self.session
+        while s.exit_code is None:
+            if s.screen is Screen.NAMES:
+                self._names()
+            elif s.history is not self._history and not s.history:
+                self._history = s.history
+                self.lines.say(*announce.start(s.table.view(None)))
+            elif s.screen is Screen.END:
+                self._end()
+            elif s.computer_to_move:
+                self._computer()
+            elif s.screen is Screen.HANDOFF:
+                self._handoff()
+            else:
+                self._table()
+        return s.exit_code
+
+    def _read(self, prompt: str) -> str | None:
+        line = self.lines.ask(prompt)
+        if line is None:  # the input ended: leave as quitting does, the game saved as it stands
+            self.session.quit(0)
+        return line
+
+    # -- the moments of a sitting ---------------------------------------------------------------------------
+
+    def _names(self) -> None:
+        s = self.session
+        index, default = s.naming.prompt()
+        typed = self._read(_("Player {n}, type your name, or press Enter for {name}.").format(n=index + 1,
+                                                                                          name=default))
+        if typed is not None and not s.answer_name(typed) and s.message is not None:
+            self.lines.say(s.message.text)
+
+    def _handoff(self) -> None:
+        s = self.session
+        name = s.names[s.table.game.to_move] if s.table.game is not None else ""
+        self.lines.clear()
+        typed = self._read(_("Pass the keyboard to {name}; {name}, press Enter when you are ready.").format(
+            name=name))
+        if typed is None:
+            return
+        if not typed.strip():
+            s.drawn()
+            s.reveal()
+            return
+        found = command_for(typed)
+        if found is not None and found[0].public:
+            self._command(*found)
+        else:
+            self.lines.say(_("{name}, press Enter on an empty line first: until then only the public questions "
+                             "are answered (? lists them).").format(name=name))
+
+    def _table(self) -> None:
+        s = self.session
+        view = s.view()
+        if view is None:
+            return
+        if s.turn is not self._turn:
+            self._turn = s.turn
+            self.lines.say(*announce.turn_begins(view))
+        name = s.names[s.at_keyboard]
+        if s.ending is not None:
+            prompt = _("{name}, press Enter to end your turn, or type undo to take it back.").format(name=name)
+        else:
+            step = view.current_step
+            prompt = _("{name}, step {number} of 4, {step}: type an action, or ? for help.").format(
+                name=name, number=int(step), step=step_name(step))
+        typed = self._read(prompt)
+        if typed is not None:
+            self.typed(typed)
+
+    def typed(self, line: str) -> None:
+        """One line typed on the table: Enter, a question, a number from the options, or an action."""
+        s = self.session
+        text = line.strip()
+        if not text:
+            if s.ending is not None:
+                s.end_turn()
+            else:
+                self.lines.say(_("Type an action, a number from options, or ? for help."))
+            return
+        found = command_for(text)
+        if found is not None:
+            self._command(*found)
+        elif s.ending is not None:
+            self.lines.say(_("Your turn is ending: press Enter to end it, or type undo to take it back."))
+        elif text.isdigit():
+            self._number(text)
+        else:
+            self._play("pass" if text.casefold() == "p" else text)
+
+    def _play(self, action: Action | str) -> None:
+        s = self.session
+        s.message = None
+        played = s.play(action)
+        self._say_message(notices=False)
+        if played and s.ending is not None and s.table.game is not None:
+            game = s.table.game
+            said = actions.own(s.ending, ends_game=isinstance(s.ending, Pass) and game.is_over) + "."
+            if not s.table.snapshots:
+                said += " " + _("New cards were dealt, so it cannot be taken back.")
+            self.lines.say(said)
+
+    def _number(self, text: str) -> None:
+        s = self.session
+        game = s.game
+        if game is None or s.computer_to_move:
+            return
+        legal = game.legal_actions()
+        if self._listed != self._position:
+            self.lines.say(_("Here are the options of this moment; type the number of one to play it."),
+                           *answers.options(legal))
+            self._listed = self._position
+            return
+        numbered = answers.numbered_actions(legal)
+        number = number_text(text)
+        if number is None or not 1 <= number <= len(numbered):
+            shown = str(number) if number is not None and number < 10**6 else _("that long")
+            if not numbered:
+                self.lines.say(_("There is no choice {number}: the list is empty; p passes.").format(number=shown))
+            else:
+                self.lines.say(_("There is no choice {number}: pick 1 to {last}.").format(number=shown,
+                                                                                          last=len(numbered)))
+            return
+        self._play(numbered[number - 1])
+
+    def _say_message(self, *, notices: bool) -> None:
+        """Say what the session's message line says now (a refusal with its rule, a warning), then clear it;
+        `notices` says whether a plain notice counts too (an action's own is said by the announcer)."""
+        message = self.session.message
+        if message is not None and (notices or message.style != "notice"):
+            self.lines.say(message.text)
+        self.session.message = None
+
+    # -- questions and verbs -------------------------------------------------------------------------------
+
+    def _command(self, command: Command, rest: str) -> None:
+        s = self.session
+        view = s.view()
+        if view is None:
+            return
+        if command.name in ("undo", "hint", "options") and s.screen is not Screen.TABLE:
+            self.lines.say(_("Nothing can be played now."))
+            return
+        match command.name:
+            case "undo":
+                playing.undo(s)
+                self._say_message(notices=True)
+            case "quit":
+                self._quit()
+            case "hint":
+                self._hint()
+            case "options":
+                self._options()
+            case _:
+                self.lines.say(*self._answer(command.name, rest, view))
+
+    def _answer(self, name: str, rest: str, view: SeatView) -> Sequence[str]:
+        s = self.session
+        match name:
+            case "hand":
+                return answers.hand(view)
+            case "street":
+                return answers.street(view)
+            case "areas":
+                return answers.areas(view)
+            case "score":
+                return answers.score(view)
+            case "stack":
+                return answers.stack(view)
+            case "last":
+                last = s.last_turn() or s.table.view(None).last_turn
+                return answers.last_turn(last, s.names, s.last_turn_reason())
+            case "log":
+                return answers.log(s.log, s.names, s.pass_reasons)
+            case "rules":
+                return asked(rest)
+        return help_lines(playing=s.screen is Screen.TABLE)
+
+    def _options(self) -> None:
+        s = self.session
+        game = s.game
+        if game is None or s.computer_to_move or s.ending is not None or game.is_over:
+            self.lines.say(_("Nothing can be played now."))
+            return
+        self.lines.say(*answers.options(game.legal_actions()))
+        self._listed = self._position
+
+    def _hint(self) -> None:
+        s = self.session
+        game = s.game
+        if game is None or s.computer_to_move or s.ending is not None or game.is_over:
+            self.lines.say(_("Hints are for your own turn: the computer is playing now.") if s.computer_to_move
+                           else _("Nothing can be played now."))
+            return
+        self.lines.say(_("Looking for a good plan…"))
+        against = [level for level in map(level_of, s.seats) if level is not None]
+        advisor = self.make_advisor(against[0] if against else HINT_LEVEL)  # the chance against that level
+        action, reason = advisor.choose_with_reason(game.view(s.at_keyboard, memory=True))
+        self.lines.say(hint_text(action, reason))
+
+    def _quit(self) -> None:
+        question, why = quit_question(self.session)
+        typed = self._read(f"{question} {why} " + _("Type y to leave, or press Enter to stay."))
+        if typed is not None and typed.strip().casefold() in ("y", "yes", _("yes").casefold()):
+            self.session.quit(0)
+
+    def _computer(self) -> None:
+        """The computer's turn, played at once and said action by action (nothing waits on a clock)."""
+        s = self.session
+        game = s.game
+        assert game is not None
+        seat = game.to_move
+        level = level_of(s.seats[seat])
+        if level is None:
+            raise SeatRefused(f"seat {seat + 1} is played by {s.seats[seat]!r}, which is no player")
+        if s.turn is not self._turn:
+            self._turn = s.turn
+            self.lines.say(_("{name} is playing its turn: a moment, please.").format(name=s.names[seat]))
+        chosen = self.make_player(level, game.seed).choose(game.view(seat, memory=True))  # R12.3, never the stack
+        if not s.play(chosen):  # a player returns one of the view's legal actions: this is a bug
+            raise RuntimeError(f"the computer chose {chosen}, which the game refused")
+        s.message = None
+
+    def _end(self) -> None:
+        s = self.session
+        game = s.table.game
+        assert game is not None
+        if self._ended is not s.history:
+            self._ended = s.history
+            result = game.result()
+            assert result is not None
+            self.lines.say(*announce.ending(result, s.table.view(s.at_keyboard, memory=s.memory_aid)))
+        typed = self._read(_("The game is over: type n for a new game, log for the game log, or q to leave."))
+        if typed is None:
+            return
+        text = typed.strip().casefold()
+        found = command_for(text)
+        if text == "n":
+            s.new_game()
+            self._say_message(notices=True)
+        elif text == "q" or (found is not None and found[0].name == "quit"):
+            s.quit(0)
+        elif found is not None and found[0].public:
+            self._command(*found)
+        else:
+            self.lines.say(_("The game is over: type n for a new game, log for the game log, or q to leave."))
