@@ -43,7 +43,7 @@ __all__ = ["FRAME", "MAX_SIZE", "WRITE_BUFFER", "Channel"]
 MAX_SIZE: Final = (400, 200)  # columns, rows: a larger terminal is drawn at this size
 WRITE_BUFFER: Final = 4 * 1024 * 1024  # bytes waiting for a client that does not read, before it is cut off
 FRAME: Final = 1 / 30  # seconds: window changes within one are drawn once, at the last size
-FEED: Final = 1024  # bytes of keys put into a screen's input at a time: it reads and answers them in one go
+FEED: Final = 256  # bytes of keys put into a screen's input at a time: it reads and answers them in one go
 FEED_PAUSE: Final = 0.002  # seconds between two of them, so every other connection is answered in between
 
 
