@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Refresh, SeatView, Step, Take
@@ -142,10 +143,10 @@ class Solver:
         options: list[tuple[tuple[Action, ...], Callable[[float, float], float]]] = []
         ends, _ = turn_ends(s.hands[s.to_move], s.areas[s.to_move], s.street, progress, _useful(s), actions=True)
         for end in _ordered(ends):
-            options.append((end.actions, lambda a, b, end=end: self.after(s, end, a, b)))
+            options.append((end.actions, partial(self.after, s, end)))
         if can_refresh:
             for c in sorted(set(s.street)):
-                options.append(((Refresh(CARDS[c]),), lambda a, b, c=c: self.refresh(s, c, a, b)))
+                options.append(((Refresh(CARDS[c]),), partial(self.refresh, s, c)))
         if only is not None:
             options = [o for o in options if _same(o[0][0], only)]
             if not options:
@@ -212,7 +213,8 @@ class Solver:
         return max(best, v), max(alpha, v)
 
     def refresh(self, s: State, c: int, alpha: float, beta: float) -> float:
-        """The mover's value of refreshing kind `c`: it goes under the stack, then its value in cards is drawn (R5.4)."""
+        """The mover's value of refreshing kind `c`: it goes under the stack, then its value in cards is drawn
+        (R5.4)."""
         street = list(s.street)
         street.remove(c)
         options = []
@@ -229,8 +231,8 @@ class Solver:
         areas = (end.area, s.areas[1]) if mover == 0 else (s.areas[0], end.area)
         passes = s.passes + 1 if end.taken < 0 else 0
         if passes >= 2 or (s.exhaustions >= 2 and mover != self.start_player):  # R8.5, R9.3
-            return outcome(tuple(tuple(h + a for h, a in zip(hands[p], areas[p], strict=True)) for p in (0, 1)),
-                           mover)  # type: ignore[arg-type]
+            held = [tuple(h + a for h, a in zip(hands[p], areas[p], strict=True)) for p in (0, 1)]
+            return outcome((held[0], held[1]), mover)
         street = list(s.street)
         if end.taken >= 0:
             street.remove(end.taken)

@@ -26,8 +26,8 @@ from .advice import MIN_VISITS, Advice, Estimate, certain_words, expected_line, 
 from .base import Player, check_view, legal
 from .determinization import sample_world
 from .endgame import solve
-from .exact import exact_advice
 from .evaluation import calibrated
+from .exact import exact_advice
 from .planner import Plan, TurnState, best_plan, plans
 from .playout import PlayoutPolicy, finished, lead
 from .seeding import decision_rng
