@@ -25,7 +25,9 @@ from famiglia.phrasebook import actions, chances, reasons
 from .advice import MIN_VISITS, Advice, Estimate, certain_words, expected_line, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import sample_world
+from .endgame import solve
 from .evaluation import calibrated
+from .exact import exact_advice
 from .planner import Plan, TurnState, best_plan, plans
 from .playout import PlayoutPolicy, finished, lead
 from .seeding import decision_rng
@@ -55,6 +57,7 @@ class SearchSettings:
     policy: PlayoutPolicy = field(default_factory=PlayoutPolicy)
     time_limit: float | None = None
     teacher: bool = True
+    endgame: bool = False  # where the exact solver reaches (`endgame.solve`), play and tell its answer
 
 
 FITTED = PlayoutPolicy(evaluation="fitted")
@@ -102,6 +105,10 @@ class ISMCTSPlayer(Player):
             action = legal(view, Pass())
             return Advice(action, (action,), 1.0, certain_words(view), certain=True,
                           estimates=(Estimate(action, 1.0, 0),))
+        if settings.endgame:
+            solution = solve(view)
+            if solution is not None:
+                return exact_advice(view, solution, self.level)
         root = self.search(view, focus=focus)
         action = legal(view, self._final(root))
         child = root.children[action]

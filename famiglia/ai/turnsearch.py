@@ -37,7 +37,9 @@ from famiglia.phrasebook.chances import against
 from .advice import Advice, Estimate, certain_words, open_after_refresh, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import World, common_worlds, sample_world
+from .endgame import solve, value_of
 from .evaluation import calibrated, fitted_chance
+from .exact import exact_advice
 from .planner import TurnState, best_plan, plans
 from .playout import PlayoutPolicy, finished
 
@@ -65,13 +67,15 @@ class TurnSettings:
     contempt: float = 0.15
     draws: int = 3
     deep: int = 1
+    endgame: bool = False  # where the exact solver reaches (`endgame.solve`), play and tell its answer
 
 
 LEVELS: Final = {  # normal: a 50-turn game analysed in a minute of one core; hard: about 1.5 s a decision (docs/ai.md)
     "easy": TurnSettings(screen=8, worlds=48, draws=0),  # the chance against easy; easy itself plays the beginner
-    "normal": TurnSettings(screen=12, worlds=64, draws=1, policy=PlayoutPolicy(turns=8, evaluation="fitted")),
+    "normal": TurnSettings(screen=12, worlds=64, draws=1, policy=PlayoutPolicy(turns=8, evaluation="fitted"),
+                           endgame=True),
     "hard": TurnSettings(screen=48, worlds=480, finalists=3, draws=1,
-                         policy=PlayoutPolicy(turns=16, evaluation="fitted")),
+                         policy=PlayoutPolicy(turns=16, evaluation="fitted"), endgame=True),
 }
 
 
@@ -107,6 +111,10 @@ class TurnSearch(Player):
             action = legal(view, Pass())
             return Advice(action, (action,), 1.0, certain_words(view), certain=True,
                           estimates=(Estimate(action, 1.0, 0, (action,)),), level=self.level)
+        if self.settings.endgame:
+            solution = solve(view)
+            if solution is not None:
+                return exact_advice(view, solution, self.level)
         ratings = self.rate(view, candidates(view))
         told = (lambda r: r.chance) if raw else self.told
         best = ratings[0]
@@ -137,6 +145,9 @@ class TurnSearch(Player):
         if type(action) is Pass and winning_pass(view):
             return 1.0
         if type(action) is Take or type(action) is Pass or type(action) is Refresh:
+            exact = value_of(view, action) if self.settings.endgame else None
+            if exact is not None:
+                return exact
             worlds = common_worlds(view, self.seed, self.settings.worlds)
             rating = self._rating((action,), worlds, view.to_move, self._draw(view))
             if type(action) is Refresh and view.refreshes < self.settings.deep and self.settings.draws > 0:

@@ -1,0 +1,286 @@
+"""The exact endgame solver: the seat to move's chance to win under best play by both, once it can be known.
+
+After the first exhaustion nothing is shuffled again (R9.2, R5.4), and with the memory aid both hands
+are known (R12.3): what is left hidden is only the order of the unknown part of the draw stack, hidden
+from both players (R12.2). A late position is then a stochastic game of perfect information, like a
+backgammon bear-off, and `solve` tells its value exactly: an expectimax whose chance nodes are the draws
+of a refresh (R5.4: the refreshed card goes under first, and may come straight back) and the deal of an
+emptied Street (R10.1), over the distinct ends of each turn (`endgame_rules.turn_ends`). A draw counts
+one half (R11.2). It prunes only what cannot change the value: alpha-beta on the chance to win, Star1 at
+the chance nodes (Ballard, 1983), a transposition table on the state at the start of each turn, and the
+bound of a lead that all the points still out cannot overturn.
+
+It reads only the seat's view with the memory aid, never the stack's true order. Its budget is a count
+of turns searched, not a time, so a seed and a view give the same decision on any machine; a position it
+cannot finish within the budget gets None, and the search of the level is used as before.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Final, NamedTuple
+
+from famiglia.engine import CARDS, Action, Refresh, SeatView, Step, Take
+
+from .endgame_rules import FRESH, KINDS, POINTS, End, Progress, draws, outcome, points, turn_ends, useful
+
+__all__ = ["BUDGET", "Solution", "State", "solve", "state_of", "value_of"]
+
+BUDGET: Final = 10_000  # turns searched: about a second of one core (docs/ai.md, "The endgame solver")
+WORK: Final = 16  # the ways to end a turn looked at that count as one turn searched
+_VALUE: Final = tuple(c.value for c in CARDS)
+
+Kinds = tuple[int, ...]
+
+
+class State(NamedTuple):
+    """A position at the start of a turn, or after the turn's refresh (`refreshed`), as counts."""
+
+    hands: tuple[Kinds, Kinds]
+    areas: tuple[Kinds, Kinds]
+    street: Kinds  # the Street's kinds, sorted
+    unknown: Kinds  # the draw stack's cards of unknown place, a count per kind
+    known: Kinds  # the stack's known bottom, top first (R5.4)
+    exhaustions: int
+    passes: int
+    to_move: int
+    refreshed: bool  # R5.4: this turn's one refresh was made
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The exact value of a position for the seat to move, and the best turn: `line` from the first action
+    on to the take or pass, or to the refresh (`refresh`), whose draw is left to chance."""
+
+    value: float
+    line: tuple[Action, ...]
+    refresh: Refresh | None
+    nodes: int
+
+
+class _OutOfBudget(Exception):
+    """The position is larger than the budget: no exact value."""
+
+
+def state_of(view: SeatView) -> State | None:
+    """The solver's state of `view` (the seat to move's, with the memory aid), or None before the first exhaustion."""
+    if view.seat is None or view.opponent_hand is None or view.draw_stack_counts is None or view.exhaustions < 1:
+        return None
+    if view.result is not None or view.discard_pile:
+        return None
+    unknown = Counter(view.draw_stack_counts)
+    unknown.subtract(view.stack_bottom)
+    hands = [_counts(view.hand), _counts(view.opponent_hand)]
+    if view.seat == 1:
+        hands.reverse()
+    return State((hands[0], hands[1]), (_counts(view.play_areas[0]), _counts(view.play_areas[1])),
+                 tuple(sorted(s.card.index for s in view.street)),
+                 tuple(unknown[c] for c in CARDS), tuple(c.index for c in view.stack_bottom),
+                 view.exhaustions, view.passes, view.to_move, view.late_refresh)
+
+
+def _counts(cards: Sequence[object]) -> Kinds:
+    found = Counter(cards)
+    return tuple(found[c] for c in CARDS)
+
+
+def solve(view: SeatView, *, budget: int = BUDGET) -> Solution | None:
+    """The exact value of `view` for the seat to move and the best turn, or None outside the solver's reach."""
+    state = state_of(view)
+    if state is None or not view.my_turn:
+        return None
+    solver = Solver(view.start_player, budget)
+    try:
+        value, line = solver.root(state, _progress(view, state), view.can_refresh)
+    except _OutOfBudget:
+        return None
+    refresh = line[0] if type(line[0]) is Refresh else None
+    return Solution(round(value, 12), line, refresh, solver.nodes)
+
+
+def value_of(view: SeatView, action: Action, *, budget: int = BUDGET) -> float | None:
+    """The exact value for the seat to move of playing `action` (one of the view's) and best play after it."""
+    state = state_of(view)
+    if state is None or not view.my_turn:
+        return None
+    solver = Solver(view.start_player, budget)
+    try:
+        value, _ = solver.root(state, _progress(view, state), view.can_refresh, only=action)
+    except _OutOfBudget:
+        return None
+    return round(value, 12)
+
+
+def _progress(view: SeatView, state: State) -> Progress:
+    """What the rest of the turn under way may still do, from the view's record of it (R4, R6.3, R7.3)."""
+    if view.step is Step.REFRESH:
+        return FRESH
+    hand, area = state.hands[view.to_move], state.areas[view.to_move]
+    if view.step is Step.ACCOUNTANT:
+        locked_area, locked_hand = _counts(view.locked_play_area), _counts(view.locked_hand)
+        return Progress(False, view.swaps_left, tuple(a - b for a, b in zip(area, locked_area, strict=True)),
+                        tuple(a - b for a, b in zip(hand, locked_hand, strict=True)), True, -1, 0)
+    assert view.reduced is not None
+    lowered = view.street[view.reduced]
+    return Progress(False, 0, (), (), False, lowered.card.index, lowered.card.value - lowered.effective)
+
+
+class Solver:
+    """One search: its transposition table, its count of turns searched and its budget."""
+
+    def __init__(self, start_player: int, budget: int) -> None:
+        self.start_player = start_player
+        self.budget = budget
+        self.nodes = 0
+        self.table: dict[tuple[object, ...], tuple[float, float]] = {}
+
+    def root(self, s: State, progress: Progress, can_refresh: bool, *,
+             only: Action | None = None) -> tuple[float, tuple[Action, ...]]:
+        """The best value of the turn under way and the line to it (or the value of `only` played first)."""
+        options: list[tuple[tuple[Action, ...], Callable[[float, float], float]]] = []
+        ends, _ = turn_ends(s.hands[s.to_move], s.areas[s.to_move], s.street, progress, _useful(s), actions=True)
+        for end in _ordered(ends):
+            options.append((end.actions, partial(self.after, s, end)))
+        if can_refresh:
+            for c in sorted(set(s.street)):
+                options.append(((Refresh(CARDS[c]),), partial(self.refresh, s, c)))
+        if only is not None:
+            options = [o for o in options if _same(o[0][0], only)]
+            if not options:
+                raise _OutOfBudget  # a line the solver does not list first (a step of the turn): the search rates it
+            return max(value(0.0, 1.0) for _, value in options), options[0][0]
+        best, line = -1.0, options[0][0]
+        for actions, value in options:
+            v = value(max(best, 0.0), 1.0)
+            if v > best:
+                best, line = v, actions
+            if best >= 1.0:
+                break
+        return best, line
+
+    def turn(self, s: State, alpha: float, beta: float) -> float:
+        """The value of `s` for its seat to move, within (alpha, beta) (fail-soft: outside it, a bound)."""
+        mover = s.to_move
+        out = sum(POINTS[k] for k in s.street) + points(s.unknown) + sum(POINTS[k] for k in s.known)
+        lead = points(s.hands[mover]) + points(s.areas[mover]) - points(s.hands[1 - mover]) - points(s.areas[1 - mover])
+        if lead > out:  # no card left can overturn it
+            return 1.0
+        if -lead > out:
+            return 0.0
+        key = (s.hands, s.areas, s.street, s.unknown, s.known, s.exhaustions, s.passes, mover, s.refreshed)
+        low, high = self.table.get(key, (0.0, 1.0))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        ends, work = turn_ends(s.hands[mover], s.areas[mover], s.street, FRESH, _useful(s), last=self._last(s))
+        self.nodes += 1 + work // WORK
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+        start = alpha
+        best = 0.0
+        ends = _ordered(ends)
+        refreshes = sorted(set(s.street)) if _may_refresh(s) else []
+        for end in ends:
+            if end.taken < 0 and refreshes:  # the refreshes before the passes: they may still take something
+                break
+            best, alpha = self._better(best, alpha, self.after(s, end, alpha, beta))
+            if alpha >= beta:
+                break
+        else:
+            ends = []
+        if alpha < beta:
+            for c in refreshes:
+                best, alpha = self._better(best, alpha, self.refresh(s, c, alpha, beta))
+                if alpha >= beta:
+                    break
+        for end in (e for e in ends if e.taken < 0 and alpha < beta):
+            best, alpha = self._better(best, alpha, self.after(s, end, alpha, beta))
+        self.table[key] = (best if best >= beta else low, best if best <= start else high) if not (
+            start < best < beta) else (best, best)
+        return best
+
+    def _last(self, s: State) -> bool:
+        """The game ends after this turn whatever it does (R9.3): only what it takes matters."""
+        return s.exhaustions >= 2 and s.to_move != self.start_player
+
+    @staticmethod
+    def _better(best: float, alpha: float, v: float) -> tuple[float, float]:
+        return max(best, v), max(alpha, v)
+
+    def refresh(self, s: State, c: int, alpha: float, beta: float) -> float:
+        """The mover's value of refreshing kind `c`: it goes under the stack, then its value in cards is drawn
+        (R5.4)."""
+        street = list(s.street)
+        street.remove(c)
+        options = []
+        for chance, drawn, unknown, known, emptied in draws(s.unknown, (*s.known, c), _VALUE[c]):
+            after = s._replace(street=tuple(sorted(street + list(drawn))), unknown=unknown, known=known,
+                               exhaustions=s.exhaustions + emptied, refreshed=True)
+            options.append((chance, after))
+        return _chance(options, alpha, beta, self.turn)
+
+    def after(self, s: State, end: End, alpha: float, beta: float) -> float:
+        """The mover's value once its turn ends as `end`: the game's end, or the opponent's turn (after a deal)."""
+        mover = s.to_move
+        hands = (end.hand, s.hands[1]) if mover == 0 else (s.hands[0], end.hand)
+        areas = (end.area, s.areas[1]) if mover == 0 else (s.areas[0], end.area)
+        passes = s.passes + 1 if end.taken < 0 else 0
+        if passes >= 2 or (s.exhaustions >= 2 and mover != self.start_player):  # R8.5, R9.3
+            held = [tuple(h + a for h, a in zip(hands[p], areas[p], strict=True)) for p in (0, 1)]
+            return outcome((held[0], held[1]), mover)
+        street = list(s.street)
+        if end.taken >= 0:
+            street.remove(end.taken)
+        nxt = State(hands, areas, tuple(street), s.unknown, s.known, s.exhaustions, passes, 1 - mover, False)
+        if street or s.exhaustions >= 2:
+            return 1.0 - self.turn(nxt, 1.0 - beta, 1.0 - alpha)
+        options = [(chance, nxt._replace(street=drawn, unknown=unknown, known=known,
+                                         exhaustions=s.exhaustions + emptied))
+                   for chance, drawn, unknown, known, emptied in draws(s.unknown, s.known, 6)]  # R10.1
+        return 1.0 - _chance(options, 1.0 - beta, 1.0 - alpha, self.turn)
+
+
+def _same(first: Action, action: Action) -> bool:
+    """The same first action: a take is the same whichever card it keeps, as the pair paid decides where it ends."""
+    if type(first) is Take and type(action) is Take:
+        return first.card is action.card and first.pay is action.pay
+    return first == action
+
+
+def _useful(s: State) -> tuple[bool, ...]:
+    return useful(s.street, s.unknown, s.known)
+
+
+def _may_refresh(s: State) -> bool:
+    """R5.1, R5.4, R5.6: one refresh a turn after the first exhaustion, none after the second or with a 0 out."""
+    return not s.refreshed and s.exhaustions == 1 and bool(s.street) and all(_VALUE[c] for c in s.street)
+
+
+def _ordered(ends: list[End]) -> list[End]:
+    """The most valuable takes first, the passes last: the best end is likely early, so more is pruned."""
+    return sorted(ends, key=lambda e: -POINTS[e.taken] if e.taken >= 0 else 1)
+
+
+def _chance(options: list[tuple[float, State]], alpha: float, beta: float,
+            value: Callable[[State, float, float], float]) -> float:
+    """The mean of `value` over the draws, pruned by Star1: each draw is searched only within the window in
+    which it can still move the mean across (alpha, beta), and a mean that cannot is cut off as a bound."""
+    total, left = 0.0, 1.0
+    for chance, state in options:
+        left -= chance
+        low = (alpha - total - left) / chance
+        high = (beta - total) / chance
+        total += chance * value(state, max(0.0, low), min(1.0, high))
+        if total + left <= alpha:
+            return total + max(left, 0.0)
+        if total >= beta:
+            return total
+    return total
+
+
+assert KINDS == 20

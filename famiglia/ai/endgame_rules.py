@@ -1,0 +1,272 @@
+"""The rules as the endgame solver needs them, on counts: a turn's distinct ends, the draws, the score.
+
+The solver (`famiglia.ai.endgame`) searches a stochastic game of perfect information: with the memory
+aid both hands are known (R12.3), and after the first exhaustion the only thing hidden is the order of
+the unknown part of the draw stack (R9.2, R5.4). Its state is counts per card kind (index of `CARDS`),
+not the engine's `Game`, for speed. A turn without a refresh draws nothing, so what matters of it is
+how it ends: the hand and play area it leaves and the card it takes (or a pass). `turn_ends` gives
+those ends once each, however many orders of swaps and Brute amounts lead to them (R6, R7, R8), and
+drops an end whose hand holds less than another end with the same card taken: every card counts for
+the score in hand and in the play area alike (R11.1), and a card in the hand can do all a card in the
+play area can (be swapped out, R6.2) and more (pay, R8.2; be played, R6.1, R7.1), so such an end is
+never better. `draws` gives the draws from the stack with their chances, the known bottom last (R5.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from math import comb
+from typing import Final, NamedTuple
+
+from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
+
+__all__ = ["FRESH", "KINDS", "POINTS", "End", "Progress", "draws", "outcome", "points", "turn_ends", "useful"]
+
+Kinds = tuple[int, ...]  # a count per card kind (20)
+KINDS: Final = len(CARDS)
+POINTS: Final = tuple(c.points for c in CARDS)
+VALUE: Final = tuple(c.value for c in CARDS)
+_ACCOUNTANTS: Final = tuple(c.index for c in CARDS if c.family.letter == "A" and c.value)  # R4.2: 0s have none
+_BRUTES: Final = tuple(c.index for c in CARDS if c.family.letter == "B" and c.value)
+_MERCENARIES: Final = tuple(c.index for c in CARDS if c.is_mercenary)
+_PASS: Final = Pass()
+
+
+class Progress(NamedTuple):
+    """What the rest of the turn may still do (R4): an Accountant and its swaps, a Brute, the take."""
+
+    accountant: bool  # an Accountant may still be played (R6.1)
+    swaps: int  # swaps left of the Accountant already played (R6.2)
+    area_free: Kinds  # the play-area cards those swaps may still move out (R6.3)
+    hand_free: Kinds  # the hand cards they may still move in
+    brute: bool  # a Brute may still be played (R7.1)
+    reduced: int  # the kind of the Street card a Brute lowered this turn, -1 for none (R7.3)
+    reduction: int
+
+
+FRESH: Final = Progress(True, 0, (), (), True, -1, 0)
+
+
+class End(NamedTuple):
+    """One way the turn ends: the mover's hand and play area after it, the kind taken (-1: a pass), and
+    the actions that lead there (kept only when asked for: the root's line)."""
+
+    hand: Kinds
+    area: Kinds
+    taken: int
+    actions: tuple[Action, ...]
+
+
+def points(counts: Kinds) -> int:
+    return sum(p * n for p, n in zip(POINTS, counts, strict=True))
+
+
+def outcome(holdings: tuple[Kinds, Kinds], seat: int) -> float:
+    """`seat`'s share of a finished game: 1 won, 0 lost, ½ drawn (R11.1, R11.2 best cards first)."""
+    mine, theirs = points(holdings[seat]), points(holdings[1 - seat])
+    if mine != theirs:
+        return 1.0 if mine > theirs else 0.0
+    a = sorted((POINTS[k] for k in range(KINDS) for _ in range(holdings[seat][k])), reverse=True)
+    b = sorted((POINTS[k] for k in range(KINDS) for _ in range(holdings[1 - seat][k])), reverse=True)
+    longest = max(len(a), len(b))
+    a += [0] * (longest - len(a))  # R11.2: a missing card counts as 0
+    b += [0] * (longest - len(b))
+    return 1.0 if a > b else 0.0 if a < b else 0.5
+
+
+def turn_ends(hand: Kinds, area: Kinds, street: Kinds, progress: Progress, useful: Sequence[bool], *,
+              last: bool = False, actions: bool = False) -> tuple[list[End], int]:
+    """The distinct ends of the rest of the turn from `progress`, none worse than another, and how many ways
+    were looked at to find them (the work, which the solver's budget counts).
+
+    `street` is the Street's kinds, sorted; `useful` says which kinds can still serve in a hand (`useful`).
+    A swap brings only useful cards into the hand (a useless one in the hand does no more than in the play
+    area) and sends useless ones out in one order of kinds (they are alike for the rest of the game). On the
+    `last` turn of the game only the card taken matters. A pass (taken -1) is always among the ends (R8.5).
+    """
+    found: dict[tuple[Kinds, Kinds, int], End] = {}
+    for h, a, steps in _after_accountant(hand, area, progress, useful, actions):
+        _takes(h, a, street, progress, steps, found, actions)
+    best: dict[int, list[End]] = {}
+    for end in found.values():
+        best.setdefault(end.taken, []).append(end)
+    out: list[End] = []
+    if last:
+        return [group[0] for group in best.values()], len(found)
+    for group in best.values():
+        group.sort(key=lambda e: -sum(e.hand))
+        kept: list[int] = []
+        for end in group:
+            packed = _packed(end.hand)
+            if not any((k | _GUARDS) - packed & _GUARDS == _GUARDS for k in kept):
+                kept.append(packed)
+                out.append(end)
+    return out, len(found)
+
+
+# A hand packed 4 bits a kind: h ≥ g in every kind exactly when (h | guards) - g keeps every guard bit (no
+# kind borrows from the next, as no count exceeds 5).
+_GUARDS: Final = sum(8 << (4 * k) for k in range(KINDS))
+_SHIFTS: Final = tuple(4 * k for k in range(KINDS))
+
+
+def _packed(hand: Kinds) -> int:
+    return sum(n << shift for n, shift in zip(hand, _SHIFTS, strict=True) if n)
+
+
+def useful(street: Kinds, unknown: Kinds, known: Kinds) -> tuple[bool, ...]:
+    """Which kinds can still do something from a hand, given the cards still to be taken (street and stack).
+
+    An Accountant of value 1-4 can be played (R6.1); a Brute or a Mercenary of value 1-4 as long as some card
+    of value 1 or more is left (R7.2, R8.3); any card pays as the genuine card for a card of its family one
+    value higher or more (R8.2, lowered by a Brute to fit, R7.2). A card that can do none of these is only
+    points, which count in the play area as much (R11.1).
+    """
+    out = [k for k in range(KINDS) if unknown[k]] + list(street) + list(known)
+    top = [-1, -1, -1, -1]  # the highest value still out, per family
+    for k in out:
+        top[k // 5] = max(top[k // 5], VALUE[k])
+    any_value = max(top) >= 1
+    return tuple((k in _ACCOUNTANTS) or (VALUE[k] >= 1 and any_value and (k in _BRUTES or k in _MERCENARIES))
+                 or top[k // 5] > VALUE[k] for k in range(KINDS))
+
+
+Steps = tuple[Action, ...]
+
+
+def _after_accountant(hand: Kinds, area: Kinds, p: Progress, useful: Sequence[bool],
+                      actions: bool) -> Iterator[tuple[Kinds, Kinds, Steps]]:
+    """The hands and play areas the Accountant step can leave (R6): none played, or one and its swaps."""
+    yield hand, area, ()
+    if p.swaps:
+        yield from _swapped(hand, area, p.area_free, p.hand_free, p.swaps, (), useful, actions)
+    if not p.accountant:
+        return
+    for a in _ACCOUNTANTS:
+        if hand[a]:
+            h, ar = _moved(hand, area, (), (a,))
+            step: Steps = (PlayAccountant(CARDS[a]),) if actions else ()
+            yield h, ar, step
+            yield from _swapped(h, ar, area, h, VALUE[a], step, useful, actions)  # R6.3: the new one stays
+
+
+def _swapped(hand: Kinds, area: Kinds, area_free: Kinds, hand_free: Kinds, most: int, step: Steps,
+             useful: Sequence[bool], actions: bool) -> Iterator[tuple[Kinds, Kinds, Steps]]:
+    """The net effects of 1 to `most` swaps worth making: useful cards out of the play area for as many of
+    other kinds in (R6.2), the useless ones in one order (see `turn_ends`)."""
+    outs = [(k, n) for k, n in enumerate(area_free) if n and useful[k]]
+    fodder = tuple(k for k, n in enumerate(hand_free) if not useful[k] for _ in range(n))
+    for n in range(1, most + 1):
+        for out in _multisets(outs, n, 0):
+            ins = [(k, m) for k, m in enumerate(hand_free) if m and useful[k] and k not in out]
+            for into in _with_fodder(ins, fodder, n):
+                h, ar = _moved(hand, area, out, into)
+                swaps = tuple(Swap(CARDS[o], CARDS[i]) for o, i in zip(out, into, strict=True)) if actions else ()
+                yield h, ar, step + swaps
+
+
+def _with_fodder(ins: list[tuple[int, int]], fodder: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
+    """`n` hand cards to swap in: some useful ones of `ins`, the rest the first of `fodder`."""
+    for f in range(min(n, len(fodder)), -1, -1):
+        for chosen in _multisets(ins, n - f, 0):
+            yield chosen + fodder[:f]
+
+
+def _multisets(items: list[tuple[int, int]], n: int, i: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of `n` kinds from `items` (kind, copies) from the `i`-th on, as a sorted tuple."""
+    if n == 0:
+        yield ()
+        return
+    if i == len(items):
+        return
+    kind, copies = items[i]
+    for m in range(min(copies, n), -1, -1):
+        for rest in _multisets(items, n - m, i + 1):
+            yield (kind,) * m + rest
+
+
+def _moved(hand: Kinds, area: Kinds, out: tuple[int, ...], into: tuple[int, ...]) -> tuple[Kinds, Kinds]:
+    """`out` from the play area to the hand, `into` from the hand to the play area."""
+    h, a = list(hand), list(area)
+    for k in out:
+        h[k] += 1
+        a[k] -= 1
+    for k in into:
+        h[k] -= 1
+        a[k] += 1
+    return tuple(h), tuple(a)
+
+
+def _takes(hand: Kinds, area: Kinds, street: Kinds, p: Progress, steps: Steps,
+           found: dict[tuple[Kinds, Kinds, int], End], actions: bool) -> None:
+    """The ends after the Accountant step: a pass, each take, and each take a Brute opens (R7, R8)."""
+    found.setdefault((hand, area, -1), End(hand, area, -1, steps + ((_PASS,) if actions else ())))  # R8.5
+    for c in sorted(set(street)):
+        values = {VALUE[c]}
+        if c == p.reduced:  # R7.3: the lowered copy, and the others at their printed value
+            values = {VALUE[c] - p.reduction} | (values if street.count(c) > 1 else set())
+        for e in values:
+            _pay(hand, area, c, e, steps, found, actions)
+    if not p.brute:
+        return
+    for b in _BRUTES:
+        if not hand[b]:
+            continue
+        h, a = _moved(hand, area, (), (b,))
+        for c in sorted(set(street)):
+            for k in range(1, min(VALUE[b], VALUE[c]) + 1):  # R7.2
+                brute: Steps = (PlayBrute(CARDS[b], CARDS[c], k),) if actions else ()
+                _pay(h, a, c, VALUE[c] - k, steps + brute, found, actions)
+
+
+def _pay(hand: Kinds, area: Kinds, c: int, e: int, steps: Steps, found: dict[tuple[Kinds, Kinds, int], End],
+         actions: bool) -> None:
+    """The ends of taking kind `c` at effective value `e` from `hand`: free, or paid in each way (R8.1-R8.4)."""
+    card = CARDS[c]
+    if e == 0:
+        h = _plus(hand, c)
+        found.setdefault((h, area, c), End(h, area, c, steps + ((Take(card),) if actions else ())))
+        return
+    g = c - VALUE[c] + e - 1  # R8.2: the genuine card, of c's family and value e - 1
+    if not hand[g]:
+        return
+    stand_ins = [m for m in _MERCENARIES if hand[m] and VALUE[m] > e - 1 and m != g]  # R8.3
+    ways = [(g, g if hand[g] >= 2 else (stand_ins[0] if stand_ins else -1))] + [(m, g) for m in stand_ins]
+    for pay, keep in ways:
+        if keep < 0:
+            continue
+        h, a = _moved(_plus(hand, c), area, (), (pay,))  # R8.4: the card taken to the hand, one payer out
+        taken: Steps = (Take(card, CARDS[pay], CARDS[keep]),) if actions else ()
+        found.setdefault((h, a, c), End(h, a, c, steps + taken))
+
+
+def _plus(hand: Kinds, c: int) -> Kinds:
+    h = list(hand)
+    h[c] += 1
+    return tuple(h)
+
+
+def draws(unknown: Kinds, known: Kinds, n: int) -> list[tuple[float, Kinds, Kinds, Kinds, bool]]:
+    """The ways `n` cards can come off the stack: (chance, the kinds drawn, unknown after, known after, emptied).
+
+    The unknown part lies on top in an order nobody knows (R12.2), so each multiset of it comes with its
+    hypergeometric chance; the known bottom (R5.4), top first, follows in its order. Emptied: the draw
+    took the last card, an exhaustion (R9.1). The most likely draws come first.
+    """
+    total = sum(unknown)
+    if n >= total:
+        rest = n - total
+        drawn = tuple(k for k in range(KINDS) for _ in range(unknown[k])) + known[:rest]
+        return [(1.0, tuple(sorted(drawn)), (0,) * KINDS, known[rest:], not known[rest:])]
+    ways = comb(total, n)
+    items = [(k, m) for k, m in enumerate(unknown) if m]
+    out = []
+    for drawn in _multisets(items, n, 0):
+        chance = 1
+        left = list(unknown)
+        for k in set(drawn):
+            chance *= comb(unknown[k], drawn.count(k))
+            left[k] -= drawn.count(k)
+        out.append((chance / ways, drawn, tuple(left), known, False))
+    out.sort(key=lambda d: -d[0])
+    return out

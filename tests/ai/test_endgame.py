@@ -1,0 +1,160 @@
+"""The exact endgame solver (famiglia.ai.endgame): values known by hand, and a plain expectimax as the yardstick."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from famiglia.ai import player, win_chance
+from famiglia.ai.endgame import solve
+from famiglia.engine import DECK, Game, card
+from tests.ai.helpers import SETTINGS
+from tests.drivers.exhaustive import TooLarge, exact_value
+
+
+def position(hands: tuple[str, str], street: str, stack: str, *, to_move: int = 0, start: int = 0,
+             exhaustions: int = 1, bottom: int = 0, areas: tuple[str, str] = ("", ""), rest: int = 0,
+             passes: int = 0) -> dict[str, Any]:
+    """A position of interface.md; the cards not named go to seat `rest`'s play area."""
+    named = [*hands[0].split(), *hands[1].split(), *street.split(), *stack.split(), *areas[0].split(),
+             *areas[1].split()]
+    left = [c.name for c in DECK]
+    for name in named:
+        left.remove(name)
+    play = [areas[0].split(), areas[1].split()]
+    play[rest] += left
+    return {"players": [{"name": "Anna", "hand": hands[0].split(), "play_area": play[0]},
+                        {"name": "Ben", "hand": hands[1].split(), "play_area": play[1]}],
+            "street": street.split(), "draw_stack": stack.split(), "discard_pile": [], "exhaustions": exhaustions,
+            "start_player": start, "to_move": to_move, "passes": passes, "stack_bottom": bottom}
+
+
+def value(d: dict[str, Any]) -> float:
+    game = Game.from_dict(d, seed=1)
+    solution = solve(game.view(game.to_move, memory=True))
+    assert solution is not None
+    return solution.value
+
+
+def test_a_lead_no_card_left_can_overturn_is_a_sure_win_and_told_as_one() -> None:
+    d = position(("F0 A0", "B0 M0"), "F4 A4", "M4 B4", rest=0)
+    game = Game.from_dict(d, seed=1)
+    view = game.view(0, memory=True)
+    assert value(d) == 1.0
+    assert win_chance(view, level="normal") == 1.0  # no calibration on top of a proof
+    assert value({**d, "to_move": 1}) == 0.0
+    assert win_chance(game.view(0, memory=True), level="hard") == 1.0
+
+
+def balanced(hands: tuple[str, str], street: str, stack: str, **kw: Any) -> dict[str, Any]:
+    """Like `position`, the other cards split between the play areas so that both hold the same points."""
+    d = position(hands, street, stack, **kw)
+    pool = d["players"][0]["play_area"] + d["players"][1]["play_area"]
+    pool.sort(key=lambda n: -card(n).points)
+    areas: list[list[str]] = [[], []]
+    for name in pool:  # greedy: each card to the area with fewer points so far
+        sums = [sum(card(n).points for n in a) for a in areas]
+        areas[0 if sums[0] <= sums[1] else 1].append(name)
+    d["players"][0]["play_area"], d["players"][1]["play_area"] = areas
+    return d
+
+
+def scores(d: dict[str, Any]) -> tuple[int, int]:
+    return tuple(sum(card(n).points for n in p["hand"] + p["play_area"]) for p in d["players"])  # type: ignore[return-value]
+
+
+def test_the_last_turn_takes_the_card_that_wins_and_a_brute_opens_it() -> None:
+    """The final round's last turn (R9.3): Ben, behind by less than F4's 15 points, wins only by taking F4, which
+    his Brute lowers to 1 so that F0 and M1 pay for it (R7.2, R8.3); without the Brute he has lost."""
+    d = balanced(("M0 F3", "B3 F0 M1"), "F4 A0", "", exhaustions=2, to_move=1, start=0)
+    a, b = scores(d)
+    assert 0 < a - b < 15
+    game = Game.from_dict(d, seed=1)
+    solution = solve(game.view(1, memory=True))
+    assert solution is not None and solution.value == 1.0
+    assert [str(x) for x in solution.line] == ["brute B3 F4 -3", "take F4 pay F0 keep M1"] or \
+        str(solution.line[0]) == "brute B3 F4 -3"
+    without = balanced(("M0 F3", "B0 F0 M1"), "F4 A0", "", exhaustions=2, to_move=1, start=0)
+    a, b = scores(without)
+    assert 0 < a - b < 15
+    game = Game.from_dict(without, seed=1)
+    lost = solve(game.view(1, memory=True))
+    assert lost is not None and lost.value == 0.0
+
+
+def test_a_tie_on_every_card_is_a_draw_worth_one_half() -> None:
+    """R11.2: equal totals and equal cards by points are a draw; with nothing left to do the value is ½."""
+    d = position(("F0", "A0"), "", "", exhaustions=2, to_move=1, start=0, passes=1)
+    d["players"][0]["play_area"], d["players"][1]["play_area"] = _mirror(d)
+    game = Game.from_dict(d, seed=1)
+    solution = solve(game.view(1, memory=True))
+    assert solution is not None and solution.value in (0.0, 0.5, 1.0)
+    game.apply("pass")
+    result = game.result()
+    assert result is not None
+    assert solution.value == (0.5 if result.winner is None else float(result.winner == 1))
+
+
+def _mirror(d: dict[str, Any]) -> tuple[list[str], list[str]]:
+    pool = sorted(d["players"][0]["play_area"] + d["players"][1]["play_area"], key=lambda n: card(n).index)
+    return pool[0::2], pool[1::2]
+
+
+def tiny(seed: int) -> dict[str, Any]:
+    """A small late position from a seeded shuffle: a short Street and stack, a few cards in each hand."""
+    rng = random.Random(seed)
+    deck = [c.name for c in DECK]
+    rng.shuffle(deck)
+    sizes = [rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3)]
+    street, stack = deck[: sizes[0]], deck[sizes[0]: sizes[0] + sizes[1]]
+    cut = sizes[0] + sizes[1]
+    hands = (deck[cut: cut + sizes[2]], deck[cut + sizes[2]: cut + sizes[2] + sizes[3]])
+    rest = deck[cut + sizes[2] + sizes[3]:]
+    return {"players": [{"hand": hands[0], "play_area": rest[0::2]}, {"hand": hands[1], "play_area": rest[1::2]}],
+            "street": street, "draw_stack": stack, "discard_pile": [], "exhaustions": 1,
+            "start_player": rng.randint(0, 1), "to_move": rng.randint(0, 1), "passes": rng.randint(0, 1),
+            "stack_bottom": rng.randint(0, len(stack))}
+
+
+@SETTINGS
+@given(st.integers(0, 10**6))
+def test_the_solver_agrees_with_a_plain_expectimax_on_the_engine(seed: int) -> None:
+    game = Game.from_dict(tiny(seed), seed=seed)
+    try:
+        expected = exact_value(game, budget=3000)
+    except TooLarge:
+        return
+    solution = solve(game.view(game.to_move, memory=True))
+    assert solution is not None
+    assert abs(solution.value - expected) < 1e-9
+
+
+@SETTINGS
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_the_value_is_the_same_whatever_the_order_of_the_unknown_cards(seed: int, rng: random.Random) -> None:
+    d = tiny(seed)
+    known = d["stack_bottom"]
+    unknown = d["draw_stack"][: len(d["draw_stack"]) - known]
+    rng.shuffle(unknown)
+    other = {**d, "draw_stack": unknown + d["draw_stack"][len(unknown):]}
+    first, second = (Game.from_dict(x, seed=1) for x in (d, other))
+    a, b = (solve(g.view(g.to_move, memory=True)) for g in (first, second))
+    assert (a is None) == (b is None)
+    if a is not None and b is not None:
+        assert a.value == b.value and a.line == b.line
+
+
+def test_normal_and_hard_play_the_solvers_answer_and_easy_does_not_need_to() -> None:
+    d = position(("F0 A0", "B0 M0"), "F4 A4", "M4 B4", rest=1)
+    game = Game.from_dict(d, seed=1)
+    view = game.view(0, memory=True)
+    solution = solve(view)
+    assert solution is not None and solution.value == 0.0
+    for level in ("normal", "hard"):
+        assert player(level, seed=3).choose(view) == solution.line[0]
+        assert win_chance(view, level=level) == 0.0
+    advice = player("normal", seed=3).advise(view)  # type: ignore[attr-defined]
+    assert "lost whatever you play" in advice.words
