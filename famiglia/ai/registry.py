@@ -7,7 +7,6 @@ the turn search's (`estimate.estimator`), calibrated on games against that playe
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Final
 
@@ -30,8 +29,7 @@ _BUILDERS: Final[dict[str, Callable[[int | str | None], Player]]] = {
     # The hard computer plays the tree search at its allowance, the strongest player measured: the turn
     # search at hard's budget lost to it (docs/ai.md, "Strength"). Its chances and hints are still the turn
     # search's at `hard` (`estimate.estimator`), calibrated on games against this player.
-    # Where the endgame solver reaches, it plays the solver's answer (`endgame.solve`).
-    "hard": partial(ISMCTSPlayer, settings=replace(REFERENCE_LEVELS["hard-2"], endgame=True), level="hard"),
+    "hard": partial(ISMCTSPlayer, settings=REFERENCE_LEVELS["hard-2"], level="hard"),
     **{level: partial(ISMCTSPlayer, settings=settings, level=level) for level, settings in REFERENCE_LEVELS.items()},
 }
 SPECS: Final = PLAYERS  # the players a person chooses from, by the names of `famiglia.levels`

@@ -72,10 +72,9 @@ class TurnSettings:
 
 LEVELS: Final = {  # normal: a 50-turn game analysed in a minute of one core; hard: about 1.5 s a decision (docs/ai.md)
     "easy": TurnSettings(screen=8, worlds=48, draws=0),  # the chance against easy; easy itself plays the beginner
-    "normal": TurnSettings(screen=12, worlds=64, draws=1, policy=PlayoutPolicy(turns=8, evaluation="fitted"),
-                           endgame=True),
+    "normal": TurnSettings(screen=12, worlds=64, draws=1, policy=PlayoutPolicy(turns=8, evaluation="fitted")),
     "hard": TurnSettings(screen=48, worlds=480, finalists=3, draws=1,
-                         policy=PlayoutPolicy(turns=16, evaluation="fitted"), endgame=True),
+                         policy=PlayoutPolicy(turns=16, evaluation="fitted")),
 }
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from famiglia.ai import player, win_chance
 from famiglia.ai.endgame import solve
+from famiglia.ai.ismcts import REFERENCE_LEVELS, ISMCTSPlayer
+from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import DECK, Game, card
 from tests.ai.helpers import SETTINGS
 from tests.drivers.exhaustive import TooLarge, exact_value
@@ -44,9 +46,9 @@ def test_a_lead_no_card_left_can_overturn_is_a_sure_win_and_told_as_one() -> Non
     game = Game.from_dict(d, seed=1)
     view = game.view(0, memory=True)
     assert value(d) == 1.0
-    assert win_chance(view, level="normal") == 1.0  # no calibration on top of a proof
+    search = TurnSearch(settings=replace(LEVELS["normal"], endgame=True), level="normal", seed=3)
+    assert search.advise(view).chance == 1.0  # no calibration on top of a proof
     assert value({**d, "to_move": 1}) == 0.0
-    assert win_chance(game.view(0, memory=True), level="hard") == 1.0
 
 
 def balanced(hands: tuple[str, str], street: str, stack: str, **kw: Any) -> dict[str, Any]:
@@ -147,14 +149,17 @@ def test_the_value_is_the_same_whatever_the_order_of_the_unknown_cards(seed: int
         assert a.value == b.value and a.line == b.line
 
 
-def test_normal_and_hard_play_the_solvers_answer_and_easy_does_not_need_to() -> None:
+def test_a_search_with_the_solver_plays_and_tells_its_answer() -> None:
+    """With `endgame` on (not yet so at any level: docs/ai.md), the turn search and the tree search play the
+    solver's answer where it reaches and tell its exact chance."""
     d = position(("F0 A0", "B0 M0"), "F4 A4", "M4 B4", rest=1)
     game = Game.from_dict(d, seed=1)
     view = game.view(0, memory=True)
     solution = solve(view)
     assert solution is not None and solution.value == 0.0
-    for level in ("normal", "hard"):
-        assert player(level, seed=3).choose(view) == solution.line[0]
-        assert win_chance(view, level=level) == 0.0
-    advice = player("normal", seed=3).advise(view)  # type: ignore[attr-defined]
-    assert "lost whatever you play" in advice.words
+    searches = (TurnSearch(settings=replace(LEVELS["normal"], endgame=True), level="normal", seed=3),
+                ISMCTSPlayer(settings=replace(REFERENCE_LEVELS["hard-2"], endgame=True), level="hard", seed=3))
+    for search in searches:
+        assert search.choose(view) == solution.line[0]
+        advice = search.advise(view)
+        assert advice.chance == 0.0 and "lost whatever you play" in advice.words
