@@ -46,7 +46,6 @@ import re
 import signal
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -54,14 +53,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import asyncssh
+from sshclients import ESCAPE, connect, start_server, status
+from sshclients import cpu as cpu_seconds
+from sshclients import until as wait_until
 
 from famiglia.engine import Action, Game, Pass, Take
 
-COLUMNS, ROWS = 80, 24
 SEED = 1  # the server's --seed: table n deals the game of seed SEED + n
 KEYS = ("messages", "moves", "typing")
-_ESCAPE = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
 _CODE = re.compile(rb"table ([A-Z2-9]{4})")
 
 
@@ -94,55 +93,22 @@ class Player:
             self.watching.clear()
 
     def text(self) -> bytes:
-        return _ESCAPE.sub(b"", bytes(self.received))
-
-
-class _Session(asyncssh.SSHClientSession[bytes]):
-    def __init__(self, player: Player) -> None:
-        self.player = player
-
-    def data_received(self, data: bytes, datatype: object) -> None:
-        self.player.data(data)
-
-
-class _Open(asyncssh.SSHClient):
-    def kbdint_auth_requested(self) -> str:
-        return ""
-
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: Any) -> list[str]:
-        return ["" for _ in prompts]
-
-
-async def _connect(port: int, user: str) -> Player:
-    player = Player(user)
-    player.conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=[],
-                                         agent_path=None, client_factory=_Open,
-                                         preferred_auth="keyboard-interactive")
-    player.chan, _ = await player.conn.create_session(lambda: _Session(player), term_type="xterm-256color",
-                                                      term_size=(COLUMNS, ROWS), encoding=None)
-    return player
-
-
-async def _until(test: Any, what: str, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > end:
-            raise RuntimeError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
+        return ESCAPE.sub(b"", bytes(self.received))
 
 
 async def _table(port: int, n: int) -> tuple[Player, Player]:
     """A table opened by one client and joined by the other, both at the table."""
-    opener = await _connect(port, f"a{n}")
-    await _until(lambda: b"Lobby" in opener.text(), "the lobby")
+    opener = await connect(port, f"a{n}", Player(f"a{n}"))
+    await wait_until(lambda: b"Lobby" in opener.text(), "the lobby")
     opener.chan.write(b"n")
-    await _until(lambda: b"Open the table" in opener.text(), "the new table's page")
+    await wait_until(lambda: b"Open the table" in opener.text(), "the new table's page")
     opener.chan.write(b"\r")
-    await _until(lambda: _CODE.search(opener.text()) is not None, "the table's code")
+    await wait_until(lambda: _CODE.search(opener.text()) is not None, "the table's code")
     found = _CODE.search(opener.text())
     assert found is not None
-    joiner = await _connect(port, f"b{n}+{found.group(1).decode()}")
-    await _until(lambda: b"hand" in joiner.text() and b"hand" in opener.text()[-3000:], "both seated")
+    user = f"b{n}+{found.group(1).decode()}"
+    joiner = await connect(port, user, Player(user))
+    await wait_until(lambda: b"hand" in joiner.text() and b"hand" in opener.text()[-3000:], "both seated")
     return opener, joiner
 
 
@@ -228,18 +194,6 @@ async def _press(sender: Player, partner: Player, typist: Typist, phase: float, 
         await asyncio.sleep(1.0)
 
 
-def _rss(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
-
-
-def _cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def _percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -249,16 +203,16 @@ async def _load(port: int, tables: int, seconds: float, pid: int | None,
                 profiler: cProfile.Profile | None = None, keys: str = "messages") -> dict[str, float]:
     """The tables opened and joined, then the keys pressed for `seconds` (under `profiler` alone, if given): the
     players' `Typist`s, which play the tables' games (the server's seeds from `SEED` on) unless only messages."""
-    before = _rss(pid) if pid else 0
+    before = status(pid, "VmRSS") if pid else 0
     pairs = [await _table(port, n) for n in range(tables)]
     games = [Table(Game.new(seed=SEED + n, names=(f"a{n}", f"b{n}"))) for n in range(tables)]
     await asyncio.sleep(1.0)
-    after = _rss(pid) if pid else 0
+    after = status(pid, "VmRSS") if pid else 0
     rng = random.Random(tables)
     players = [p for pair in pairs for p in pair]
     for p in players:
         p.counting = True
-    start_cpu, start, clients = (_cpu(pid) if pid else 0.0), time.perf_counter(), time.process_time()
+    start_cpu, start, clients = (cpu_seconds(pid) if pid else 0.0), time.perf_counter(), time.process_time()
     until = start + seconds
     phase = [rng.random() for _ in pairs]
     if profiler is not None:
@@ -271,7 +225,7 @@ async def _load(port: int, tables: int, seconds: float, pid: int | None,
     if profiler is not None:
         profiler.disable()
     wall = time.perf_counter() - start
-    cpu = (_cpu(pid) - start_cpu) / wall if pid else 0.0
+    cpu = (cpu_seconds(pid) - start_cpu) / wall if pid else 0.0
     clients = (time.process_time() - clients) / wall
     own = [x for p in players for x in p.own]
     other = [x for p in players for x in p.other]
@@ -286,20 +240,7 @@ async def _load(port: int, tables: int, seconds: float, pid: int | None,
 
 def _start_server(home: Path, tables: int) -> tuple[subprocess.Popen[str], int]:
     limit = str(2 * tables + 8)
-    env = {**os.environ, "FAMIGLIA_HOME": str(home), "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "famiglia", "serve", "--port", "0", "--seed", str(SEED),
-                                "--max-connections", limit, "--max-per-address", limit], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    first = process.stdout.readline()
-    found = re.search(r"port (\d+)", first)
-    if found is None:
-        process.kill()
-        raise RuntimeError(f"famiglia serve did not start: {first!r}")
-    for line in process.stdout:
-        if "Ctrl-C stops" in line:
-            break
-    return process, int(found.group(1))
+    return start_server(home, "--seed", str(SEED), "--max-connections", limit, "--max-per-address", limit)
 
 
 def _report(tables: int, seconds: float, figures: dict[str, float]) -> None:

@@ -28,21 +28,20 @@ import re
 import signal
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import asyncssh
+from sshclients import COLUMNS, ESCAPE, ROWS, connect, start_server, status
+from sshclients import cpu as cpu_seconds
+from sshclients import until as wait_until
 
 from famiglia.engine import Game
 
-COLUMNS, ROWS = 80, 24
 SEED = 1  # the server's --seed: the table deals the game of this seed
 PROBE = 0.1  # seconds between the bystander's keys
-_ESCAPE = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
 _CODE = re.compile(rb"table ([A-Z2-9]{4})")
 
 
@@ -67,53 +66,7 @@ class Client:
             self.sent = None
 
     def text(self) -> bytes:
-        return _ESCAPE.sub(b"", bytes(self.received))
-
-
-class _Session(asyncssh.SSHClientSession[bytes]):
-    def __init__(self, client: Client) -> None:
-        self.client = client
-
-    def data_received(self, data: bytes, datatype: object) -> None:
-        self.client.data(data)
-
-
-class _Open(asyncssh.SSHClient):
-    def kbdint_auth_requested(self) -> str:
-        return ""
-
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: Any) -> list[str]:
-        return ["" for _ in prompts]
-
-
-async def _connect(port: int, user: str) -> Client:
-    client = Client(user)
-    client.conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=[],
-                                         agent_path=None, client_factory=_Open,
-                                         preferred_auth="keyboard-interactive")
-    client.chan, _ = await client.conn.create_session(lambda: _Session(client), term_type="xterm-256color",
-                                                      term_size=(COLUMNS, ROWS), encoding=None)
-    return client
-
-
-async def _until(test: Any, what: str, timeout: float = 30.0) -> None:
-    end = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > end:
-            raise RuntimeError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
-
-
-def _status(pid: int, field_name: str) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(field_name + ":"):
-            return int(line.split()[1]) * 1024
-    return 0
-
-
-def _cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return ESCAPE.sub(b"", bytes(self.received))
 
 
 def _reset_peak(pid: int) -> bool:
@@ -127,16 +80,17 @@ def _reset_peak(pid: int) -> bool:
 
 async def _table(port: int) -> tuple[Client, Client]:
     """A table opened by one client and joined by the other, both at the table: (the one to move, the other)."""
-    opener = await _connect(port, "anna")
-    await _until(lambda: b"Lobby" in opener.text(), "the lobby")
+    opener = await connect(port, "anna", Client("anna"))
+    await wait_until(lambda: b"Lobby" in opener.text(), "the lobby")
     opener.chan.write(b"n")
-    await _until(lambda: b"Open the table" in opener.text(), "the new table's page")
+    await wait_until(lambda: b"Open the table" in opener.text(), "the new table's page")
     opener.chan.write(b"\r")
-    await _until(lambda: _CODE.search(opener.text()) is not None, "the table's code")
+    await wait_until(lambda: _CODE.search(opener.text()) is not None, "the table's code")
     found = _CODE.search(opener.text())
     assert found is not None
-    joiner = await _connect(port, f"ben+{found.group(1).decode()}")
-    await _until(lambda: b"hand" in joiner.text() and b"hand" in opener.text()[-3000:], "both seated")
+    user = f"ben+{found.group(1).decode()}"
+    joiner = await connect(port, user, Client(user))
+    await wait_until(lambda: b"hand" in joiner.text() and b"hand" in opener.text()[-3000:], "both seated")
     first = Game.new(seed=SEED, names=("anna", "ben")).to_move
     return (opener, joiner) if first == 0 else (joiner, opener)
 
@@ -144,10 +98,10 @@ async def _table(port: int) -> tuple[Client, Client]:
 async def _settled(pid: int, timeout: float) -> float | None:
     """Seconds until the server's CPU stays under a tenth of a core for half a second; None after `timeout`."""
     start = time.perf_counter()
-    last = _cpu(pid)
+    last = cpu_seconds(pid)
     while time.perf_counter() - start < timeout:
         await asyncio.sleep(0.5)
-        now = _cpu(pid)
+        now = cpu_seconds(pid)
         if now - last < 0.05:
             return time.perf_counter() - start - 0.5
         last = now
@@ -164,7 +118,7 @@ async def _probe(bystander: Client, stop: asyncio.Event) -> None:
 
 
 async def _round(kind: str, hostile: Client, bystander: Client, pid: int, args: argparse.Namespace) -> dict[str, Any]:
-    before = _status(pid, "VmRSS")
+    before = status(pid, "VmRSS")
     _reset_peak(pid)
     bystander.answers.clear()
     stop = asyncio.Event()
@@ -183,31 +137,15 @@ async def _round(kind: str, hostile: Client, bystander: Client, pid: int, args: 
     answers = bystander.answers or [float("nan")]
     if bystander.sent is not None:  # a key still unanswered at the end counts as waiting all along
         answers.append(time.perf_counter() - bystander.sent)
-    return {"growth": (_status(pid, "VmHWM") - before) / 1e6, "rss": _status(pid, "VmRSS") / 1e6,
+    return {"growth": (status(pid, "VmHWM") - before) / 1e6, "rss": status(pid, "VmRSS") / 1e6,
             "settled": took, "median": statistics.median(answers) * 1000, "worst": max(answers) * 1000,
             "keys": len(bystander.answers)}
 
 
-def _start_server(home: Path) -> tuple[subprocess.Popen[str], int]:
-    env = {**os.environ, "FAMIGLIA_HOME": str(home), "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "famiglia", "serve", "--port", "0", "--seed", str(SEED)],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    first = process.stdout.readline()
-    found = re.search(r"port (\d+)", first)
-    if found is None:
-        process.kill()
-        raise RuntimeError(f"famiglia serve did not start: {first!r}")
-    for line in process.stdout:
-        if "Ctrl-C stops" in line:
-            break
-    return process, int(found.group(1))
-
-
 async def _measure(port: int, pid: int, args: argparse.Namespace) -> None:
     hostile, other = await _table(port)
-    bystander = await _connect(port, "cleo")
-    await _until(lambda: b"Lobby" in bystander.text(), "the bystander's lobby")
+    bystander = await connect(port, "cleo", Client("cleo"))
+    await wait_until(lambda: b"Lobby" in bystander.text(), "the bystander's lobby")
     await asyncio.sleep(1.0)
     kinds = [kind for kind in ("flood", "resize") if kind in args.kinds]
     for kind in kinds:
@@ -240,7 +178,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"famiglia serve against a hostile client: {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as home:
-        process, port = _start_server(Path(home))
+        process, port = start_server(Path(home, "--seed", str(SEED)))
         try:
             asyncio.run(_measure(port, process.pid, args))
         finally:
