@@ -42,7 +42,6 @@ import json
 import os
 import pstats
 import random
-import re
 import signal
 import statistics
 import subprocess
@@ -53,15 +52,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sshclients import ESCAPE, connect, start_server, status
+from sshclients import ESCAPE, seat_two, start_server, status
 from sshclients import cpu as cpu_seconds
-from sshclients import until as wait_until
 
 from famiglia.engine import Action, Game, Pass, Take
 
 SEED = 1  # the server's --seed: table n deals the game of seed SEED + n
 KEYS = ("messages", "moves", "typing")
-_CODE = re.compile(rb"table ([A-Z2-9]{4})")
 
 
 @dataclass
@@ -98,18 +95,7 @@ class Player:
 
 async def _table(port: int, n: int) -> tuple[Player, Player]:
     """A table opened by one client and joined by the other, both at the table."""
-    opener = await connect(port, f"a{n}", Player(f"a{n}"))
-    await wait_until(lambda: b"Lobby" in opener.text(), "the lobby")
-    opener.chan.write(b"n")
-    await wait_until(lambda: b"Open the table" in opener.text(), "the new table's page")
-    opener.chan.write(b"\r")
-    await wait_until(lambda: _CODE.search(opener.text()) is not None, "the table's code")
-    found = _CODE.search(opener.text())
-    assert found is not None
-    user = f"b{n}+{found.group(1).decode()}"
-    joiner = await connect(port, user, Player(user))
-    await wait_until(lambda: b"hand" in joiner.text() and b"hand" in opener.text()[-3000:], "both seated")
-    return opener, joiner
+    return await seat_two(port, f"a{n}", f"b{n}", Player)
 
 
 @dataclass

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import re
 import signal
 import statistics
 import subprocess
@@ -34,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sshclients import COLUMNS, ESCAPE, ROWS, connect, start_server, status
+from sshclients import COLUMNS, ESCAPE, ROWS, connect, seat_two, start_server, status
 from sshclients import cpu as cpu_seconds
 from sshclients import until as wait_until
 
@@ -42,7 +41,6 @@ from famiglia.engine import Game
 
 SEED = 1  # the server's --seed: the table deals the game of this seed
 PROBE = 0.1  # seconds between the bystander's keys
-_CODE = re.compile(rb"table ([A-Z2-9]{4})")
 
 
 @dataclass
@@ -80,17 +78,7 @@ def _reset_peak(pid: int) -> bool:
 
 async def _table(port: int) -> tuple[Client, Client]:
     """A table opened by one client and joined by the other, both at the table: (the one to move, the other)."""
-    opener = await connect(port, "anna", Client("anna"))
-    await wait_until(lambda: b"Lobby" in opener.text(), "the lobby")
-    opener.chan.write(b"n")
-    await wait_until(lambda: b"Open the table" in opener.text(), "the new table's page")
-    opener.chan.write(b"\r")
-    await wait_until(lambda: _CODE.search(opener.text()) is not None, "the table's code")
-    found = _CODE.search(opener.text())
-    assert found is not None
-    user = f"ben+{found.group(1).decode()}"
-    joiner = await connect(port, user, Client(user))
-    await wait_until(lambda: b"hand" in joiner.text() and b"hand" in opener.text()[-3000:], "both seated")
+    opener, joiner = await seat_two(port, "anna", "ben", Client)
     first = Game.new(seed=SEED, names=("anna", "ben")).to_move
     return (opener, joiner) if first == 0 else (joiner, opener)
 

@@ -32,6 +32,8 @@ class Receiver(Protocol):
 
     def data(self, data: bytes) -> None: ...
 
+    def text(self) -> bytes: ...
+
 
 R = TypeVar("R", bound=Receiver)
 
@@ -70,6 +72,26 @@ async def until(test: Callable[[], bool], what: str, timeout: float = 30.0) -> N
         if time.monotonic() > end:
             raise RuntimeError(f"timed out waiting for {what}")
         await asyncio.sleep(0.05)
+
+
+CODE = re.compile(rb"table ([A-Z2-9]{4})")
+
+
+async def seat_two(port: int, opener: str, joiner: str, make: Callable[[str], R]) -> tuple[R, R]:
+    """A table opened by `opener` (`n`, Enter) and joined by `joiner` by its code, both at the table; each
+    client made by `make(user)`."""
+    first = await connect(port, opener, make(opener))
+    await until(lambda: b"Lobby" in first.text(), "the lobby")
+    first.chan.write(b"n")
+    await until(lambda: b"Open the table" in first.text(), "the new table's page")
+    first.chan.write(b"\r")
+    await until(lambda: CODE.search(first.text()) is not None, "the table's code")
+    found = CODE.search(first.text())
+    assert found is not None
+    user = f"{joiner}+{found.group(1).decode()}"
+    second = await connect(port, user, make(user))
+    await until(lambda: b"hand" in second.text() and b"hand" in first.text()[-3000:], "both seated")
+    return first, second
 
 
 def start_server(home: Path, *options: str) -> tuple[subprocess.Popen[str], int]:
