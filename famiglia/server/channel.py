@@ -35,7 +35,7 @@ from .log import log
 from .pasting import PasteLimit
 from .roles import Door
 from .seam import SeatScreen
-from .terminal import Terminal, colour_depth, language_of
+from .terminal import Terminal, colour_depth, language_of, leave
 from .visit import visit
 
 __all__ = ["FRAME", "MAX_SIZE", "WRITE_BUFFER", "Channel"]
@@ -218,9 +218,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
             self._redraw = None
         if self.input is not None:
             self.input.close()  # the application on it reads the end and leaves
-        app = self.app_session.app if self.app_session is not None else None
-        if app is not None and app.is_running and app.future is not None and not app.future.done():
-            app.exit()
+        leave(self.app_session.app if self.app_session is not None else None)
 
     def terminal(self, name: str) -> Terminal:
         """The connection's terminal for `name`: its input, and an output in the client's size and colour depth."""
@@ -285,6 +283,4 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self.closing = line
         if self.screen is not None:
             return  # its table closes it
-        app = self.app_session.app if self.app_session is not None else None
-        if app is not None and app.is_running and app.future is not None and not app.future.done():
-            app.exit(result=Outcome("stop"))
+        leave(self.app_session.app if self.app_session is not None else None, result=Outcome("stop"))

@@ -27,7 +27,7 @@ from famiglia.tui.shell.computer import Computer
 from famiglia.tui.view.pieces import short_name
 
 from .saying import Saying
-from .terminal import Terminal
+from .terminal import Terminal, leave
 from .waiting import waiting_app
 
 if TYPE_CHECKING:
@@ -85,9 +85,9 @@ class PlayerScreen:
             if action.step is Step.TAKE:
                 session.turn_begins()  # the turn is this seat's now (or the game is over): its line starts empty
             else:
-                game = session.game
-                if game is not None and game.view(None).this_turn:
-                    session.message = Message(events.event(game.view(None).this_turn[-1], session.names))
+                this_turn = session.game.view(None).this_turn if session.game is not None else ()
+                if this_turn:
+                    session.message = Message(events.event(this_turn[-1], session.names))
         self._redraw()
 
     def took_back(self, seat: int, action: Action) -> None:
@@ -99,10 +99,8 @@ class PlayerScreen:
         self._redraw()
 
     def changed(self) -> None:
-        waiting = self._waiting
-        if waiting is not None and self.table.record is not None and waiting.is_running \
-                and waiting.future is not None and not waiting.future.done():
-            waiting.exit()  # the friend sat down: the game begins
+        if self.table.record is not None:
+            leave(self._waiting)  # the friend sat down: the game begins
         self._redraw()
 
     def notice(self, text: str | Later) -> None:
@@ -117,12 +115,8 @@ class PlayerScreen:
     def close(self, text: str | Later) -> None:
         with speaking(self.terminal.catalogue):
             self._closing = str(text)
-        app = self._app
-        if app is not None and app.is_running and app.future is not None and not app.future.done():
-            app.exit(result=0)
-        waiting = self._waiting
-        if waiting is not None and waiting.is_running and waiting.future is not None and not waiting.future.done():
-            waiting.exit()
+        leave(self._app, result=0)
+        leave(self._waiting)
 
     def say(self, text: str) -> None:
         refusal = self.table.say(self, text)

@@ -31,7 +31,7 @@ from famiglia.tui.shell.layout import RowsControl, screen_size
 from famiglia.tui.shell.rowrenderer import ink_for, install_row_renderer, whole_screen
 from famiglia.tui.view.bridge import Painter
 
-__all__ = ["Terminal", "colour_depth", "drawn_app", "language_of"]
+__all__ = ["Terminal", "colour_depth", "drawn_app", "language_of", "leave"]
 
 
 def colour_depth(term: str, environment: Mapping[str, str]) -> ColorDepth:
@@ -91,3 +91,13 @@ def drawn_app(draw: Callable[[int, int], RenderableType], keys: KeyBindingsBase,
     app.max_render_postpone_time = None
     install_row_renderer(app, whole_screen(rows))
     return app
+
+
+def leave(app: Application[Any] | None, **result: Any) -> bool:
+    """End `app` with `result` if it is running and has not ended yet; whether it did. A screen of a connection
+    is left from outside it (the table closing it, a friend sitting down, the server stopping), where it may
+    be starting, running, or already gone."""
+    if app is None or not app.is_running or app.future is None or app.future.done():
+        return False
+    app.exit(**result)
+    return True

@@ -33,6 +33,7 @@ from .roles import Host, Line
 from .screen import screen_for
 from .seats import Holder, tidy_word
 from .tables import NotSeated, Options, ServerTable, TableBroken
+from .terminal import leave
 
 __all__ = ["WORD_TRIES", "next_try", "split_user", "visit"]
 
@@ -271,9 +272,7 @@ async def _lobby(channel: Line, lobby: Lobby, server: Host, *,
         limit = server.limits.idle_lobby
         while app.is_running or not app.future:
             await asyncio.sleep(min(1.0, limit / 4))
-            if time.monotonic() - pressed > limit and app.is_running and app.future is not None \
-                    and not app.future.done():
-                app.exit(result=Outcome("idle"))
+            if time.monotonic() - pressed > limit and leave(app, result=Outcome("idle")):
                 return
 
     async def resume(wait: float, outcome: Outcome) -> None:
@@ -282,9 +281,8 @@ async def _lobby(channel: Line, lobby: Lobby, server: Host, *,
             lobby.message = next_try(left)
             app.invalidate()
             await asyncio.sleep(min(1.0, left))
-        if app.is_running and app.future is not None and not app.future.done():
+        if leave(app, result=outcome):
             lobby.message = None
-            app.exit(result=outcome)
 
     loop = asyncio.get_running_loop()
     watchers = [loop.create_task(idle())] + ([loop.create_task(resume(*later))] if later is not None else [])

@@ -24,7 +24,7 @@ from famiglia.tui.view.status import status_text, turn_lines, warning_lines
 from famiglia.tui.view.street import street
 
 from .saying import Saying
-from .terminal import Terminal, drawn_app
+from .terminal import Terminal, drawn_app, leave
 
 if TYPE_CHECKING:
     from .tables import ServerTable
@@ -64,8 +64,7 @@ class WatchScreen:
     def close(self, text: str | Later) -> None:
         with speaking(self.terminal.catalogue):
             self._closing = str(text)
-        if self._app is not None and self._app.is_running and not self._app.future.done():  # type: ignore[union-attr]
-            self._app.exit()
+        leave(self._app)
 
     def say(self, text: str) -> None:
         refusal = self.table.say(self, text)
