@@ -50,9 +50,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from sshclients import ESCAPE, seat_two, start_server, status
+from sshclients import Screen, seat_two, start_server, status
 from sshclients import cpu as cpu_seconds
 
 from famiglia.engine import Action, Game, Pass, Take
@@ -62,24 +61,18 @@ KEYS = ("messages", "moves", "typing")
 
 
 @dataclass
-class Player:
+class Player(Screen):
     """One SSH client: what it has received, and the sends still waiting for the first byte of a redraw."""
 
-    name: str
-    received: bytearray = field(default_factory=bytearray)
     waiting: list[float] = field(default_factory=list)  # when each unanswered send was made (this client's own)
     watching: list[float] = field(default_factory=list)  # when each unanswered send of the partner was made
     own: list[float] = field(default_factory=list)  # seconds from own key to own redraw
     other: list[float] = field(default_factory=list)  # seconds from the partner's key to this screen's redraw
-    chan: Any = None
-    conn: Any = None
     counting: bool = False
 
     def data(self, data: bytes) -> None:
         now = time.perf_counter()
-        self.received += data
-        if len(self.received) > 65536:
-            del self.received[:-4096]
+        self.keep(data)
         if not self.counting:
             return
         if self.waiting:
@@ -88,9 +81,6 @@ class Player:
         if self.watching:
             self.other.append(now - self.watching.pop(0))
             self.watching.clear()
-
-    def text(self) -> bytes:
-        return ESCAPE.sub(b"", bytes(self.received))
 
 
 async def _table(port: int, n: int) -> tuple[Player, Player]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sshclients import COLUMNS, ESCAPE, ROWS, connect, seat_two, start_server, status
+from sshclients import COLUMNS, ROWS, Screen, connect, seat_two, start_server, status
 from sshclients import cpu as cpu_seconds
 from sshclients import until as wait_until
 
@@ -44,27 +44,18 @@ PROBE = 0.1  # seconds between the bystander's keys
 
 
 @dataclass
-class Client:
+class Client(Screen):
     """One SSH client: what it has received (the last of it), and when its last key went unanswered."""
 
-    name: str
-    received: bytearray = field(default_factory=bytearray)
     sent: float | None = None
     answers: list[float] = field(default_factory=list)  # seconds from a key to the first byte of its redraw
-    chan: Any = None
-    conn: Any = None
 
     def data(self, data: bytes) -> None:
         now = time.perf_counter()
-        self.received += data
-        if len(self.received) > 65536:
-            del self.received[:-8192]
+        self.keep(data)
         if self.sent is not None:
             self.answers.append(now - self.sent)
             self.sent = None
-
-    def text(self) -> bytes:
-        return ESCAPE.sub(b"", bytes(self.received))
 
 
 def _reset_peak(pid: int) -> bool:

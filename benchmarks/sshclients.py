@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -33,6 +34,31 @@ class Receiver(Protocol):
     def data(self, data: bytes) -> None: ...
 
     def text(self) -> bytes: ...
+
+
+@dataclass
+class Screen:
+    """A client's screen as the benchmarks read it: the last of what the server sent, without escapes.
+
+    A benchmark's client is one of these whose `data` also notes when its keys were answered (`keep` first).
+    """
+
+    name: str
+    received: bytearray = field(default_factory=bytearray)
+    chan: Any = None
+    conn: Any = None
+
+    def keep(self, data: bytes) -> None:
+        """`data` added to what was received, of which the last 8 kB are kept: more than a screen."""
+        self.received += data
+        if len(self.received) > 65536:
+            del self.received[:-8192]
+
+    def data(self, data: bytes) -> None:
+        self.keep(data)
+
+    def text(self) -> bytes:
+        return ESCAPE.sub(b"", bytes(self.received))
 
 
 R = TypeVar("R", bound=Receiver)

@@ -1,4 +1,5 @@
-"""Playing a table over SSH as its players would: each action typed in notation on the mover's own client.
+"""Playing a table over SSH as its players would: opening it and sitting down, then each action typed in notation
+on the mover's own client.
 
 The actions are chosen by the `greedy` player from the mover's own view (what that player's screen is
 drawn from), typed on their client, and confirmed with Enter where the table asks. Each step waits,
@@ -8,8 +9,11 @@ bounded in time, until the table has taken it.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import Any, Final
+
+import asyncssh
 
 from famiglia.ai import player
 from famiglia.engine import Pass
@@ -17,6 +21,34 @@ from famiglia.server.tables import ServerTable
 from tests.drivers.ssh import WAIT, Client
 
 MAX_ACTIONS: Final = 400  # far beyond a game of greedy players (some 80 actions)
+
+
+async def open_table(server: Any, client: Client) -> ServerTable:
+    """`client` opens a table for a friend from the lobby; the table, once its screen shows the code and the line
+    the friend types."""
+    await client.wait_for("Lobby")
+    client.send("n")
+    await client.wait_for("Open the table")
+    client.send("\r")
+    screen = await client.wait_for("Waiting for a second player")
+    found = re.search(r"table ([A-Z2-9]{4})", screen)
+    assert found is not None
+    code = found.group(1)
+    assert f"ssh -p {server.port} NAME+{code}@127.0.0.1" in screen
+    table: ServerTable = server.tables.tables[code]
+    return table
+
+
+async def seated(server: Any, key: asyncssh.SSHKey | None = None, *, ben_key: asyncssh.SSHKey | None = None,
+                 shows: str | None = "Your hand") -> tuple[Client, Client, ServerTable]:
+    """Anna (with `key`) opens a table and Ben (with `ben_key`) takes its second seat by its code; both clients and
+    the table, once Ben's screen `shows` what it is waited for (nothing is waited for with None)."""
+    anna = await Client.connect(server.port, "anna", key=key)
+    table = await open_table(server, anna)
+    ben = await Client.connect(server.port, f"ben+{table.code}", key=ben_key)
+    if shows is not None:
+        await ben.wait_for(shows)
+    return anna, ben, table
 
 
 async def until(test: Callable[[], bool], what: str, timeout: float = WAIT) -> None:

@@ -17,7 +17,7 @@ from famiglia.server.tables import ServerTable
 from famiglia.tui.shell.layout import LINE_LIMIT
 from tests.drivers.ssh import Client, run, serving
 
-from .play import until
+from .play import open_table
 
 pytestmark = pytest.mark.slow
 
@@ -26,12 +26,7 @@ FULL = "The line is full"
 
 async def _seated(server: object, anna: Client) -> tuple[ServerTable, Client, Client]:
     """Anna opens a table and Ben joins it; the table, the client of the seat to move and the other's."""
-    await anna.wait_for("Lobby")
-    anna.send("n")
-    await anna.wait_for("Open the table")
-    anna.send("\r")
-    await until(lambda: bool(server.tables.tables), "a table opened")  # type: ignore[attr-defined]
-    table: ServerTable = next(iter(server.tables))  # type: ignore[attr-defined]
+    table = await open_table(server, anna)
     ben = await Client.connect(server.port, f"ben+{table.code}")  # type: ignore[attr-defined]
     await ben.wait_for("Your hand")
     await anna.wait_for("Your hand")

@@ -20,7 +20,7 @@ from famiglia.server.limits import Limits
 from famiglia.server.tables import ServerTable
 from tests.drivers.ssh import HOST, Client, run, serving
 
-from .play import until
+from .play import open_table, until
 
 pytestmark = pytest.mark.slow
 
@@ -47,17 +47,6 @@ class _Guesser(asyncssh.SSHClient):
             return []
         self.tries += 1
         return [f"guess {self.tries}"]
-
-
-async def _open(server: Any, client: Client) -> ServerTable:
-    """The client opens a table for a friend; the table, once its screen shows the code."""
-    await client.wait_for("Lobby")
-    client.send("n")
-    await client.wait_for("Open the table")
-    client.send("\r")
-    screen = await client.wait_for("Waiting for a second player")
-    code = re.search(r"table ([A-Z2-9]{4})", screen).group(1)
-    return server.tables.tables[code]
 
 
 async def _word(client: Client) -> str:
@@ -105,7 +94,7 @@ def test_seat_words_are_made_and_checked_off_the_event_loop(tmp_path: Path, monk
     async def main() -> None:
         async with serving(tmp_path) as server:
             anna = await Client.connect(server.port, "anna")
-            table = await _open(server, anna)
+            table = await open_table(server, anna)
             word = await _word(anna)
             anna.close()
             back = await Client.connect(server.port, f"anna+{table.code}")
@@ -129,7 +118,7 @@ def test_your_tables_lists_only_the_seats_this_connection_holds(tmp_path: Path, 
         settings: dict[str, Any] = {"password_file": secret} if how == "password" else {}
         async with serving(tmp_path / "data", **settings) as server:
             anna = await Client.connect(server.port, "anna", password=password)
-            table = await _open(server, anna)
+            table = await open_table(server, anna)
             word = await _word(anna)
             anna.send("q")
             await anna.wait_for("Lobby")
@@ -160,7 +149,7 @@ def test_two_players_of_one_name_each_keep_their_seat(tmp_path: Path, first_has_
     async def main() -> None:
         async with serving(tmp_path) as server:
             first = await Client.connect(server.port, "anna", key=key)
-            table = await _open(server, first)
+            table = await open_table(server, first)
             second = await Client.connect(server.port, f"anna+{table.code}")
             if not first_has_key:  # asked for the first anna's word: Enter alone takes the free seat
                 await second.wait_for("Enter alone takes the free seat")
@@ -219,7 +208,7 @@ def test_tables_waiting_for_a_friend_are_limited_per_address_and_per_key(tmp_pat
         async with serving(tmp_path, limits=Limits(tables_per_address=3, tables_per_key=2)) as server:
             anna = await Client.connect(server.port, "anna", key=key)
             for _ in range(2):
-                await _open(server, anna)
+                await open_table(server, anna)
                 anna.send("q")
             await anna.wait_for("Lobby")
             anna.send("n")
@@ -227,7 +216,7 @@ def test_tables_waiting_for_a_friend_are_limited_per_address_and_per_key(tmp_pat
             anna.send("\r")
             await anna.wait_for("2 tables opened with your key are still waiting for a second player")
             ben = await Client.connect(server.port, "ben")  # the same address, without a key
-            await _open(server, ben)
+            await open_table(server, ben)
             ben.send("q")
             await ben.wait_for("Lobby")
             ben.send("n")
@@ -247,7 +236,7 @@ def test_wrong_codes_slow_only_the_connection_that_gave_them_and_say_so(tmp_path
     async def main() -> None:
         async with serving(tmp_path, limits=Limits(code_delay=30.0)) as server:
             anna = await Client.connect(server.port, "anna")
-            table = await _open(server, anna)
+            table = await open_table(server, anna)
             mallory = await Client.connect(server.port, "mallory")
             await mallory.wait_for("Lobby")
             for code in ("AAAA", "BBBB", "CCCC"):

@@ -21,10 +21,9 @@ from famiglia.engine import Game
 from famiglia.persistence import Record, Store
 from famiglia.server import index
 from famiglia.server.limits import Limits
-from famiglia.server.tables import ServerTable
 from tests.drivers.ssh import Client, run, serving
 
-from .play import play_on, until
+from .play import open_table, play_on, seated, until
 
 pytestmark = pytest.mark.slow
 
@@ -38,25 +37,6 @@ def _env(home: Path) -> dict[str, str]:
 def _index(home: Path) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((home / "server" / index.INDEX).read_text(encoding="utf-8"))["tables"]
     return data
-
-
-async def _open_table(server: Any, anna: Client) -> ServerTable:
-    await anna.wait_for("Lobby")
-    anna.send("n")
-    await anna.wait_for("Open the table")
-    anna.send("\r")
-    screen = await anna.wait_for("Waiting for a second player")
-    code = re.search(r"table ([A-Z2-9]{4})", screen).group(1)  # type: ignore[union-attr]
-    table: ServerTable = server.tables.tables[code]
-    return table
-
-
-async def _seated(server: Any, keys: tuple[Any, Any] = (None, None)) -> tuple[Client, Client, ServerTable]:
-    anna = await Client.connect(server.port, "anna", key=keys[0])
-    table = await _open_table(server, anna)
-    ben = await Client.connect(server.port, f"ben+{table.code}", key=keys[1])
-    await ben.wait_for("Your hand")
-    return anna, ben, table
 
 
 def _full_disk(*args: object, **kwargs: object) -> Any:
@@ -97,7 +77,7 @@ def test_an_index_that_cannot_be_read_is_moved_aside_named_and_never_overwritten
             aside = re.search(r"moved to (\S+?);", note)
             assert aside is not None, note
             anna = await Client.connect(server.port, "anna")
-            await _open_table(server, anna)
+            await open_table(server, anna)
         assert Path(aside.group(1)).read_bytes() == damaged
         assert len(_index(tmp_path)) == 1  # the new index holds the new table
 
@@ -128,7 +108,7 @@ def test_the_index_keeps_a_table_it_could_not_bring_back(tmp_path: Path) -> None
     once its game is free, the next start brings it back."""
     async def main() -> None:
         async with serving(tmp_path) as server:
-            _, _, table = await _seated(server)
+            _, _, table = await seated(server)
             code, id = table.code, table.record.id  # type: ignore[union-attr]
         held = Store(tmp_path).lock(id)
         async with serving(tmp_path) as again:
@@ -151,7 +131,7 @@ def test_a_save_that_failed_is_tried_again_at_the_stop_and_the_stop_says_which_t
     async def main() -> None:
         # the disk fills during play and is freed before the stop: the stop writes the game
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server, keys)
+            anna, ben, table = await seated(server, keys[0], ben_key=keys[1])
             monkeypatch.setattr(Store, "update", _full_disk)
             await play_on(table, {0: anna, 1: ben}, actions=3)
             await until(lambda: table.problem is not None, "the failure told")
@@ -188,7 +168,7 @@ def test_a_join_whose_game_cannot_be_saved_is_refused_and_leaves_the_table_waiti
     async def main() -> None:
         async with serving(tmp_path) as server:
             anna = await Client.connect(server.port, "anna")
-            table = await _open_table(server, anna)
+            table = await open_table(server, anna)
             monkeypatch.setattr(Store, "create", _full_disk)
             ben = await Client.connect(server.port, f"ben+{table.code}")
             await ben.wait_for("cannot be saved")
@@ -210,9 +190,9 @@ def test_a_table_waiting_longer_than_the_expiry_is_not_brought_back_and_leaves_t
     async def main() -> None:
         async with serving(tmp_path) as server:
             anna = await Client.connect(server.port, "anna")
-            old = await _open_table(server, anna)
+            old = await open_table(server, anna)
             cleo = await Client.connect(server.port, "cleo")
-            new = await _open_table(server, cleo)
+            new = await open_table(server, cleo)
         data = json.loads((tmp_path / "server" / index.INDEX).read_text(encoding="utf-8"))
         data["tables"][old.code]["since"] -= 3600  # opened an hour before the other
         (tmp_path / "server" / index.INDEX).write_text(json.dumps(data), encoding="utf-8")
@@ -236,7 +216,7 @@ def test_the_index_is_written_off_the_event_loop(tmp_path: Path, monkeypatch: py
     async def main() -> None:
         async with serving(tmp_path) as server:
             anna = await Client.connect(server.port, "anna")
-            await _open_table(server, anna)
+            await open_table(server, anna)
             await until(lambda: bool(threads), "the index written")
             assert threading.current_thread().name not in threads
 

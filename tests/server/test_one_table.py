@@ -18,8 +18,7 @@ from famiglia.server.player import PlayerScreen
 from famiglia.server.tables import ServerTable
 from tests.drivers.ssh import Client, run, serving
 
-from .play import play_on, until
-from .test_serve import _seated
+from .play import play_on, seated, until
 
 pytestmark = pytest.mark.slow
 
@@ -53,7 +52,7 @@ def _indexed(server) -> set[str]:
 def test_both_seats_play_the_one_game_of_their_table(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             await until(lambda: len(table.screens) == 2 and all(
                 isinstance(s, PlayerScreen) and s.session is not None for s in table.screens.values()),
                 "both screens at the table")
@@ -70,7 +69,7 @@ def test_a_take_not_confirmed_is_seen_by_nobody_else_and_taking_it_back_changes_
         tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             watcher = await _watcher(server, table)
             assert table.game is not None
             clients = {0: anna, 1: ben}
@@ -97,7 +96,7 @@ def test_a_take_not_confirmed_is_seen_by_nobody_else_and_taking_it_back_changes_
 def test_a_game_ending_pass_taken_back_keeps_the_table_in_the_index(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             watcher = await _watcher(server, table)
             assert table.game is not None
             clients = {0: anna, 1: ben}

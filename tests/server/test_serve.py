@@ -20,7 +20,7 @@ from famiglia.server.player import PlayerScreen
 from famiglia.server.tables import ServerTable
 from tests.drivers.ssh import LIMIT, Client, run, serving
 
-from .play import play_action, play_on, until
+from .play import open_table, play_action, play_on, seated, until
 
 pytestmark = pytest.mark.slow
 
@@ -29,29 +29,6 @@ SEED = 987_654_321  # a seed whose digits are found nowhere else on a screen
 
 def _player_screens(table: ServerTable) -> dict[int, PlayerScreen]:
     return {seat: s for seat, s in table.screens.items() if isinstance(s, PlayerScreen)}
-
-
-async def _open_table(server, anna: Client) -> ServerTable:
-    await anna.wait_for("Lobby")
-    anna.send("n")
-    await anna.wait_for("Open the table")
-    anna.send("\r")
-    screen = await anna.wait_for("Waiting for a second player")
-    code = re.search(r"table ([A-Z2-9]{4})", screen).group(1)
-    assert f"ssh -p {server.port} NAME+{code}@127.0.0.1" in screen
-    return server.tables.tables[code]
-
-
-async def _seated(server, key: asyncssh.SSHKey | None = None, *,
-                  shows: str | None = "Your hand") -> tuple[Client, Client, ServerTable]:
-    """Anna opens a table and Ben takes its second seat by its code; both clients and the table, once Ben's screen
-    `shows` what it is waited for (nothing is waited for with None)."""
-    anna = await Client.connect(server.port, "anna", key=key)
-    table = await _open_table(server, anna)
-    ben = await Client.connect(server.port, f"ben+{table.code}")
-    if shows is not None:
-        await ben.wait_for(shows)
-    return anna, ben, table
 
 
 def _hand_rows(screen: str) -> str:
@@ -83,7 +60,7 @@ def test_a_whole_seeded_game_between_two_clients_each_drawn_from_its_own_seat(tm
 
     async def main() -> None:
         async with serving(tmp_path, seed=SEED) as server:
-            anna, ben, table = await _seated(server, key)
+            anna, ben, table = await seated(server, key)
             await anna.wait_for("Your hand")
             assert table.record is not None and table.record.seats == ("network", "network")
             assert table.holders[0].key == str(key.get_fingerprint("sha256"))  # Anna's seat is her key's
@@ -119,7 +96,7 @@ def test_the_seed_of_an_unfinished_game_and_the_other_hand_never_reach_a_client(
     async def main() -> None:
         async with serving(tmp_path, seed=SEED) as server:
             anna = await Client.connect(server.port, "anna")
-            table = await _open_table(server, anna)
+            table = await open_table(server, anna)
             ben = await Client.connect(server.port, f"ben+{table.code}")
             cleo = await Client.connect(server.port, f"cleo+{table.code}")  # the table is full: she watches
             await cleo.wait_for("watching")
@@ -140,7 +117,7 @@ def test_the_seed_of_an_unfinished_game_and_the_other_hand_never_reach_a_client(
 def test_a_watcher_sees_the_public_table_as_it_changes(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             cleo = await Client.connect(server.port, "cleo")
             await cleo.wait_for("Lobby")
             cleo.send("w")
@@ -167,7 +144,7 @@ def test_a_dropped_seat_waits_and_comes_back_at_the_same_moment(tmp_path: Path) 
 
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server, key, shows=None)
+            anna, ben, table = await seated(server, key, shows=None)
             screen = await ben.wait_for("seat word")
             word = re.search(r"is ([a-z2-9]{4}-[a-z2-9]{4})", screen).group(1)
             clients = {0: anna, 1: ben}
@@ -240,7 +217,7 @@ def test_a_game_against_the_computer_from_the_lobby(tmp_path: Path) -> None:
 def test_a_key_of_the_player_not_to_move_says_whose_turn_it_is(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             waiting = (anna, ben)[1 - table.game.to_move]
             screen = await waiting.wait_for("is playing their turn")  # a person, not the computer: "their"
             assert "is playing its turn" not in screen and "hurries" not in screen  # nothing hurries a person
@@ -258,7 +235,7 @@ def test_stopping_saves_every_table_tells_every_client_and_a_restart_brings_them
 
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server, key, shows=None)
+            anna, ben, table = await seated(server, key, shows=None)
             lobby = await Client.connect(server.port, "cleo")
             await lobby.wait_for("Lobby")
             watcher = await Client.connect(server.port, f"dan+{table.code}")  # the table is full: he watches
@@ -293,8 +270,8 @@ def test_a_failure_inside_one_table_saves_it_and_says_so_in_one_line_the_others_
     async def main() -> None:
         async with serving(tmp_path) as server:
             anna, cleo = await Client.connect(server.port, "anna"), await Client.connect(server.port, "cleo")
-            first = await _open_table(server, anna)
-            second = await _open_table(server, cleo)
+            first = await open_table(server, anna)
+            second = await open_table(server, cleo)
             ben = await Client.connect(server.port, f"ben+{first.code}")
             dan = await Client.connect(server.port, f"dan+{second.code}")
             for client in (ben, dan):  # seated once their seat words are made (off the event loop)
@@ -352,7 +329,7 @@ def test_the_messages_of_a_moment_write_the_index_once_and_stopping_writes_what_
     async def main() -> None:
         nonlocal table
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             await until(lambda: bool(writes) and server.tables._waiting is None, "the sitting down written")
             before = len(writes)
             anna.send("".join(f"'word {n}\r" for n in range(10)))
@@ -382,9 +359,9 @@ def test_a_disk_that_does_not_answer_holds_no_key_and_every_move_reaches_the_fil
 
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, first = await _seated(server)
+            anna, ben, first = await seated(server)
             cleo = await Client.connect(server.port, "cleo")
-            second = await _open_table(server, cleo)
+            second = await open_table(server, cleo)
             dan = await Client.connect(server.port, f"dan+{second.code}")
             await dan.wait_for("Your hand")
             monkeypatch.setattr(Store, "update", stuck)

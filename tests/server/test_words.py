@@ -14,8 +14,7 @@ import pytest
 
 from tests.drivers.ssh import Client, run, serving
 
-from .play import until
-from .test_serve import _seated
+from .play import seated, until
 
 pytestmark = pytest.mark.slow
 
@@ -31,7 +30,7 @@ def _players(table, anna: Client, ben: Client) -> tuple[Client, Client, str]:
 def test_keys_out_of_turn_say_whose_turn_it_is_and_one_key_line_shows(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             _mover, other, name = _players(table, anna, ben)
             await other.wait_for(f"{name} is playing their turn")
             assert other.text().count("g: game log") == 1  # the turn's part names the keys; no second key line
@@ -50,7 +49,7 @@ def test_keys_out_of_turn_say_whose_turn_it_is_and_one_key_line_shows(tmp_path: 
 def test_leaving_before_the_first_turn_ends_says_the_table_is_kept(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             mover, _other, _name = _players(table, anna, ben)
             await mover.wait_for("Your hand")
             mover.send("\x03")
@@ -63,7 +62,7 @@ def test_leaving_before_the_first_turn_ends_says_the_table_is_kept(tmp_path: Pat
 def test_the_hint_at_a_table_of_two_says_whose_play_its_chance_assumes(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             mover, _other, _name = _players(table, anna, ben)
             other_name = table.game.names[1 - table.game.to_move]
             mover.send("h")
@@ -79,7 +78,7 @@ def test_the_hint_at_a_table_of_two_says_whose_play_its_chance_assumes(tmp_path:
 def test_a_pass_and_the_end_are_said_as_a_persons_and_offer_nothing_that_cannot_be(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             first, second, _name = _players(table, anna, ben)
             first.send("p")
             await first.wait_for("Enter: end your turn")
@@ -103,7 +102,7 @@ def test_a_pass_and_the_end_are_said_as_a_persons_and_offer_nothing_that_cannot_
 def test_names_read_as_their_players_wrote_them(tmp_path: Path) -> None:
     async def main() -> None:
         async with serving(tmp_path) as server:
-            anna, ben, table = await _seated(server)
+            anna, ben, table = await seated(server)
             await until(lambda: len(table.screens) == 2, "both at the table")
             ben.send("\x03")
             await ben.wait_for("Leave the table?")
