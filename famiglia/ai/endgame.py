@@ -136,6 +136,23 @@ class Solver:
         self.budget = budget
         self.nodes = 0
         self.table: dict[tuple[object, ...], tuple[float, float]] = {}
+        self.known_ends: dict[tuple[object, ...], tuple[list[End], int]] = {}
+
+    def ends(self, s: State, mover: int) -> tuple[list[End], int]:
+        """The mover's distinct ends of a fresh turn, best takes first, and the work of finding them (none when known).
+
+        A seat meets the same hand, play area and Street again and again under different tables of the
+        other seat's, so the ends are found once a search."""
+        last = self._last(s)
+        useful_now = _useful(s)
+        key = (s.hands[mover], s.areas[mover], s.street, useful_now, last)
+        known = self.known_ends.get(key)
+        if known is not None:
+            return known[0], 0
+        ends, work = turn_ends(s.hands[mover], s.areas[mover], s.street, FRESH, useful_now, last=last)
+        ends = _ordered(ends)
+        self.known_ends[key] = (ends, work)
+        return ends, work
 
     def root(self, s: State, progress: Progress, can_refresh: bool, *,
              only: Action | None = None) -> tuple[float, tuple[Action, ...]]:
@@ -177,13 +194,12 @@ class Solver:
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
-        ends, work = turn_ends(s.hands[mover], s.areas[mover], s.street, FRESH, _useful(s), last=self._last(s))
+        ends, work = self.ends(s, mover)
         self.nodes += 1 + work // WORK
         if self.nodes > self.budget:
             raise _OutOfBudget
         start = alpha
         best = 0.0
-        ends = _ordered(ends)
         refreshes = sorted(set(s.street)) if _may_refresh(s) else []
         for end in ends:
             if end.taken < 0 and refreshes:  # the refreshes before the passes: they may still take something
@@ -231,8 +247,11 @@ class Solver:
         areas = (end.area, s.areas[1]) if mover == 0 else (s.areas[0], end.area)
         passes = s.passes + 1 if end.taken < 0 else 0
         if passes >= 2 or (s.exhaustions >= 2 and mover != self.start_player):  # R8.5, R9.3
+            lead = points(hands[mover]) + points(areas[mover]) - points(hands[1 - mover]) - points(areas[1 - mover])
+            if lead:
+                return 1.0 if lead > 0 else 0.0
             held = [tuple(h + a for h, a in zip(hands[p], areas[p], strict=True)) for p in (0, 1)]
-            return outcome((held[0], held[1]), mover)
+            return outcome((held[0], held[1]), mover)  # R11.2
         street = list(s.street)
         if end.taken >= 0:
             street.remove(end.taken)

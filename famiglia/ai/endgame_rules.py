@@ -15,6 +15,7 @@ never better. `draws` gives the draws from the stack with their chances, the kno
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from math import comb
 from typing import Final, NamedTuple
 
@@ -57,7 +58,9 @@ class End(NamedTuple):
     actions: tuple[Action, ...]
 
 
+@lru_cache(maxsize=1 << 16)
 def points(counts: Kinds) -> int:
+    """The points of the cards counted (R11.1); kept, as a search counts the same hands again and again."""
     return sum(p * n for p, n in zip(POINTS, counts, strict=True))
 
 
@@ -94,24 +97,42 @@ def turn_ends(hand: Kinds, area: Kinds, street: Kinds, progress: Progress, usefu
     if last:
         return [group[0] for group in best.values()], len(found)
     for group in best.values():
-        group.sort(key=lambda e: -sum(e.hand))
-        kept: list[int] = []
-        for end in group:
-            packed = _packed(end.hand)
-            if not any((k | _GUARDS) - packed & _GUARDS == _GUARDS for k in kept):
-                kept.append(packed)
-                out.append(end)
+        out.extend(_undominated(group, useful))
     return out, len(found)
 
 
-# A hand packed 4 bits a kind: h ≥ g in every kind exactly when (h | guards) - g keeps every guard bit (no
-# kind borrows from the next, as no count exceeds 5).
-_GUARDS: Final = sum(8 << (4 * k) for k in range(KINDS))
-_SHIFTS: Final = tuple(4 * k for k in range(KINDS))
+def _undominated(group: list[End], useful: Sequence[bool]) -> list[End]:
+    """The ends of `group` (one card taken) that no other end's hand is as good as or better than.
 
-
-def _packed(hand: Kinds) -> int:
-    return sum(n << shift for n, shift in zip(hand, _SHIFTS, strict=True) if n)
+    A hand is as good as another when it holds at least as many cards, and at least as many of every
+    useful kind: a useless card does nothing a useful one cannot do (it can only be swapped out, R6.2),
+    and the useless ones are alike. Each kept end is a bit; `at_least[k][n]` has the bits of the kept
+    hands with `n` or more of useful kind `k` (the last row: `n` or more cards), so an end is covered
+    when the masks of its own counts still share a bit: a few integer ANDs an end, however many are kept.
+    A better hand has more cards, or as many and more useful ones, so it comes first.
+    """
+    kinds = [k for k in range(KINDS) if useful[k]]
+    shapes = sorted(((sum(e.hand), tuple(e.hand[k] for k in kinds), e) for e in group),
+                    key=lambda t: (-t[0], -sum(t[1])))
+    size_row = len(kinds)
+    at_least = [[0] * 8 for _ in kinds] + [[0] * (shapes[0][0] + 1 if shapes else 1)]
+    kept: list[End] = []
+    everyone = 0
+    for size, counts, end in shapes:
+        cover = everyone & at_least[size_row][size]
+        for row, n in enumerate(counts):
+            if n and cover:
+                cover &= at_least[row][n]
+        if cover:
+            continue
+        bit = 1 << len(kept)
+        everyone |= bit
+        for row, n in enumerate((*counts, size)):
+            masks = at_least[row]
+            for m in range(n + 1):
+                masks[m] |= bit
+        kept.append(end)
+    return kept
 
 
 def useful(street: Kinds, unknown: Kinds, known: Kinds) -> tuple[bool, ...]:
@@ -156,9 +177,10 @@ def _swapped(hand: Kinds, area: Kinds, area_free: Kinds, hand_free: Kinds, most:
     other kinds in (R6.2), the useless ones in one order (see `turn_ends`)."""
     outs = [(k, n) for k, n in enumerate(area_free) if n and useful[k]]
     fodder = tuple(k for k, n in enumerate(hand_free) if not useful[k] for _ in range(n))
+    givers = [(k, m) for k, m in enumerate(hand_free) if m and useful[k]]
     for n in range(1, most + 1):
-        for out in _multisets(outs, n, 0):
-            ins = [(k, m) for k, m in enumerate(hand_free) if m and useful[k] and k not in out]
+        for out in _chosen(tuple(outs), n):
+            ins = [(k, m) for k, m in givers if k not in out]
             for into in _with_fodder(ins, fodder, n):
                 h, ar = _moved(hand, area, out, into)
                 swaps = tuple(Swap(CARDS[o], CARDS[i]) for o, i in zip(out, into, strict=True)) if actions else ()
@@ -166,13 +188,22 @@ def _swapped(hand: Kinds, area: Kinds, area_free: Kinds, hand_free: Kinds, most:
 
 
 def _with_fodder(ins: list[tuple[int, int]], fodder: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
-    """`n` hand cards to swap in: some useful ones of `ins`, the rest the first of `fodder`."""
-    for f in range(min(n, len(fodder)), -1, -1):
-        for chosen in _multisets(ins, n - f, 0):
-            yield chosen + fodder[:f]
+    """`n` hand cards to swap in: as many of `fodder` as there are, the rest useful ones of `ins`.
+
+    Giving a useless card rather than a useful one leaves a hand at least as good (see `_undominated`),
+    so fewer useless cards given is never better."""
+    f = min(n, len(fodder))
+    for chosen in _chosen(tuple(ins), n - f):
+        yield chosen + fodder[:f]
 
 
-def _multisets(items: list[tuple[int, int]], n: int, i: int) -> Iterator[tuple[int, ...]]:
+@lru_cache(maxsize=1 << 16)
+def _chosen(items: tuple[tuple[int, int], ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """`_multisets` of `items` once each: one hand, play area or stack is met again and again in a search."""
+    return tuple(_multisets(items, n, 0))
+
+
+def _multisets(items: Sequence[tuple[int, int]], n: int, i: int) -> Iterator[tuple[int, ...]]:
     """Every multiset of `n` kinds from `items` (kind, copies) from the `i`-th on, as a sorted tuple."""
     if n == 0:
         yield ()
@@ -261,7 +292,7 @@ def draws(unknown: Kinds, known: Kinds, n: int) -> list[tuple[float, Kinds, Kind
     ways = comb(total, n)
     items = [(k, m) for k, m in enumerate(unknown) if m]
     out = []
-    for drawn in _multisets(items, n, 0):
+    for drawn in _chosen(tuple(items), n):
         chance = 1
         left = list(unknown)
         for k in set(drawn):
