@@ -25,12 +25,18 @@ from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Refresh, SeatView, Step, Take
 
-from .endgame_rules import FRESH, KINDS, POINTS, End, Progress, draws, outcome, points, turn_ends, useful
+from .endgame_rules import FRESH, KINDS, POINTS, End, Progress, TooMuch, draws, outcome, points, turn_ends, useful
 
-__all__ = ["BUDGET", "Solution", "State", "solve", "state_of", "value_of"]
+__all__ = ["BUDGET", "REACH", "TRY", "Solution", "State", "budget_for", "ends_soon", "solve", "state_of", "value_of"]
 
-BUDGET: Final = 10_000  # turns searched: about a second of one core (docs/ai.md, "The endgame solver")
-WORK: Final = 16  # the ways to end a turn looked at that count as one turn searched
+# Budgets, in turns searched (a count, so a seed and a view give one decision on any machine; docs/ai.md,
+# "The endgame solver", has their times). REACH: the safety net for a position that `ends_soon`, which the
+# solver finishes well within it (the largest of 79 such positions of 30 games took 14,480). TRY: how far
+# a later position outside that is pushed before the level's search takes over (some 0.1 s of one core).
+REACH: Final = 20_000
+TRY: Final = 2_000
+BUDGET: Final = 20_000  # the yardstick of the benchmark and the tests: about a second of one core
+WORK: Final = 8  # the ways to end a turn looked at that count as one turn searched
 _VALUE: Final = tuple(c.value for c in CARDS)
 
 Kinds = tuple[int, ...]
@@ -82,17 +88,40 @@ def state_of(view: SeatView) -> State | None:
                  view.exhaustions, view.passes, view.to_move, view.late_refresh)
 
 
+def ends_soon(state: State) -> bool:
+    """Whether no refresh or deal can come without ending the game: the solver's sure reach.
+
+    So it is once the second exhaustion happened (the game ends with the round, R9.3), and when every
+    refresh the Street allows would empty the stack (R5.2, R5.4, R9.1: the refreshed card goes under and
+    as many cards as its value are drawn) and so would the deal of an emptied Street (R10.1). Then each
+    turn only takes or passes until the stack empties, and a take only raises the Street's lowest value,
+    so this stays true to the end. A stack of known cards alone (R5.4) is not enough: its refreshes may
+    go on for many turns without emptying it.
+    """
+    if state.exhaustions >= 2:
+        return True
+    size = sum(state.unknown) + len(state.known)
+    return size <= 6 and all(_VALUE[c] > size for c in state.street if _VALUE[c])
+
+
+def budget_for(state: State) -> int:
+    """The turns the solver may search for `state`: the safety net where it surely reaches, else a try."""
+    return REACH if ends_soon(state) else TRY
+
+
 def _counts(cards: Sequence[object]) -> Kinds:
     found = Counter(cards)
     return tuple(found[c] for c in CARDS)
 
 
-def solve(view: SeatView, *, budget: int = BUDGET) -> Solution | None:
-    """The exact value of `view` for the seat to move and the best turn, or None outside the solver's reach."""
+def solve(view: SeatView, *, budget: int | None = None) -> Solution | None:
+    """The exact value of `view` for the seat to move and the best turn, or None outside the solver's reach.
+
+    `budget`: turns searched before giving up; by default `budget_for` the position."""
     state = state_of(view)
     if state is None or not view.my_turn:
         return None
-    solver = Solver(view.start_player, budget)
+    solver = Solver(view.start_player, budget if budget is not None else budget_for(state))
     try:
         value, line = solver.root(state, _progress(view, state), view.can_refresh)
     except _OutOfBudget:
@@ -101,12 +130,12 @@ def solve(view: SeatView, *, budget: int = BUDGET) -> Solution | None:
     return Solution(round(value, 12), line, refresh, solver.nodes)
 
 
-def value_of(view: SeatView, action: Action, *, budget: int = BUDGET) -> float | None:
+def value_of(view: SeatView, action: Action, *, budget: int | None = None) -> float | None:
     """The exact value for the seat to move of playing `action` (one of the view's) and best play after it."""
     state = state_of(view)
     if state is None or not view.my_turn:
         return None
-    solver = Solver(view.start_player, budget)
+    solver = Solver(view.start_player, budget if budget is not None else budget_for(state))
     try:
         value, _ = solver.root(state, _progress(view, state), view.can_refresh, only=action)
     except _OutOfBudget:
@@ -149,7 +178,11 @@ class Solver:
         known = self.known_ends.get(key)
         if known is not None:
             return known[0], 0
-        ends, work = turn_ends(s.hands[mover], s.areas[mover], s.street, FRESH, useful_now, last=last)
+        try:
+            ends, work = turn_ends(s.hands[mover], s.areas[mover], s.street, FRESH, useful_now, last=last,
+                                   limit=(self.budget - self.nodes) * WORK)
+        except TooMuch:
+            raise _OutOfBudget from None
         ends = _ordered(ends)
         self.known_ends[key] = (ends, work)
         return ends, work
@@ -158,7 +191,14 @@ class Solver:
              only: Action | None = None) -> tuple[float, tuple[Action, ...]]:
         """The best value of the turn under way and the line to it (or the value of `only` played first)."""
         options: list[tuple[tuple[Action, ...], Callable[[float, float], float]]] = []
-        ends, _ = turn_ends(s.hands[s.to_move], s.areas[s.to_move], s.street, progress, _useful(s), actions=True)
+        try:
+            ends, work = turn_ends(s.hands[s.to_move], s.areas[s.to_move], s.street, progress, _useful(s),
+                                   actions=True, limit=(self.budget - self.nodes) * WORK)
+        except TooMuch:
+            raise _OutOfBudget from None
+        self.nodes += 1 + work // WORK
+        if self.nodes > self.budget:
+            raise _OutOfBudget
         for end in _ordered(ends):
             options.append((end.actions, partial(self.after, s, end)))
         if can_refresh:

@@ -15,13 +15,14 @@ never better. `draws` gives the draws from the stack with their chances, the kno
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+import math
 from functools import lru_cache
 from math import comb
 from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
-__all__ = ["FRESH", "KINDS", "POINTS", "End", "Progress", "draws", "outcome", "points", "turn_ends", "useful"]
+__all__ = ["FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "draws", "outcome", "points", "turn_ends", "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
 KINDS: Final = len(CARDS)
@@ -31,6 +32,10 @@ _ACCOUNTANTS: Final = tuple(c.index for c in CARDS if c.family.letter == "A" and
 _BRUTES: Final = tuple(c.index for c in CARDS if c.family.letter == "B" and c.value)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.is_mercenary)
 _PASS: Final = Pass()
+
+
+class TooMuch(Exception):
+    """A turn with more ways to end than the work it was allowed."""
 
 
 class Progress(NamedTuple):
@@ -78,27 +83,33 @@ def outcome(holdings: tuple[Kinds, Kinds], seat: int) -> float:
 
 
 def turn_ends(hand: Kinds, area: Kinds, street: Kinds, progress: Progress, useful: Sequence[bool], *,
-              last: bool = False, actions: bool = False) -> tuple[list[End], int]:
-    """The distinct ends of the rest of the turn from `progress`, none worse than another, and how many ways
-    were looked at to find them (the work, which the solver's budget counts).
+              last: bool = False, actions: bool = False, limit: float = math.inf) -> tuple[list[End], int]:
+    """The distinct ends of the rest of the turn from `progress`, none worse than another, and the work of
+    finding them (the takes tried after each way to end the Accountant step, and the ends found), which the
+    solver's budget counts.
 
     `street` is the Street's kinds, sorted; `useful` says which kinds can still serve in a hand (`useful`).
     A swap brings only useful cards into the hand (a useless one in the hand does no more than in the play
     area) and sends useless ones out in one order of kinds (they are alike for the rest of the game). On the
     `last` turn of the game only the card taken matters. A pass (taken -1) is always among the ends (R8.5).
+    More than `limit` takes tried raises `TooMuch`.
     """
     found: dict[tuple[Kinds, Kinds, int], End] = {}
+    tried = 0
     for h, a, steps in _after_accountant(hand, area, progress, useful, actions):
-        _takes(h, a, street, progress, steps, found, actions)
+        tried += _takes(h, a, street, progress, steps, found, actions)
+        if tried > limit:
+            raise TooMuch
+    work = tried + len(found)
     best: dict[int, list[End]] = {}
     for end in found.values():
         best.setdefault(end.taken, []).append(end)
     out: list[End] = []
     if last:
-        return [group[0] for group in best.values()], len(found)
+        return [group[0] for group in best.values()], work
     for group in best.values():
         out.extend(_undominated(group, useful))
-    return out, len(found)
+    return out, work
 
 
 def _undominated(group: list[End], useful: Sequence[bool]) -> list[End]:
@@ -229,17 +240,20 @@ def _moved(hand: Kinds, area: Kinds, out: tuple[int, ...], into: tuple[int, ...]
 
 
 def _takes(hand: Kinds, area: Kinds, street: Kinds, p: Progress, steps: Steps,
-           found: dict[tuple[Kinds, Kinds, int], End], actions: bool) -> None:
-    """The ends after the Accountant step: a pass, each take, and each take a Brute opens (R7, R8)."""
+           found: dict[tuple[Kinds, Kinds, int], End], actions: bool) -> int:
+    """The ends after the Accountant step: a pass, each take, and each take a Brute opens (R7, R8); returns
+    how many takes were tried (the work)."""
     found.setdefault((hand, area, -1), End(hand, area, -1, steps + ((_PASS,) if actions else ())))  # R8.5
+    tried = 1
     for c in sorted(set(street)):
         values = {VALUE[c]}
         if c == p.reduced:  # R7.3: the lowered copy, and the others at their printed value
             values = {VALUE[c] - p.reduction} | (values if street.count(c) > 1 else set())
         for e in values:
             _pay(hand, area, c, e, steps, found, actions)
+            tried += 1
     if not p.brute:
-        return
+        return tried
     for b in _BRUTES:
         if not hand[b]:
             continue
@@ -248,6 +262,8 @@ def _takes(hand: Kinds, area: Kinds, street: Kinds, p: Progress, steps: Steps,
             for k in range(1, min(VALUE[b], VALUE[c]) + 1):  # R7.2
                 brute: Steps = (PlayBrute(CARDS[b], CARDS[c], k),) if actions else ()
                 _pay(h, a, c, VALUE[c] - k, steps + brute, found, actions)
+                tried += 1
+    return tried
 
 
 def _pay(hand: Kinds, area: Kinds, c: int, e: int, steps: Steps, found: dict[tuple[Kinds, Kinds, int], End],

@@ -22,6 +22,7 @@ from famiglia.engine import SeatView
 
 from .ismcts import REFERENCE_LEVELS, ISMCTSPlayer
 from .turnsearch import LEVELS, TurnSearch
+from .turnsearch import REFERENCE_LEVELS as TURN_REFERENCES
 
 __all__ = ["estimator", "win_chance"]
 
@@ -30,9 +31,11 @@ def estimator(level: str, seed: int | str | None = None) -> TurnSearch | ISMCTSP
     """The search that gives `level`'s estimates (any of `LEVELS` or `REFERENCE_LEVELS`), without a clock."""
     if isinstance(level, str) and level in LEVELS:
         return TurnSearch(seed, settings=LEVELS[level], level=level)
+    if isinstance(level, str) and level in TURN_REFERENCES:
+        return TurnSearch(seed, settings=TURN_REFERENCES[level], level=level, calibration="normal")
     settings = REFERENCE_LEVELS.get(level) if isinstance(level, str) else None
     if settings is None:
-        known = ", ".join([*LEVELS, *REFERENCE_LEVELS])
+        known = ", ".join([*LEVELS, *TURN_REFERENCES, *REFERENCE_LEVELS])
         raise ValueError(f"no win chance at level {level!r}: choose one of {known}")
     return ISMCTSPlayer(seed, settings=replace(settings, time_limit=None), level=level)
 

@@ -15,12 +15,12 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from famiglia.engine import CARDS, Card, Game, Pass, Refresh, SeatView, Take
+from famiglia.engine import CARDS, Card, Counts, Game, Pass, Refresh, SeatView, Take
 
 from .evaluation import fitted_chance, lead_chance
 from .planner import KEEP, TurnState, best_plan
 
-__all__ = ["Outcome", "PlayoutPolicy", "finished", "lead", "outcome"]
+__all__ = ["Outcome", "PlayoutPolicy", "emptying_refresh", "finished", "lead", "outcome"]
 
 PASS = Pass()
 
@@ -48,6 +48,7 @@ class PlayoutPolicy:
     hand: float = 0.0
     margin: float = 0.1
     evaluation: str = "lead"
+    ends: bool = False  # a seat ahead after its take refreshes to empty the stack, ending the game (R9.3)
 
     def run(self, game: Game, rng: random.Random, score: int, draw: float = 0.5) -> Outcome:
         """Play on from `game` (changing it) and return seat 0's value (0 a loss to 1 a win) and both chances.
@@ -88,6 +89,9 @@ class PlayoutPolicy:
             if plan.taken is None and counts.can_refresh:
                 game.apply_legal(rng.choice(_refreshes(counts.street)))
                 continue
+            if self.ends and ahead + plan.points > 0 and (last := emptying_refresh(counts)) is not None:
+                game.apply_legal(last)  # R5.4, R9.1: the second exhaustion; the game ends with this round
+                continue
             for action in plan.actions:
                 game.apply_legal(action)
             return plan.points
@@ -107,6 +111,19 @@ class PlayoutPolicy:
 
 
 _REFRESH: Final = {c: Refresh(c) for c in CARDS}
+
+
+def emptying_refresh(counts: Counts) -> Refresh | None:
+    """A refresh that draws the stack's last card (the second exhaustion, R9.1), the lowest such, or None.
+
+    The refreshed card goes under the stack first and as many cards as its value are drawn (R5.2, R5.4),
+    so it empties a stack of fewer cards than that value. Only after the first exhaustion: the first one
+    shuffles the discards back in (R9.2) and ends nothing.
+    """
+    if counts.exhaustions != 1 or not counts.can_refresh:
+        return None
+    emptying = [c for c in counts.street if c.value > counts.draw_stack_size]
+    return _REFRESH[min(emptying, key=lambda c: (c.value, c.index))] if emptying else None
 
 
 def _refreshes(street: list[Card]) -> list[Refresh]:

@@ -7,6 +7,7 @@ the turn search's (`estimate.estimator`), calibrated on games against that playe
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Final
 
@@ -18,6 +19,7 @@ from .beginner import BeginnerPlayer
 from .ismcts import REFERENCE_LEVELS, ISMCTSPlayer
 from .simple import GreedyPlayer, RandomPlayer
 from .turnsearch import LEVELS, TurnSearch
+from .turnsearch import REFERENCE_LEVELS as TURN_REFERENCES
 
 __all__ = ["REFERENCE_SPECS", "SPECS", "player"]
 
@@ -27,10 +29,13 @@ _BUILDERS: Final[dict[str, Callable[[int | str | None], Player]]] = {
     "easy": BeginnerPlayer,
     "normal": partial(TurnSearch, settings=LEVELS["normal"], level="normal"),
     # The hard computer plays the tree search at its allowance, the strongest player measured: the turn
-    # search at hard's budget lost to it (docs/ai.md, "Strength"). Its chances and hints are still the turn
-    # search's at `hard` (`estimate.estimator`), calibrated on games against this player.
-    "hard": partial(ISMCTSPlayer, settings=REFERENCE_LEVELS["hard-2"], level="hard"),
+    # search at hard's budget lost to it (docs/ai.md, "Strength"), and the exact solver where it reaches.
+    # Its chances and hints are still the turn search's at `hard` (`estimate.estimator`), calibrated on
+    # games against this player.
+    "hard": partial(ISMCTSPlayer, settings=replace(REFERENCE_LEVELS["hard-2"], endgame=True), level="hard"),
     **{level: partial(ISMCTSPlayer, settings=settings, level=level) for level, settings in REFERENCE_LEVELS.items()},
+    **{level: partial(TurnSearch, settings=settings, level=level, calibration="normal")
+       for level, settings in TURN_REFERENCES.items()},
 }
 SPECS: Final = PLAYERS  # the players a person chooses from, by the names of `famiglia.levels`
 REFERENCE_SPECS: Final = REFERENCE_NAMES  # the levels as they were, fixed, to measure the levels against

@@ -38,12 +38,13 @@ from .advice import Advice, Estimate, certain_words, open_after_refresh, winning
 from .base import Player, check_view, legal
 from .determinization import World, common_worlds, sample_world
 from .endgame import solve, value_of
+from .leaves import ExactLeaves
 from .evaluation import calibrated, fitted_chance
 from .exact import exact_advice
 from .planner import TurnState, best_plan, plans
-from .playout import PlayoutPolicy, finished
+from .playout import PlayoutPolicy, emptying_refresh, finished
 
-__all__ = ["LEVELS", "Candidate", "Rating", "TurnSearch", "TurnSettings"]
+__all__ = ["LEVELS", "REFERENCE_LEVELS", "Candidate", "Rating", "TurnSearch", "TurnSettings"]
 
 Candidate = tuple[Action, ...]  # the rest of a turn: a plan ending with a take or a pass, or one refresh
 _POINTS: Final = tuple(c.points for c in CARDS)
@@ -72,9 +73,14 @@ class TurnSettings:
 
 LEVELS: Final = {  # normal: a 50-turn game analysed in a minute of one core; hard: about 1.5 s a decision (docs/ai.md)
     "easy": TurnSettings(screen=8, worlds=48, draws=0),  # the chance against easy; easy itself plays the beginner
-    "normal": TurnSettings(screen=12, worlds=64, draws=1, policy=PlayoutPolicy(turns=8, evaluation="fitted")),
-    "hard": TurnSettings(screen=48, worlds=480, finalists=3, draws=1,
-                         policy=PlayoutPolicy(turns=16, evaluation="fitted")),
+    "normal": TurnSettings(screen=12, worlds=64, draws=1, endgame=True,
+                           policy=PlayoutPolicy(turns=8, evaluation="fitted", ends=True)),
+    "hard": TurnSettings(screen=48, worlds=480, finalists=3, draws=1, endgame=True,
+                         policy=PlayoutPolicy(turns=16, evaluation="fitted", ends=True)),
+}
+# `normal` as it was before it knew the endgame, fixed, to measure the level against (docs/ai.md, "Strength").
+REFERENCE_LEVELS: Final = {
+    "normal-3": TurnSettings(screen=12, worlds=64, draws=1, policy=PlayoutPolicy(turns=8, evaluation="fitted")),
 }
 
 
@@ -96,6 +102,7 @@ class TurnSearch(Player):
         super().__init__(level, seed)
         self.settings = settings
         self.calibration = calibration if calibration is not None else level if level in LEVELS else None
+        self.leaves = ExactLeaves()
 
     def choose_with_reason(self, view: SeatView) -> tuple[Action, str]:
         advice = self.advise(view)
@@ -219,10 +226,10 @@ class TurnSearch(Player):
             game.apply_legal(rating.candidate[0])
             after_view = game.view(seat, memory=True)
             if winning_pass(after_view):
-                gains.append(1.0 - self._rating_of(after_view, proxy(after_view)))
+                gains.append(1.0 - self._rating_of(after_view, proxy(after_view, self.settings.policy.ends)))
                 continue
             ratings = self.rate(after_view, candidates(after_view))
-            guess = proxy(after_view)
+            guess = proxy(after_view, self.settings.policy.ends)
             rated = next((r for r in ratings if r.candidate == guess and r.worlds == ratings[0].worlds), None)
             guessed = rated.chance if rated is not None else self._rating_of(after_view, guess)
             gains.append(ratings[0].chance - guessed)
@@ -263,11 +270,15 @@ class TurnSearch(Player):
             for action in candidate:
                 game.apply_legal(action)
             if refresh:
-                _finish_turn(game, guesses)
+                _finish_turn(game, guesses, policy.ends)
             elif candidate and type(candidate[-1]) is Pass and _wins_by_passing(game):
                 game.apply_legal(_PASS)  # the opponent ends the game it wins, as every level does (R8.5, R10.2)
+            exact = None if game.is_over or not self.settings.endgame else self.leaves.value(game)
             if game.is_over:
                 value, win0, win1 = finished(game, policy.margin, draw)
+            elif exact is not None:
+                value = win0 = exact
+                win1 = 1.0 - exact
             else:
                 value, win0, win1 = policy.run(game, rng, _lead(game), draw)
             if seat == 0:
@@ -323,7 +334,7 @@ def _lead(game: Game) -> int:
     return mine - theirs if counts.to_move == 0 else theirs - mine
 
 
-def _finish_turn(game: Game, guesses: dict[object, Candidate]) -> None:
+def _finish_turn(game: Game, guesses: dict[object, Candidate], ends: bool = False) -> None:
     """The rest of a turn after a refresh, in one world, as `proxy` would play it from what the seat sees.
 
     The guess depends on the view alone, and the worlds that drew the same cards show the same view, so
@@ -335,7 +346,7 @@ def _finish_turn(game: Game, guesses: dict[object, Candidate]) -> None:
         key = _seen(view)
         plan = guesses.get(key)
         if plan is None:
-            plan = guesses[key] = proxy(view)
+            plan = guesses[key] = proxy(view, ends)
         for action in plan:
             game.apply_legal(action)
 
@@ -347,7 +358,7 @@ def _seen(view: SeatView) -> object:
     return replace(view, draw_stack_counts=None), tuple(sorted((c.index, n) for c, n in counts.items() if n))
 
 
-def proxy(view: SeatView) -> Candidate:
+def proxy(view: SeatView, ends: bool = False) -> Candidate:
     """A quick guess at the search's choice once a refresh's cards are on the Street, from `view` alone.
 
     Each plan (and the pass) is judged by the position after it and the opponent's reply by the
@@ -361,7 +372,7 @@ def proxy(view: SeatView) -> Candidate:
     game = Game.from_view(view, _fixed_stack(view), seed=0)
     counts = game.counts()
     found = [p.actions for p in plans(TurnState.from_counts(counts))]
-    best = max(((_judge(game, actions, seat), -i, actions) for i, actions in enumerate([*found, (_PASS,)])))
+    best = max(((_judge(game, actions, seat, ends), -i, actions) for i, actions in enumerate([*found, (_PASS,)])))
     if counts.can_refresh and (not found or best[0] < _chance_of_seat(game, seat)):
         return (Refresh(max(counts.street, key=lambda c: (c.value, -c.index))),)
     return best[2]
@@ -378,18 +389,31 @@ def _fixed_stack(view: SeatView) -> list[Card]:
     return sorted(unknown.elements(), key=lambda c: c.index) + list(view.stack_bottom)
 
 
-def _judge(game: Game, actions: Candidate, seat: int) -> float:
-    """`seat`'s chance after `actions` and the opponent's reply by the planner (see `proxy`)."""
+def _judge(game: Game, actions: Candidate, seat: int, ends: bool = False) -> float:
+    """`seat`'s chance after `actions` and the opponent's reply by the planner (see `proxy`); with `ends`,
+    the opponent's refresh that empties the stack (ending the game with the round, R9.3) is a reply too,
+    and the opponent answers with whichever is worse for `seat`."""
     trial = game.copy()
     for action in actions:
         trial.apply_legal(action)
-    if not trial.is_over and trial.to_move != seat:
-        counts = trial.counts()
-        ahead = _lead(trial) * (1 if counts.to_move == 0 else -1)
-        reply = (_PASS,) if counts.passes and ahead > 0 else best_plan(TurnState.from_counts(counts)).actions
+    if trial.is_over or trial.to_move == seat:
+        return _chance_of_seat(trial, seat)
+    counts = trial.counts()
+    ahead = _lead(trial) * (1 if counts.to_move == 0 else -1)
+    if counts.passes and ahead > 0:
+        replies: list[Candidate] = [(_PASS,)]
+    else:
+        replies = [best_plan(TurnState.from_counts(counts)).actions]
+        last = emptying_refresh(counts) if ends else None
+        if last is not None:
+            replies.append((last,))
+    chances = []
+    for reply in replies:
+        after_reply = trial.copy()
         for action in reply:
-            trial.apply_legal(action)
-    return _chance_of_seat(trial, seat)
+            after_reply.apply_legal(action)
+        chances.append(_chance_of_seat(after_reply, seat))
+    return min(chances)
 
 
 def _chance_of_seat(game: Game, seat: int) -> float:
