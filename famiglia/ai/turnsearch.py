@@ -92,6 +92,7 @@ class Rating:
     worlds: int
     chance: float
     value: float
+    exact: int = 0  # of the worlds, those the exact solver valued (`leaves`): in all of them, the chance is exact
 
 
 class TurnSearch(Player):
@@ -136,8 +137,11 @@ class TurnSearch(Player):
                       estimates=estimates, level=self.level)
 
     def told(self, rating: Rating) -> float:
-        """The chance a player is told for `rating`: its mean, calibrated for the level's opponent."""
-        return calibrated(rating.chance, self.calibration) if self.calibration is not None else rating.chance
+        """The chance a player is told for `rating`: its mean, calibrated for the level's opponent, or as it is
+        where the exact solver valued every world (no calibration on top of an exact value)."""
+        if self.calibration is None or rating.exact == rating.worlds:
+            return rating.chance
+        return calibrated(rating.chance, self.calibration)
 
     def chance_of(self, view: SeatView, action: Action) -> float:
         """The chance the search gives `action` played from `view`, as told: what the analysis rates a decision by.
@@ -234,7 +238,8 @@ class TurnSearch(Player):
             guessed = rated.chance if rated is not None else self._rating_of(after_view, guess)
             gains.append(ratings[0].chance - guessed)
         chance = min(1.0, max(0.0, full.chance + sum(gains) / len(gains)))
-        return Rating(full.candidate, full.worlds, chance, full.value + chance - full.chance)
+        exact = full.exact if chance == full.chance else 0
+        return Rating(full.candidate, full.worlds, chance, full.value + chance - full.chance, exact)
 
     def _rating_of(self, view: SeatView, candidate: Candidate) -> float:
         """`candidate`'s mean chance in all the worlds of `view`."""
@@ -246,22 +251,25 @@ class TurnSearch(Player):
         return 0.5 - self.settings.contempt if view.seat == 0 else 0.5 + self.settings.contempt
 
     def _rating(self, candidate: Candidate, worlds: Sequence[World], seat: int, draw: float) -> Rating:
-        chance, value = self._sums(candidate, worlds, seat, draw)
-        return Rating(candidate, len(worlds), chance / len(worlds), value / len(worlds))
+        chance, value, exact = self._sums(candidate, worlds, seat, draw)
+        return Rating(candidate, len(worlds), chance / len(worlds), value / len(worlds), exact)
 
     def _extend(self, rating: Rating, worlds: Sequence[World], seat: int, draw: float) -> Rating:
         """`rating` played out in the rest of `worlds` too."""
         if rating.worlds >= len(worlds):
             return rating
-        chance, value = self._sums(rating.candidate, worlds[rating.worlds:], seat, draw)
+        chance, value, exact = self._sums(rating.candidate, worlds[rating.worlds:], seat, draw)
         n = len(worlds)
         return Rating(rating.candidate, n, (rating.chance * rating.worlds + chance) / n,
-                      (rating.value * rating.worlds + value) / n)
+                      (rating.value * rating.worlds + value) / n, rating.exact + exact)
 
-    def _sums(self, candidate: Candidate, worlds: Iterable[World], seat: int, draw: float) -> tuple[float, float]:
-        """The sums over `worlds` of `seat`'s chance to win and the search's value, `candidate` played in each."""
+    def _sums(self, candidate: Candidate, worlds: Iterable[World], seat: int,
+              draw: float) -> tuple[float, float, int]:
+        """The sums over `worlds` of `seat`'s chance to win and the search's value, `candidate` played in each,
+        and how many of the worlds the exact solver valued."""
         policy = self.settings.policy
         chances = values = 0.0
+        solved = 0
         refresh = bool(candidate) and type(candidate[0]) is Refresh
         guesses: dict[object, Candidate] = {}
         for world, playout_seed in worlds:
@@ -277,8 +285,9 @@ class TurnSearch(Player):
             if game.is_over:
                 value, win0, win1 = finished(game, policy.margin, draw)
             elif exact is not None:
-                value = win0 = exact
-                win1 = 1.0 - exact
+                value = win0 = exact if game.to_move == 0 else 1.0 - exact
+                win1 = 1.0 - win0
+                solved += 1
             else:
                 value, win0, win1 = policy.run(game, rng, _lead(game), draw)
             if seat == 0:
@@ -287,7 +296,7 @@ class TurnSearch(Player):
             else:
                 chances += win1
                 values += 1.0 - value
-        return chances, values
+        return chances, values, solved
 
 
 def _wins_by_passing(game: Game) -> bool:

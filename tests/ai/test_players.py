@@ -3,6 +3,8 @@ seed and view, and nothing taken from what the seat cannot see (R12)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import random
 
 import pytest
@@ -49,9 +51,11 @@ def test_levels_are_budgets_that_grow() -> None:
 
 def test_the_hard_computer_is_the_strongest_player_measured() -> None:
     """hard plays the tree search at its allowance (the turn search at hard's budget lost to it, docs/ai.md):
-    decision for decision the reference level hard-2, while the chances told at hard are the turn search's."""
+    before the first exhaustion decision for decision the reference level hard-2, and the exact solver
+    where it reaches; the chances told at hard are the turn search's."""
     hard, reference = player("hard", seed=5), player("hard-2", seed=5)
-    assert isinstance(hard, ISMCTSPlayer) and hard.settings == REFERENCE_LEVELS["hard-2"] and hard.level == "hard"
+    assert isinstance(hard, ISMCTSPlayer) and hard.level == "hard"
+    assert hard.settings == replace(REFERENCE_LEVELS["hard-2"], endgame=True)
     game = Game.new(seed=12)
     view = game.view(game.to_move, memory=True)
     assert hard.choose(view) == reference.choose(view)

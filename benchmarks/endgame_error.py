@@ -1,0 +1,59 @@
+"""How far the searches' chances are from the exact value, on late positions just outside the solver's reach.
+
+    .venv/bin/python benchmarks/endgame_error.py --games 20
+
+Positions come from seeded games of `normal` against itself, at each decision from the first exhaustion
+on whose value the solver does not find within its try (`endgame.TRY`) but does find with ten times the
+yardstick's budget (`endgame.BUDGET`, about 10 s of one core). Each is told by `win_chance` at the levels
+given (the chance against that level, calibrated) and compared with the exact value under best play by
+both, in points of chance: the median and the 90th percentile of the error, and the mean signed error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from famiglia.ai import player, win_chance
+from famiglia.ai.endgame import BUDGET, TRY, ends_soon, solve, state_of
+from famiglia.engine import Game, SeatView
+
+
+def outside_reach(games: int, seed: int, most: int) -> list[tuple[SeatView, float]]:
+    """Late positions the try misses and the long search solves, with their exact values (at most `most`)."""
+    found: list[tuple[SeatView, float]] = []
+    for n in range(games):
+        game = Game.new(seed=seed + n)
+        players = (player("normal", seed=n), player("normal", seed=n + 1))
+        while not game.is_over and len(found) < most:
+            view = game.view(game.to_move, memory=True)
+            state = state_of(view)
+            if state is not None and not ends_soon(state) and solve(view, budget=TRY) is None:
+                solution = solve(view, budget=10 * BUDGET)
+                if solution is not None:
+                    found.append((view, solution.value))
+            game.apply(players[game.to_move].choose(view))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--most", type=int, default=200, help="positions at most")
+    parser.add_argument("--levels", default="normal,normal-3")
+    args = parser.parse_args()
+    positions = outside_reach(args.games, args.seed, args.most)
+    print(f"{len(positions)} positions from {args.games} games of normal against itself (seed {args.seed})")
+    for level in args.levels.split(","):
+        errors = [100 * (win_chance(view, level=level) - exact) for view, exact in positions]
+        if not errors:
+            continue
+        sizes = sorted(abs(e) for e in errors)
+        p90 = sizes[min(len(sizes) - 1, int(0.9 * len(sizes)))]
+        print(f"{level}: error median {statistics.median(sizes):.1f}, p90 {p90:.1f}, "
+              f"mean signed {statistics.mean(errors):+.1f} points")
+
+
+if __name__ == "__main__":
+    main()
