@@ -1,0 +1,73 @@
+"""The levels and the exact solver: where it reaches, `normal` and `hard` play its answer, and every chance told
+of such a position is its exact value, before the solver takes over as well as after (R9, R11.2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from famiglia.ai import endgame, player, win_chance
+from famiglia.ai.endgame import ends_soon, solve, state_of
+from famiglia.ai.turnsearch import LEVELS, TurnSearch
+from famiglia.engine import Game, SeatView, Take, card
+from tests.ai.test_endgame import tiny
+
+
+def _late(seed: int) -> tuple[Game, SeatView]:
+    game = Game.from_dict(tiny(seed), seed=seed)
+    return game, game.view(game.to_move, memory=True)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_levels_play_the_solvers_answer_and_tell_its_chance_exactly(level: str) -> None:
+    """A late position won in 1 of the 3 ways its unknown cards can fall with best play: the level plays the
+    solver's first action, and its chance is 1/3 itself, with no calibration on top, said to be exact."""
+    _, view = _late(1863)
+    solution = solve(view)
+    assert solution is not None and Fraction(solution.value).limit_denominator(100) == Fraction(1, 3)
+    computer = player(level, seed=2)
+    assert computer.choose(view) == solution.line[0]
+    assert win_chance(view, level=level, seed=4) == solution.value
+    words = computer.advise(view).words
+    assert "1 in 3" in words and "exact" in words
+
+
+def test_easy_does_not_play_the_solver() -> None:
+    """The beginner plays as a beginner whatever the position; only its chances come from a search."""
+    _, view = _late(1863)
+    assert "exact" not in player("easy", seed=2).choose_with_reason(view)[1]
+
+
+def test_every_position_of_the_sure_reach_met_in_games_is_solved() -> None:
+    """Where no refresh or deal can come without ending the game (`ends_soon`), the solver always finishes."""
+    met = 0
+    for seed in range(4):
+        game = Game.new(seed=seed)
+        players = (player("greedy", seed=seed), player("greedy", seed=seed + 1))
+        while not game.is_over:
+            view = game.view(game.to_move, memory=True)
+            state = state_of(view)
+            if state is not None and ends_soon(state):
+                met += 1
+                assert solve(view) is not None
+            game.apply(players[game.to_move].choose(view))
+    assert met > 0
+
+
+def test_a_take_into_the_sure_reach_is_rated_exactly_before_the_solver_reaches_the_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the position itself out of the solver's try, a take that leads into its sure reach is rated by the
+    exact value there (the search's leaves), so the chance does not jump when the solver takes over."""
+    game, view = _late(359)
+    state = state_of(view)
+    assert state is not None and not ends_soon(state)
+    take = Take(card("M1"), card("M0"), card("M1"))
+    after = game.copy()
+    after.apply(take)
+    answer = solve(after.view(after.to_move, memory=True))
+    assert answer is not None
+    monkeypatch.setattr(endgame, "TRY", 0)  # the root out of reach: only the leaves can be exact
+    assert solve(view) is None
+    search = TurnSearch(seed=3, settings=LEVELS["normal"], level="normal")
+    assert search.chance_of(view, take) == 1.0 - answer.value
