@@ -196,20 +196,20 @@ def certain_words(view: SeatView) -> str:
 
 def _pass_words(view: SeatView, line: tuple[Action, ...], odds: str) -> str:
     plan = best_plan(TurnState.from_view(view))
-    if plan.taken is None:
-        can_refresh = bool(view.legal_actions) and any(type(a) is Refresh for a in view.legal_actions)
-        return hints.pass_line(line[:-1], odds, instead=None, can_refresh=can_refresh)
-    instead = _taken(plan)
-    assert instead is not None
     world = sample_world(view, random.Random(0))  # a pass and a plan draw nothing: the stack's order is never read
     passed = world.copy()
     passed.apply_legal(Pass())
+    # R8.5, R10.2: unless this pass ends the game, the opponent's pass after it would, scored as the engine does
+    if_both_pass = None if passed.is_over else _side(_winner_after_pass(passed), view)
+    if plan.taken is None:
+        can_refresh = bool(view.legal_actions) and any(type(a) is Refresh for a in view.legal_actions)
+        return hints.pass_line(line[:-1], odds, instead=None, can_refresh=can_refresh, if_both_pass=if_both_pass)
+    instead = _taken(plan)
+    assert instead is not None
     if passed.is_over:  # R8.5 (the opponent passed last) or R9.3 (the last turn of the final round)
         result = passed.result()
         assert result is not None
-        ends: Literal["win", "draw", "loss"] = ("draw" if result.winner is None
-                                                else "win" if result.winner == view.seat else "loss")
-        return hints.pass_line(line[:-1], odds, instead=instead, lead=lead(view), ends=ends)
+        return hints.pass_line(line[:-1], odds, instead=instead, lead=lead(view), ends=_side(result.winner, view))
     taken = world.copy()
     for action in plan.actions:
         taken.apply_legal(action)
@@ -218,8 +218,12 @@ def _pass_words(view: SeatView, line: tuple[Action, ...], odds: str) -> str:
     blocks = (instead.card if not instead.card.value and not passed.counts().can_refresh
               and taken.counts().can_refresh and not _empties(view) else None)
     return hints.pass_line(line[:-1], odds, instead=instead, lead=lead(view), blocks=blocks,
-                           empties=_empties(view) and bool(view.draw_stack_size),
-                           wins_if_both_pass=_winner_after_pass(passed) == view.seat)
+                           empties=_empties(view) and bool(view.draw_stack_size), if_both_pass=if_both_pass)
+
+
+def _side(winner: int | None, view: SeatView) -> Literal["win", "draw", "loss"]:
+    """A game's end from the side of `view`'s seat, given its winner (None: a draw, R11.2)."""
+    return "draw" if winner is None else "win" if winner == view.seat else "loss"
 
 
 def _empties(view: SeatView) -> bool:
