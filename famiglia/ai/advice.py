@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
-from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refresh, SeatView, Swap, Take
+from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refresh, Result, SeatView, Swap, Take
 from famiglia.phrasebook import chances, hints, passes
 
 from .determinization import sample_world
@@ -23,8 +23,8 @@ from .planner import Plan, TurnState, best_plan
 from .playout import lead
 from .tree import Node
 
-__all__ = ["Advice", "Estimate", "certain_words", "expected_line", "open_after_refresh", "winning_pass",
-           "without_no_ops", "words"]
+__all__ = ["Advice", "Estimate", "PassingOut", "certain_words", "expected_line", "open_after_refresh", "passing_out",
+           "winning_pass", "without_no_ops", "words"]
 
 MIN_VISITS = 2  # a tree action tried fewer times than this is a guess, not part of the expected line
 
@@ -92,6 +92,35 @@ def _winner_after_pass(world: SeatView | Game) -> int | None:
     result = world.result()
     assert result is not None
     return result.winner
+
+
+class PassingOut(NamedTuple):
+    """How a game ends if nobody takes anything more: after `passes` passes from the moment looked at (0: it is
+    over already; 1: the pass of the seat to move ends it, R8.5 or R9.3; 2: the other seat's pass after it does,
+    R8.5, R10.2), with the engine's `result` (R11, the tie-break of R11.2 included)."""
+
+    passes: int
+    result: Result
+
+
+def passing_out(view: SeatView) -> PassingOut | None:
+    """How the game ends for `view`'s seat if every turn from now on is a pass (see `PassingOut`).
+
+    The world is built from the view alone (R12), so this needs the view with the memory aid: without it the
+    hands that R11.1 counts are hidden (R12.2), and None is given. A pass draws nothing: the stack's order
+    is never read, and the engine scores the end as it would at the table.
+    """
+    if view.seat is None or view.opponent_hand is None or view.draw_stack_counts is None:
+        return None
+    if view.result is not None:
+        return PassingOut(0, view.result)
+    world = sample_world(view, random.Random(0))
+    for count in (1, 2):
+        world.apply_legal(Pass())  # R4.1: a pass is allowed at any moment of a turn
+        result = world.result()
+        if result is not None:
+            return PassingOut(count, result)
+    raise AssertionError("two passes in a row end the game (R8.5)")
 
 
 def expected_line(view: SeatView, root: Node, first: Action) -> tuple[tuple[Action, ...], Refresh | None]:
@@ -196,20 +225,20 @@ def certain_words(view: SeatView) -> str:
 
 def _pass_words(view: SeatView, line: tuple[Action, ...], odds: str) -> str:
     plan = best_plan(TurnState.from_view(view))
-    if plan.taken is None:
-        can_refresh = bool(view.legal_actions) and any(type(a) is Refresh for a in view.legal_actions)
-        return hints.pass_line(line[:-1], odds, instead=None, can_refresh=can_refresh)
-    instead = _taken(plan)
-    assert instead is not None
     world = sample_world(view, random.Random(0))  # a pass and a plan draw nothing: the stack's order is never read
     passed = world.copy()
     passed.apply_legal(Pass())
+    # R8.5, R10.2: unless this pass ends the game, the opponent's pass after it would, scored as the engine does
+    if_both_pass = None if passed.is_over else _side(_winner_after_pass(passed), view)
+    if plan.taken is None:
+        can_refresh = bool(view.legal_actions) and any(type(a) is Refresh for a in view.legal_actions)
+        return hints.pass_line(line[:-1], odds, instead=None, can_refresh=can_refresh, if_both_pass=if_both_pass)
+    instead = _taken(plan)
+    assert instead is not None
     if passed.is_over:  # R8.5 (the opponent passed last) or R9.3 (the last turn of the final round)
         result = passed.result()
         assert result is not None
-        ends: Literal["win", "draw", "loss"] = ("draw" if result.winner is None
-                                                else "win" if result.winner == view.seat else "loss")
-        return hints.pass_line(line[:-1], odds, instead=instead, lead=lead(view), ends=ends)
+        return hints.pass_line(line[:-1], odds, instead=instead, lead=lead(view), ends=_side(result.winner, view))
     taken = world.copy()
     for action in plan.actions:
         taken.apply_legal(action)
@@ -218,8 +247,12 @@ def _pass_words(view: SeatView, line: tuple[Action, ...], odds: str) -> str:
     blocks = (instead.card if not instead.card.value and not passed.counts().can_refresh
               and taken.counts().can_refresh and not _empties(view) else None)
     return hints.pass_line(line[:-1], odds, instead=instead, lead=lead(view), blocks=blocks,
-                           empties=_empties(view) and bool(view.draw_stack_size),
-                           wins_if_both_pass=_winner_after_pass(passed) == view.seat)
+                           empties=_empties(view) and bool(view.draw_stack_size), if_both_pass=if_both_pass)
+
+
+def _side(winner: int | None, view: SeatView) -> Literal["win", "draw", "loss"]:
+    """A game's end from the side of `view`'s seat, given its winner (None: a draw, R11.2)."""
+    return "draw" if winner is None else "win" if winner == view.seat else "loss"
 
 
 def _empties(view: SeatView) -> bool:

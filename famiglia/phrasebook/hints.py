@@ -55,17 +55,21 @@ def refresh_later(before: Sequence[Action], card: Card, rest: Sequence[Action], 
 
 def pass_line(before: Sequence[Action], odds: str, *, instead: Take | None, can_refresh: bool = False,
               lead: int = 0, ends: Literal["win", "draw", "loss"] | None = None, blocks: Card | None = None,
-              empties: bool = False, wins_if_both_pass: bool = False) -> str:
+              empties: bool = False, if_both_pass: Literal["win", "draw", "loss"] | None = None) -> str:
     """A pass after the actions `before`, and the game fact that makes it better than the best take `instead`.
 
     With nothing to take, that is said (and that a refresh, if `can_refresh`, does no better). Otherwise, in
     this order: `ends` says how the game ends with this pass (R8.5, R9.3); `blocks` is the free 0 the take
     would remove, the last on the Street, which keeps the opponent from refreshing (R5.1); `empties` says
-    the take would empty the Street and new cards would be dealt for the opponent (R10.1);
-    `wins_if_both_pass` that the game ends with this seat the winner if the opponent passes too (R8.5,
-    R10.2, R11.2). Failing all of them, the take's points are weighed against the `lead`.
+    the take would empty the Street and new cards would be dealt for the opponent (R10.1). Failing all of
+    them, the take's points are weighed against the `lead`. `if_both_pass` is how the game ends for this
+    seat if the opponent passes too (R8.5, R10.2, R11.2): a win is the reason for the pass where nothing
+    above is, and a draw or a loss is always said, so that a pass that leaves the opponent a winning pass is
+    never advised in silence.
     """
     passing = _("{before}, then pass").format(before=steps(before)) if before else _("pass")
+    if if_both_pass in ("draw", "loss") or (if_both_pass == "win" and instead is None):
+        odds = _(_IF_BOTH_PASS[if_both_pass]).format(odds=odds)
     if instead is None:
         if can_refresh:
             return _("{passing}: nothing on the Street can be taken this turn, and a refresh does no better; "
@@ -76,8 +80,11 @@ def pass_line(before: Sequence[Action], odds: str, *, instead: Take | None, can_
               "card": blocks, "points": points}
     if ends is not None:
         return _(_ENDS[ends]).format(**values)
+    wins_if_both_pass = if_both_pass == "win"
     if wins_if_both_pass and not lead:
         values["standing"] = _("the scores are level and your best card wins the tie")  # R11.2
+    elif if_both_pass == "loss" and not lead:
+        values["standing"] = _("the scores are level and the opponent's best card wins the tie")  # R11.2
     if blocks is not None and wins_if_both_pass:
         return _("{passing} rather than {goal}: while {card} lies on the Street the opponent cannot refresh, and "
                  "{standing}, so if they pass too, the game ends with your win; {odds}").format(**values)
@@ -104,6 +111,12 @@ _ENDS: Final = {  # the pass ends the game now (R8.5, R9.3)
     "win": N_("{passing} rather than {goal}: {standing}, and the game ends now with your win; {odds}"),
     "draw": N_("{passing} rather than {goal}: {standing}, and the game ends now in a draw; {odds}"),
     "loss": N_("{passing} rather than {goal}: {standing}, and the game ends now with a loss; {odds}"),
+}
+
+_IF_BOTH_PASS: Final = {  # the opponent's pass after this one would end the game (R8.5, R10.2), scored by R11
+    "win": N_("if the opponent passes too, the game ends with your win; {odds}"),
+    "draw": N_("if the opponent passes too, the game ends in a draw; {odds}"),
+    "loss": N_("if the opponent passes too, the game ends with your loss; {odds}"),
 }
 
 

@@ -1,17 +1,21 @@
-"""Why a pass was made, in words: the reason the computer gives its opponent, and a hint that advises one.
+"""Why a pass was made, in words: the reason the computer gives its opponent, a hint that advises one, and what a
+player's own pass leads to, said before it is final.
 
 The computer's reason is made of public facts only (R12.1): see `pass_reason`. A hint speaks to the seat
-it advises, and takes the facts the search computed (`famiglia.ai.advice`) as parameters.
+it advises, and takes the facts the search computed (`famiglia.ai.advice`) as parameters; so do the words
+of where a pass leaves the game (`if_they_pass`, `ends_now`, `pass_warning`), given the engine's result.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from famiglia.engine import Result, SeatView
 
-from .catalogue import _, ngettext
+from .catalogue import N_, _, ngettext
 from .counts import card_names
 
-__all__ = ["certain_pass", "pass_reason", "standing"]
+__all__ = ["certain_pass", "ends_now", "if_they_pass", "pass_reason", "pass_warning", "standing"]
 
 
 def pass_reason(before: SeatView, result: Result | None = None) -> str:
@@ -85,3 +89,66 @@ def certain_pass(lead: int) -> str:
         return _("pass: you lead by {points} and the opponent passed — this wins the game").format(points=lead)
     return _("pass: the scores are level, your best card wins the tie (R11.2) and the opponent passed — "
              "this wins the game")
+
+
+def if_they_pass(name: str, result: Result | None = None, seat: int = 0) -> str:
+    """What a pass of `seat` that does not end the game leaves to the opponent `name`: "if Ben passes too, the game
+    ends and you lose 9–3" (R8.5, R10.2), with how it would end for `seat` (R11, a tie broken by the best cards
+    named, R11.2), or, with no `result` (the hands are hidden, R12.2), only that it would end."""
+    if result is None:
+        return _("if {name} passes too, the game ends").format(name=name)
+    return _(_IF_THEY_PASS[_end(result, seat)]).format(name=name, **_scores(result, seat))
+
+
+def ends_now(result: Result, seat: int) -> str:
+    """A pass of `seat` that ends the game (R8.5, R9.3), and how it ends for `seat`: "the game ends and you lose
+    9–3" (R11, R11.2)."""
+    return _(_ENDS_NOW[_end(result, seat)]).format(**_scores(result, seat))
+
+
+def pass_warning(result: Result, seat: int, *, now: bool) -> str:
+    """The pass key on the key line, where a pass of `seat` ends the game without its win: at once (`now`, R8.5,
+    R9.3) or if the opponent passes too (R8.5, R10.2), "p: pass — if they pass too, you lose 9–3" (R11, R11.2).
+    Short enough for an 80-column key line with "?: help" beside it."""
+    end = _end(result, seat)
+    return _(_WARNING_NOW[end] if now else _WARNING_IF_THEY_PASS[end]).format(**_scores(result, seat))
+
+
+def _end(result: Result, seat: int) -> str:
+    """How `result` ends the game for `seat`: a win or a loss, on the tie-break if the totals are equal, or a draw."""
+    if result.winner is None:
+        return "draw"
+    kind = "win" if result.winner == seat else "loss"
+    return kind + " on the tie-break" if result.scores[0] == result.scores[1] else kind
+
+
+def _scores(result: Result, seat: int) -> dict[str, int]:
+    return {"yours": result.scores[seat], "theirs": result.scores[1 - seat], "score": result.scores[seat]}
+
+
+# The score is said winner first, as the end of a game is ("you win 9–3", "you lose 9–3").
+_IF_THEY_PASS: Final = {
+    "win": N_("if {name} passes too, the game ends and you win {yours}–{theirs}"),
+    "win on the tie-break": N_("if {name} passes too, the game ends and you win {yours}–{theirs} on the tie-break"),
+    "loss": N_("if {name} passes too, the game ends and you lose {theirs}–{yours}"),
+    "loss on the tie-break": N_("if {name} passes too, the game ends and you lose {theirs}–{yours} on the "
+                                "tie-break"),
+    "draw": N_("if {name} passes too, the game ends in a draw at {score} each"),
+}
+_ENDS_NOW: Final = {
+    "win": N_("the game ends and you win {yours}–{theirs}"),
+    "win on the tie-break": N_("the game ends and you win {yours}–{theirs} on the tie-break"),
+    "loss": N_("the game ends and you lose {theirs}–{yours}"),
+    "loss on the tie-break": N_("the game ends and you lose {theirs}–{yours} on the tie-break"),
+    "draw": N_("the game ends in a draw at {score} each"),
+}
+_WARNING_IF_THEY_PASS: Final = {  # no win: a loss or a draw
+    "loss": N_("p: pass — if they pass too, you lose {theirs}–{yours}"),
+    "loss on the tie-break": N_("p: pass — if they pass too, you lose {theirs}–{yours} on the tie-break"),
+    "draw": N_("p: pass — if they pass too, it is a draw at {score} each"),
+}
+_WARNING_NOW: Final = {
+    "loss": N_("p: pass — the game ends and you lose {theirs}–{yours}"),
+    "loss on the tie-break": N_("p: pass — the game ends and you lose {theirs}–{yours} on the tie-break"),
+    "draw": N_("p: pass — the game ends in a draw at {score} each"),
+}

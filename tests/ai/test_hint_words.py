@@ -69,16 +69,44 @@ def test_r10_1_a_take_that_empties_the_street_is_named() -> None:
 
 
 def test_a_trailing_pass_weighs_the_points_of_the_take_against_the_lead() -> None:
+    """R8.5, R10.2: and it says that the opponent's pass after it ends the game with the player's loss."""
     view = _view(position(hand0=["F0", "A0"], hand1=["F3", "B0"], street=["A0", "B0", "F4", "B4", "M4", "A4"]))
     said = words(view, (Pass(),), None, 0.2)
     assert said.startswith("pass rather than take the free ") and ": you trail by 9, and its 0 VP would not put " \
-        "you ahead; about 20% to win" in said
+        "you ahead; if the opponent passes too, the game ends with your loss; about 20% to win" in said
+
+
+def test_r11_2_a_pass_whose_tie_the_opponents_best_card_wins_says_the_loss() -> None:
+    """Level at 6, Ben's F2 beats Anna's best A2 (R11.2): the pass leaves Ben a pass that wins."""
+    view = _view(position(hand0=["A2", "B2"], hand1=["F2"], street=["A0", "B0", "F4", "B4", "M4", "A4"]))
+    said = words(view, (Pass(),), None, 0.3)
+    assert ": the scores are level and the opponent's best card wins the tie, and its 0 VP would not put you " \
+        "ahead; if the opponent passes too, the game ends with your loss; about 30% to win" in said
+
+
+def test_r11_2_a_pass_that_leaves_the_opponent_a_draw_says_so() -> None:
+    """Equal totals and equal cards (R11.2's decision: a draw)."""
+    view = _view(position(hand0=["F0", "A2"], hand1=["F0", "B2"], street=["A0", "B0", "F4", "B4", "M4", "A4"]))
+    said = words(view, (Pass(),), None, 0.4)
+    assert said.endswith("; if the opponent passes too, the game ends in a draw; about 40% to win")
+
+
+def test_r8_5_a_pass_with_nothing_to_take_says_how_the_opponents_pass_would_end_it() -> None:
+    """Nothing can be taken (no 0, no pair): the words still say the end the opponent's pass would bring."""
+    street = ["F4", "B4", "M4", "A4", "F3", "B3"]
+    behind = _view(position(hand0=["F0", "A0"], hand1=["F3", "B0"], street=street))
+    assert words(behind, (Pass(),), None, 0.1) == ("pass: nothing on the Street can be taken this turn, and a refresh "
+                                                   "does no better; if the opponent passes too, the game ends with "
+                                                   "your loss; about 10% to win")
+    ahead = _view(position(hand0=["F3", "B0"], hand1=["F0", "A0"], street=street))
+    assert words(ahead, (Pass(),), None, 0.9).endswith("; if the opponent passes too, the game ends with your win; "
+                                                       "about 90% to win")
 
 
 FREE_A0 = parse_action("take A0")
 assert isinstance(FREE_A0, Take)
 FACTS = {"ends": [None, "win", "draw", "loss"], "blocks": [None, FREE_A0.card], "empties": [False, True],
-         "wins_if_both_pass": [False, True], "lead": [-7, 0, 6]}
+         "if_both_pass": [None, "win", "draw", "loss"], "lead": [-7, 0, 6]}
 COMBINATIONS = [dict(zip(FACTS, values, strict=True)) for values in itertools.product(*FACTS.values())]
 
 

@@ -18,7 +18,7 @@ from typing import Final
 from famiglia.phrasebook.catalogue import N_, _
 
 from . import overlays, playing
-from .keys import Command, Commands, always
+from .keys import DOT, Command, Commands, always
 from .saving import analyse_on_leaving
 from .screens import Message, Overlay, Screen
 from .session import Session
@@ -187,7 +187,13 @@ def key_line(session: Session) -> str:
         return _("l, Esc or q: back to the table")
     if session.waiting:
         return _enter_hint(session)
-    return COMMANDS.key_line(session)
+    line = COMMANDS.key_line(session)
+    warning = overlays.pass_warning(session) if playing_now(session) else None
+    if warning is None:
+        return line
+    # A pass that loses, where no question follows it, is said before it is made: first, so it keeps its place at
+    # any width (the view lets the later keys give way), in place of the pass key's plain words.
+    return DOT.join([warning, *(part for part in line.split(DOT) if part != _("p: pass"))])
 
 
 def computer_turn_keys(*, person: bool = False) -> str:

@@ -22,12 +22,13 @@ from typing import Final, Generic, Literal, TypeVar
 
 from famiglia.phrasebook.catalogue import _
 
-__all__ = ["PASTE", "TYPED", "Command", "Commands", "Edit", "Line", "always", "types"]
+__all__ = ["DOT", "PASTE", "TYPED", "Command", "Commands", "Edit", "Line", "always", "types"]
 
 M = TypeVar("M")
 
 TYPED: Final = "<any>"  # a key that types a character: a command of it takes the character (`types`)
 PASTE: Final = "<bracketed-paste>"  # a paste: a command of it takes the text pasted
+DOT: Final = " · "  # between two keys' words on the key line
 
 # What the input line must hold for a key to act rather than be typed or edit the line: anything, nothing,
 # digits only (a number being typed), or no Tab completion menu open (the arrows then move in the menu).
@@ -164,4 +165,4 @@ class Commands(Generic[M]):
 
     def key_line(self, model: M) -> str:
         """The key line: what the commands on it now do, in the table's order."""
-        return " · ".join(words for c in self.commands if (words := c.hint_words(model)) is not None)
+        return DOT.join(words for c in self.commands if (words := c.hint_words(model)) is not None)

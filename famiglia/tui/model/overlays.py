@@ -2,37 +2,79 @@
 
 An overlay closes without touching the game. Each verb takes the `Session` whose `overlay`, `scroll`
 and message line it changes; the command table calls them, and the view reads `quit_question` and
-`ending_question` (the question before a turn's end).
+`ending_question` (the question before a turn's end). What a pass leads to is said before it is final:
+in that question, or, where no question follows a pass (`confirm` off), on the key line (`pass_warning`).
 """
 
 from __future__ import annotations
 
-from famiglia.engine import Pass
-from famiglia.phrasebook import actions
+from famiglia.ai.advice import passing_out
+from famiglia.engine import Game, Pass
+from famiglia.phrasebook import actions, passes
 from famiglia.phrasebook.catalogue import _
 
 from .screens import Message, Overlay, Screen
 from .session import Session
+from .words import short_name
 
-__all__ = ["answer_quit", "ask_quit", "ending_question", "interrupt", "quit_question", "scroll_by", "scroll_key",
-           "show_last_turn", "toggle_confirm", "toggle_help", "toggle_log", "toggle_summary"]
+__all__ = ["answer_quit", "ask_quit", "ending_question", "ending_words", "interrupt", "pass_warning", "quit_question",
+           "scroll_by", "scroll_key", "show_last_turn", "toggle_confirm", "toggle_help", "toggle_log", "toggle_summary"]
 
 
 def ending_question(s: Session) -> str:
     """What the player is asked before the turn goes to the other player: the result, and the keys."""
-    table, ending = s.table, s.ending
-    if ending is None or table.game is None:
+    game = s.table.game
+    said = ending_words(s)
+    if not said or game is None:
         return ""
-    game = table.game
-    said = actions.own(ending, ends_game=isinstance(ending, Pass) and game.is_over)
-    if game.is_over and not isinstance(ending, Pass):
-        said += _(" — the last turn: the game ends")  # R9.3, R10.2
     keys = _("Enter: end the game") if game.is_over else _("Enter: end your turn")
-    if table.snapshots:
+    if s.table.snapshots:
         keys += " · " + _("u or Esc: take it back")
     else:
         keys += " " + _("(new cards were dealt: it cannot be taken back)")
     return f"{said}. {keys}"
+
+
+def ending_words(s: Session) -> str:
+    """The take or pass waiting for the player's Enter, said to them with where it leaves the game ("" if none)."""
+    table, ending = s.table, s.ending
+    if ending is None or table.game is None:
+        return ""
+    game = table.game
+    if isinstance(ending, Pass):
+        return _pass_made(s, game)
+    said = actions.own(ending)
+    if game.is_over:
+        said += _(" — the last turn: the game ends")  # R9.3, R10.2
+    return said
+
+
+def _pass_made(s: Session, game: Game) -> str:
+    """The player's pass, waiting for their Enter, and where it leaves the game: ended (R8.5, R9.3), or for the
+    opponent to end with a pass of their own (R8.5, R10.2). How it ends is said where the player's own view of
+    the game after the pass tells it (the memory aid, R12.3): never from a hand their screen hides (R12.2)."""
+    seat = s.at_keyboard
+    out = passing_out(game.view(seat, memory=s.memory_aid))
+    if game.is_over:
+        if out is None:
+            return actions.own(Pass(), ends_game=True)
+        return _("You pass: {ending}").format(ending=passes.ends_now(out.result, seat))
+    then = passes.if_they_pass(short_name(s.names[1 - seat]), None if out is None else out.result, seat)
+    return _("{said} — {then}").format(said=actions.own(Pass()), then=then)
+
+
+def pass_warning(s: Session) -> str | None:
+    """Where no question follows a pass (`confirm` off), the pass key's words when a pass now ends the game in a
+    loss or a draw for the player at the keyboard: at once (R8.5, R9.3), or if the opponent passes too (R8.5,
+    R10.2), scored by the engine with its tie-break (R11.2), from the player's own view (R12); else None."""
+    game = s.game
+    if s.confirm or game is None or game.is_over:
+        return None
+    seat = s.at_keyboard
+    out = passing_out(game.view(seat, memory=s.memory_aid))
+    if out is None or out.result.winner == seat:
+        return None
+    return passes.pass_warning(out.result, seat, now=out.passes == 1)
 
 
 def quit_question(s: Session) -> tuple[str, str]:

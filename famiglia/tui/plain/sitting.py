@@ -17,15 +17,14 @@ from collections.abc import Callable, Sequence
 
 from famiglia.ai import Player, player
 from famiglia.ai.estimate import estimator
-from famiglia.engine import Action, Pass, SeatView
-from famiglia.phrasebook import actions
+from famiglia.engine import Action, SeatView
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.hints import hint_text
 from famiglia.phrasebook.rulebook import asked
 from famiglia.phrasebook.table import step_name
 from famiglia.profile.seats import SeatRefused, level_of
 from famiglia.tui.model import playing
-from famiglia.tui.model.overlays import quit_question
+from famiglia.tui.model.overlays import ending_words, quit_question
 from famiglia.tui.model.screens import Screen, number_text
 from famiglia.tui.model.session import Session
 
@@ -160,8 +159,7 @@ class PlainSitting:
         played = s.play(action)
         self._say_message(notices=False)
         if played and s.ending is not None and s.table.game is not None:
-            game = s.table.game
-            said = actions.own(s.ending, ends_game=isinstance(s.ending, Pass) and game.is_over) + "."
+            said = ending_words(s) + "."
             if not s.table.snapshots:
                 said += " " + _("New cards were dealt, so it cannot be taken back.")
             self.lines.say(said)
