@@ -19,8 +19,9 @@ from famiglia.ai.endgame import BUDGET, TRY, ends_soon, solve, state_of
 from famiglia.engine import Game, SeatView
 
 
-def outside_reach(games: int, seed: int, most: int) -> list[tuple[SeatView, float]]:
-    """Late positions the try misses and the long search solves, with their exact values (at most `most`)."""
+def outside_reach(games: int, seed: int, most: int, unknown: int) -> list[tuple[SeatView, float]]:
+    """Late positions the try misses and the long search solves, with their exact values (at most `most`, and
+    with at most `unknown` cards of unknown place in the stack: the long search seldom finishes more)."""
     found: list[tuple[SeatView, float]] = []
     for n in range(games):
         game = Game.new(seed=seed + n)
@@ -28,7 +29,8 @@ def outside_reach(games: int, seed: int, most: int) -> list[tuple[SeatView, floa
         while not game.is_over and len(found) < most:
             view = game.view(game.to_move, memory=True)
             state = state_of(view)
-            if state is not None and not ends_soon(state) and solve(view, budget=TRY) is None:
+            if state is not None and sum(state.unknown) <= unknown and not ends_soon(state) \
+                    and solve(view, budget=TRY) is None:
                 solution = solve(view, budget=10 * BUDGET)
                 if solution is not None:
                     found.append((view, solution.value))
@@ -42,8 +44,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--most", type=int, default=200, help="positions at most")
     parser.add_argument("--levels", default="normal,normal-3")
+    parser.add_argument("--unknown", type=int, default=6, help="cards of unknown place in the stack at most")
     args = parser.parse_args()
-    positions = outside_reach(args.games, args.seed, args.most)
+    positions = outside_reach(args.games, args.seed, args.most, args.unknown)
     print(f"{len(positions)} positions from {args.games} games of normal against itself (seed {args.seed})")
     for level in args.levels.split(","):
         errors = [100 * (win_chance(view, level=level) - exact) for view, exact in positions]
