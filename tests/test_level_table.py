@@ -4,11 +4,13 @@ that needs more of a level than its name reads it there.
 
 A level's player, the search that tells its chances and hints, its calibration, its rating and its time
 allowance are its record's: change the record and each of them follows. The settings, `simulate`, the
-statistics, the analysis and the phrasebook's words offer exactly the table's levels.
+statistics, the analysis and the phrasebook's words offer exactly the table's levels; and a game against
+the computer is analysed at its level by default, a game of two players at `DEFAULT_LEVEL`.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -21,6 +23,7 @@ from famiglia.ai.evaluation import calibration
 from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
 from famiglia.ai.turnsearch import TurnSearch, TurnSettings
 from famiglia.engine import Game
+from famiglia.persistence import Move, Record, Store
 
 SMALL = TurnSettings(screen=2, worlds=4, draws=0)  # a search no level has: where it turns up, it came from the record
 
@@ -50,6 +53,18 @@ def test_a_levels_player_estimator_and_calibration_come_from_its_record(name: st
     built, told = player(name), estimator(name)
     assert isinstance(built, TurnSearch) and built.settings == SMALL and built.calibration == "easy"
     assert isinstance(told, TurnSearch) and told.settings == SMALL and told.calibration == "easy"
+
+
+def test_the_analysis_files_its_chances_under_the_records_calibration(monkeypatch: pytest.MonkeyPatch) -> None:
+    from famiglia.tui.model import kept_analysis
+
+    asked: list[str] = []
+    monkeypatch.setattr(kept_analysis, "calibration", lambda key: asked.append(key) or (1.0, 1.0, 0.0))
+    record = Record.new(Game.new(seed=1))
+    monkeypatch.setitem(table.LEVELS, "hard", replace(table.LEVELS["hard"], calibration="normal"))
+    kept_analysis.saved_key(record, "easy")
+    kept_analysis.saved_key(record, "hard")
+    assert asked == ["easy", "normal"]
 
 
 def test_the_hard_computer_plays_the_tree_search_with_its_allowance_and_tells_the_turn_searchs_chances() -> None:
@@ -108,3 +123,57 @@ def test_every_place_offers_the_tables_levels() -> None:
             analyse(game.to_dict(), 1, [], game.names, level=name)
     for name in levels:  # each level has its own words, not the search's
         assert level_name(name) and against(name) != against("custom") and as_if(name, "Ben") != as_if("custom", "Ben")
+
+
+# -- a game against a level is analysed at that level by default ----------------------------------------------------
+
+
+def _saved(seats: tuple[str, str], limit: int = 6) -> Record:
+    """A short game of the greedy player (seat 0) against the easy computer, saved with `seats`."""
+    game = Game.new(seed=3, names=("Anna", "Ben"), first=0)
+    record = Record.new(game, seats=seats)
+    chooser = (player("greedy", seed=1), player("easy", seed=2))
+    moves: list[Move] = []
+    while not game.is_over and len(moves) < limit:
+        action = chooser[game.to_move].choose(game.view(game.to_move, memory=True))
+        moves.append(Move(game.to_move, action))
+        game.apply(action)
+    return Store().create(record.with_moves(moves), game)[1]
+
+
+def test_the_games_level_is_its_computers() -> None:
+    from famiglia.profile.seats import game_level
+
+    assert game_level(("human", "cpu:easy")) == "easy" and game_level(("cpu:hard", "human")) == "hard"
+    assert game_level(("human", "human")) == names.DEFAULT_LEVEL == "normal"  # a hot-seat game
+    assert game_level(("human", "network")) == names.DEFAULT_LEVEL  # a game across the network
+
+
+@pytest.mark.parametrize(("seats", "level"), [(("human", "cpu:easy"), "easy"), (("cpu:hard", "human"), "hard"),
+                                              (("human", "human"), "normal")])
+def test_an_analysis_asked_for_no_level_is_at_the_games(seats: tuple[str, str], level: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from famiglia.tui.model import kept_analysis
+
+    asked: list[str] = []
+    monkeypatch.setattr(kept_analysis, "analyse", lambda *args, level, **kwargs: asked.append(level))
+    kept_analysis.analyse_record(_saved(seats))
+    assert asked == [level]
+
+
+@pytest.mark.slow
+def test_analyse_and_the_home_screens_a_rate_a_game_against_easy_at_easy(capsys: pytest.CaptureFixture[str]) -> None:
+    """The guided game is against the easy computer: it was analysed at normal, and said that its hints told
+    the chances against the easy computer. Now `famiglia analyse`, the home screen's and the end screen's a all
+    analyse it at easy, as its hints told them; `--level normal` still rates it at normal."""
+    from famiglia import cli
+    from famiglia.commands.analysis import analysis
+
+    record = _saved(("human", "cpu:easy"))
+    assert cli.main(["analyse", record.id, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["level"] == "easy"
+    assert analysis(record.id) == 0
+    shown = capsys.readouterr().out
+    assert "level easy" in shown.splitlines()[0] and "--level" not in shown
+    assert cli.main(["analyse", record.id, "--level", "normal", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["level"] == "normal"

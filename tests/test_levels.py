@@ -32,8 +32,11 @@ def _options(command: str) -> dict[str, argparse.Action]:
 
 @pytest.mark.parametrize("command", ["analyse", "replay"])
 def test_the_level_options_offer_the_levels(command: str) -> None:
+    """By default a game is analysed at its computer's level, and at `DEFAULT_LEVEL` in a game of two players
+    (`profile.seats.game_level`; tests/test_level_table.py analyses such games): the help says which."""
     level = _options(command)["--level"]
-    assert tuple(level.choices or ()) == LEVELS and level.default == DEFAULT_LEVEL
+    assert tuple(level.choices or ()) == LEVELS and level.default is None
+    assert f"the level of the game's computer, or {DEFAULT_LEVEL} in a game of two players" in (level.help or "")
 
 
 def test_play_vs_takes_each_level_and_says_them_in_its_help() -> None:
