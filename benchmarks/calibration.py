@@ -52,8 +52,9 @@ from famiglia.ai import player
 from famiglia.ai.advice import Advice
 from famiglia.ai.estimate import estimator
 from famiglia.ai.evaluation import CLIP, beta_map, calibrated
+from famiglia.ai.levels import LEVELS
 from famiglia.ai.seeding import derive_seed
-from famiglia.ai.turnsearch import LEVELS, TurnSearch
+from famiglia.ai.turnsearch import TurnSearch
 from famiglia.engine import Game, Pass, Refresh, SeatView
 
 Row = tuple[float, bool, bool, str, str]  # a raw estimate, a certain win, won, the kind of position and the advice's

@@ -103,7 +103,8 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_level(parser: argparse.ArgumentParser, help: str) -> None:
-    parser.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL, help=help)
+    """`--level`: by default (None) the game's own, the computer's in a game against it (`profile.seats.game_level`)."""
+    parser.add_argument("--level", choices=LEVELS, default=None, help=help)
 
 
 def _add_memory_aid(parser: argparse.ArgumentParser, otherwise: str) -> None:
@@ -177,7 +178,8 @@ def _add_record_commands(commands: Any) -> None:
     replay = _command(commands, "replay", _cmd_replay)
     _add_target(replay)
     _add_level(replay, _("the search level of an analysis the replay's a makes, where none is saved (as for "
-                         "'famiglia analyse'; default: %(default)s)"))
+                         "'famiglia analyse'; default: the level of the game's computer, or {default} in a game of "
+                         "two players)").format(default=DEFAULT_LEVEL))
     _add_target(_command(commands, "log", _cmd_log))
 
 
@@ -241,7 +243,8 @@ def _add_analyse_command(commands: Any) -> None:
     analyse = _command(commands, "analyse", _cmd_analyse)
     _add_target(analyse)
     _add_level(analyse, _("how deep the computer looks at each decision: easy (some 2 s for a 50-turn game), "
-                          "normal (the default, some 20 s) or hard (some 2.5 minutes)"))
+                          "normal (some 20 s) or hard (some 2.5 minutes); by default the level of the game's "
+                          "computer, or {default} in a game of two players").format(default=DEFAULT_LEVEL))
     _add_jobs(analyse, _("the decisions"))
     _add_json(analyse, _("every figure"))
 

@@ -3,6 +3,7 @@
 The names are kept in one light module so that the command line's `--help` shows them without
 importing a search; these tests hold the commands, the settings and the players
 themselves to that one list, so a level added or renamed there is offered everywhere or fails here.
+What each level is, its record, is held to its one table in tests/test_level_table.py.
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ def _options(command: str) -> dict[str, argparse.Action]:
 
 @pytest.mark.parametrize("command", ["analyse", "replay"])
 def test_the_level_options_offer_the_levels(command: str) -> None:
+    """By default a game is analysed at its computer's level, and at `DEFAULT_LEVEL` in a game of two players
+    (`profile.seats.game_level`; tests/test_level_table.py analyses such games): the help says which."""
     level = _options(command)["--level"]
-    assert tuple(level.choices or ()) == LEVELS and level.default == DEFAULT_LEVEL
+    assert tuple(level.choices or ()) == LEVELS and level.default is None
+    assert f"the level of the game's computer, or {DEFAULT_LEVEL} in a game of two players" in (level.help or "")
 
 
 def test_play_vs_takes_each_level_and_says_them_in_its_help() -> None:
@@ -59,10 +63,14 @@ def test_simulate_takes_the_players_and_the_reference_levels() -> None:
 def test_the_players_are_built_for_exactly_the_registry_names() -> None:
     from famiglia.ai import REFERENCE_SPECS, SPECS, player
     from famiglia.ai.ismcts import REFERENCE_LEVELS as REFERENCE_SETTINGS
+    from famiglia.ai.levels import LEVELS as RECORDS
+    from famiglia.ai.references import REFERENCES
     from famiglia.ai.turnsearch import LEVELS as SEARCH_SETTINGS
+    from famiglia.ai.turnsearch import REFERENCE_LEVELS as TURN_REFERENCE_SETTINGS
 
     assert SPECS == PLAYERS and REFERENCE_SPECS == REFERENCE_LEVELS
-    assert tuple(SEARCH_SETTINGS) == LEVELS and tuple(REFERENCE_SETTINGS) == REFERENCE_LEVELS
+    assert tuple(RECORDS) == LEVELS and tuple(REFERENCES) == REFERENCE_LEVELS
+    assert tuple(SEARCH_SETTINGS) == LEVELS and (*REFERENCE_SETTINGS, *TURN_REFERENCE_SETTINGS) == REFERENCE_LEVELS
     assert [player(name, seed=1).level for name in PLAYERS] == list(PLAYERS)
 
 

@@ -33,7 +33,8 @@ from famiglia.phrasebook.chances import against
 
 from .estimate import estimator
 from .ismcts import FOCUS_VISITS
-from .turnsearch import LEVELS, TurnSearch
+from .levels import LEVELS
+from .turnsearch import TurnSearch
 from .workers import spread
 
 __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
@@ -211,8 +212,9 @@ def analyse(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tupl
             level: str = DEFAULT_LEVEL, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Analysis:
     """Analyse the game that starts at position `start` (dealt with `seed`) and plays `moves`.
 
-    `level` is the search level whose estimates are used (`LEVELS`); `jobs` > 1 spreads the decisions
-    over that many processes, with the same result; `progress(n)` is called as n more decisions are done.
+    `level` is the level whose estimates are used (one of `levels.LEVELS`, by its record's `estimator`); `jobs`
+    > 1 spreads the decisions over that many processes, with the same result; `progress(n)` is called as n
+    more decisions are done.
     Raises `ValueError` for an unknown level and `IllegalAction` for a move the rules do not allow.
     """
     if level not in LEVELS:
@@ -285,8 +287,7 @@ def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[
     """The search of move `k`: from the view of the seat to move before it (R12.3), seeded by that view alone."""
     game = _game_at(start, seed, moves, names, k)
     view = game.view(game.to_move, memory=True)
-    search = estimator(level)
-    assert isinstance(search, TurnSearch)
+    search = LEVELS[level].estimator()
     advice = search.advise(view)
     forced = len(view.legal_actions) == 1
     best = advice.action
@@ -361,7 +362,7 @@ def _assemble(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tu
     elif len(rated) > len(moves):
         chances.append(rated[len(moves)].before if game.to_move == 0 else 1.0 - rated[len(moves)].before)
     totals = (_totals(decisions, luck, 0), _totals(decisions, luck, 1))
-    return Analysis(VERSION, level, LEVELS[level].worlds, seed, names, tuple(decisions), tuple(luck), totals,
+    return Analysis(VERSION, level, LEVELS[level].tells.worlds, seed, names, tuple(decisions), tuple(luck), totals,
                     tuple(chances), result is not None, against(level))
 
 

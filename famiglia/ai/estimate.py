@@ -16,31 +16,28 @@ search), so "about 60% to win" against `easy` is how often such positions were w
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from famiglia.engine import SeatView
+from famiglia.levels import DEFAULT_LEVEL
 
-from .ismcts import REFERENCE_LEVELS, ISMCTSPlayer
-from .turnsearch import LEVELS, TurnSearch
-from .turnsearch import REFERENCE_LEVELS as TURN_REFERENCES
+from .ismcts import ISMCTSPlayer
+from .levels import LEVELS
+from .references import REFERENCES
+from .registry import level_named
+from .turnsearch import TurnSearch
 
 __all__ = ["estimator", "win_chance"]
 
 
 def estimator(level: str, seed: int | str | None = None) -> TurnSearch | ISMCTSPlayer:
-    """The search that gives `level`'s estimates (any of `LEVELS` or `REFERENCE_LEVELS`), without a clock."""
-    if isinstance(level, str) and level in LEVELS:
-        return TurnSearch(seed, settings=LEVELS[level], level=level)
-    if isinstance(level, str) and level in TURN_REFERENCES:
-        return TurnSearch(seed, settings=TURN_REFERENCES[level], level=level, calibration="normal")
-    settings = REFERENCE_LEVELS.get(level) if isinstance(level, str) else None
-    if settings is None:
-        known = ", ".join([*LEVELS, *TURN_REFERENCES, *REFERENCE_LEVELS])
-        raise ValueError(f"no win chance at level {level!r}: choose one of {known}")
-    return ISMCTSPlayer(seed, settings=replace(settings, time_limit=None), level=level)
+    """The search that gives `level`'s estimates (any of `levels.LEVELS` or `references.REFERENCES`: its record's
+    `estimator`), without a clock."""
+    found = level_named(level)
+    if found is None:
+        raise ValueError(f"no win chance at level {level!r}: choose one of {', '.join([*LEVELS, *REFERENCES])}")
+    return found.estimator(seed)
 
 
-def win_chance(view: SeatView, *, level: str = "normal", seed: int | str | None = None) -> float:
+def win_chance(view: SeatView, *, level: str = DEFAULT_LEVEL, seed: int | str | None = None) -> float:
     """The seat to move's chance to win against `level`, 0.0–1.0, by that level's search (deterministic for a seed).
 
     `view` is as for `choose`: the seat to move's, with the memory aid (`game.view(seat, memory=True)`);

@@ -1,4 +1,4 @@
-"""The tree search: Information-Set Monte Carlo Tree Search from one seat's view (the reference levels).
+"""The tree search: Information-Set Monte Carlo Tree Search from one seat's view (`hard`, and the reference levels).
 
 Shaped like OpenSpiel's `ismcts.py`, in three named pieces: the tree (`tree.Node`), the
 determinization (`determinization.sample_world`) and the playout policy (`playout.PlayoutPolicy`).
@@ -65,7 +65,7 @@ FITTED = PlayoutPolicy(evaluation="fitted")
 # The levels as they were: fixed settings to measure the levels against (docs/ai.md). The "-1" levels are
 # from before the fitted evaluation and the teacher's rules, the "-2" levels the search that played `normal`
 # and `hard` before the turn search (`famiglia.ai.turnsearch`). Their decisions do not change from one
-# version to the next.
+# version to the next. Each is a reference level's record in `famiglia.ai.references`, its time allowance with it.
 REFERENCE_LEVELS: Final = {
     "easy-1": SearchSettings(iterations=25, time_limit=1.0, teacher=False),
     "normal-1": SearchSettings(iterations=100, time_limit=5.0, teacher=False),

@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import Record, Store, StoreError, printable
 from famiglia.phrasebook.catalogue import _
+from famiglia.profile.seats import game_level
 
 from .errors import EXIT_OK, fail
 
@@ -27,9 +27,10 @@ __all__ = ["analyse", "analysis", "saved_analysis"]
 
 
 
-def analyse(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int = 1, as_json: bool = False,
+def analyse(target: str | None, *, level: str | None = None, jobs: int = 1, as_json: bool = False,
             out: TextIO | None = None) -> int:
-    """`famiglia analyse [ID|FILE] [--level L] [--jobs N] [--json]`: the game rated decision by decision.
+    """`famiglia analyse [ID|FILE] [--level L] [--jobs N] [--json]`: the game rated decision by decision, at
+    `level`; by default at the game's own, the computer's in a game against it (`profile.seats.game_level`).
 
     The JSON holds the game's seed only once the game is over: before, `Game.new(seed)` would deal its
     draw stack to anyone who reads it (R12).
@@ -41,7 +42,7 @@ def analyse(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int = 1, as
         return fail(str(error))
     from famiglia.tui.shell.shown_analysis import analysed, show
 
-    analysis = analysed(path, record, level=level, jobs=jobs)
+    analysis = analysed(path, record, level=level or game_level(record.seats), jobs=jobs)
     if as_json:
         data = {"game": record.id, **analysis.to_dict()}
         if not record.game().is_over:
@@ -52,8 +53,8 @@ def analyse(target: str | None, *, level: str = DEFAULT_LEVEL, jobs: int = 1, as
 
 
 def analysis(target: str | None, *, level: str | None = None, colour: bool | None = None) -> int:
-    """The home screen's a on a game: the analysis saved (of any level, the default level's first), else one
-    made now at `level` (the default level unless told), paged as the end screen's is; in colour or not
+    """The home screen's a on a game: the analysis saved (of any level, the game's own level's first), else one
+    made now at `level` (the game's own unless told), paged as the end screen's is; in colour or not
     (`colour`; None: as the terminal's environment says)."""
     try:
         path, record, _ = Store().locate(target)
@@ -65,7 +66,7 @@ def analysis(target: str | None, *, level: str | None = None, colour: bool | Non
 
 
 def saved_analysis(path: Path, record: Record) -> tuple[Analysis | None, str | None]:
-    """The analysis saved beside the game at `path` (of any level, the default level's first), and why a saved
+    """The analysis saved beside the game at `path` (of any level, the game's own level's first), and why a saved
     one cannot be used, in one line (`famiglia.tui.model.kept_analysis.find_saved`).
 
     A file that cannot be read as an analysis is left as it is; the replay says so in one line and goes on.

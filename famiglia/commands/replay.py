@@ -6,7 +6,6 @@ The game is found as every command finds it (`Store.locate`); the replay's scree
 
 from __future__ import annotations
 
-from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import Store, StoreError
 
 from .analysis import saved_analysis
@@ -18,8 +17,8 @@ __all__ = ["replay"]
 def replay(target: str | None, *, level: str | None = None, colour: bool = True) -> int:
     """`famiglia replay [ID|FILE] [--level L]`: step through the game with both hands open, in colour or not.
 
-    `a` shows the saved analysis, or, with none, analyses the game in the background at `level`
-    (`famiglia analyse`'s default) and saves it beside the game.
+    `a` shows the saved analysis, or, with none, analyses the game in the background at `level` (by default
+    the game's own, as for `famiglia analyse`) and saves it beside the game.
     """
     try:
         path, record, _ = Store().locate(target)
@@ -28,4 +27,4 @@ def replay(target: str | None, *, level: str | None = None, colour: bool = True)
     from famiglia.tui.shell.replay import run_replay
 
     analysis, note = saved_analysis(path, record)
-    return run_replay(record, analysis=analysis, note=note, path=path, level=level or DEFAULT_LEVEL, colour=colour)
+    return run_replay(record, analysis=analysis, note=note, path=path, level=level, colour=colour)

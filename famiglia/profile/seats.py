@@ -7,6 +7,7 @@ The seat's form is the record's (`famiglia.persistence.seats`); the levels are t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from famiglia.levels import DEFAULT_LEVEL, LEVELS
@@ -16,8 +17,8 @@ from famiglia.phrasebook.catalogue import _
 
 from .names import quoted
 
-__all__ = ["DEFAULT_LEVEL", "HUMAN", "LEVELS", "SeatRefused", "computer_seat", "level_of", "parse_opponent",
-           "seat_name"]
+__all__ = ["DEFAULT_LEVEL", "HUMAN", "LEVELS", "SeatRefused", "computer_seat", "game_level", "level_of",
+           "parse_opponent", "seat_name"]
 
 _QUOTED: Final = 24  # a refused value is quoted up to this many characters
 
@@ -52,6 +53,12 @@ def level_of(seat: object) -> str | None:
     """The computer's level at `seat`, or None for a person's seat (or anything that is no computer's seat)."""
     level = seat_level(seat)
     return level if level in LEVELS else None
+
+
+def game_level(seats: Iterable[object]) -> str:
+    """The level a game's chances are told at: in a game against the computer its level, whose chances its hints
+    tell and its analysis gives unless another level is asked for; in a game of two people `DEFAULT_LEVEL`."""
+    return next((level for level in map(level_of, seats) if level is not None), DEFAULT_LEVEL)
 
 
 def seat_name(seat: object) -> str:

@@ -11,9 +11,9 @@ regard to case; games of two other people are left out. The opponent is the comp
 or the other player by name.
 
 The rating is an Elo rating that moves after each finished game against the computer, in the order
-the games ended; the levels' own ratings are fixed (see `LEVEL_RATINGS` and docs/statistics.md for
-the matches they come from). A draw counts half a win for the rating, as in chess; the win rate
-counts wins only, like `famiglia simulate`'s.
+the games ended; the levels' own ratings are fixed, each in its level's record (`famiglia.ai.levels`,
+read here as `LEVEL_RATINGS`; docs/statistics.md tells the matches they come from). A draw counts half
+a win for the rating, as in chess; the win rate counts wins only, like `famiglia simulate`'s.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from famiglia.ai.levels import LEVELS
 from famiglia.persistence import Entry, Record, RecordError
 from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook.catalogue import N_, _, ngettext
@@ -32,9 +33,7 @@ from .seats import HUMAN, level_of, seat_name
 __all__ = ["INITIAL_RATING", "K_FACTOR", "LEVEL_RATINGS", "Finished", "Opponent", "OpponentStats",
            "RatingPoint", "Statistics", "expected_score", "finished_games", "report_lines", "statistics"]
 
-# The levels' Elo ratings, normal anchored at 1500; the gaps come from seeded `famiglia simulate` matches
-# (docs/statistics.md): normal beat easy in 36 of 40 games (90.0%, +382), hard beat normal in 27 of 32 (84.4%, +293).
-LEVEL_RATINGS: Final[Mapping[str, int]] = {"easy": 1118, "normal": 1500, "hard": 1793}
+LEVEL_RATINGS: Final[Mapping[str, int]] = {name: level.rating for name, level in LEVELS.items()}  # easiest first
 INITIAL_RATING: Final = 1500  # a newcomer starts level with the normal computer
 K_FACTOR: Final = 32  # how far one game moves the rating (the usual value for new players)
 

@@ -15,11 +15,12 @@ from pathlib import Path
 
 from famiglia.ai.analysis import VERSION, Analysis, analyse, mark
 from famiglia.ai.evaluation import calibration
+from famiglia.ai.levels import LEVELS
 from famiglia.engine import Step
-from famiglia.levels import DEFAULT_LEVEL, LEVELS
 from famiglia.persistence import Record, printable
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, save_analysis, saved_analyses
 from famiglia.phrasebook.catalogue import _
+from famiglia.profile.seats import game_level
 
 __all__ = ["analyse_record", "decisions_to_rate", "find_saved", "keep_analysis", "load_or_analyse", "saved_key"]
 
@@ -28,11 +29,11 @@ def _notice(message: str) -> None:
     print(f"famiglia: {printable(message, 400)}", file=sys.stderr)
 
 
-def load_or_analyse(path: Path, record: Record, *, level: str | None = DEFAULT_LEVEL, jobs: int = 1,
+def load_or_analyse(path: Path, record: Record, *, level: str | None = None, jobs: int = 1,
                     progress: Callable[[int], None] | None = None,
                     on_total: Callable[[int], None] | None = None) -> Analysis:
     """The analysis of `record` (kept at `path`): the saved one of `level` (for None, the one `find_saved` finds
-    of any level), else one made now at `level` (the default level for None).
+    of any level), else one made now at `level` (for None, at the game's own level: `profile.seats.game_level`).
 
     A new analysis is saved beside the game, with the other levels' analyses kept. A saved analysis that
     cannot be read is reported on stderr and left as it is (the new one is not saved over it); so is a
@@ -49,7 +50,7 @@ def load_or_analyse(path: Path, record: Record, *, level: str | None = DEFAULT_L
         return saved
     if on_total is not None:
         on_total(decisions_to_rate(record))
-    analysis = analyse_record(record, level=level or DEFAULT_LEVEL, jobs=jobs, progress=progress)
+    analysis = analyse_record(record, level=level or game_level(record.seats), jobs=jobs, progress=progress)
     if keep:
         try:
             keep_analysis(path, record, analysis)
@@ -60,15 +61,17 @@ def load_or_analyse(path: Path, record: Record, *, level: str | None = DEFAULT_L
 
 def find_saved(path: Path, record: Record, level: str | None = None) -> Analysis | None:
     """The analysis of `record` saved beside it at `path`: the one of `level`, or, for None, of any level, the
-    default level's first, then the deepest; None if none is saved for this game as it is now.
+    game's own level's first (`profile.seats.game_level`), then the deepest; None if none is saved for this game
+    as it is now.
 
     Raises `AnalysisFileError`, its message one line, for a file that cannot be read, or a saved analysis
     of this game that cannot be read or does not fit the game (a field edited by hand, say).
     """
     where = analysis_path(path)
     saved = {entry.key: entry.analysis for entry in saved_analyses(where)}
-    others = [name for name in reversed(LEVELS) if name != DEFAULT_LEVEL]
-    for name in [level] if level is not None else [DEFAULT_LEVEL, *others]:
+    own = game_level(record.seats)
+    others = [name for name in reversed(list(LEVELS)) if name != own]
+    for name in [level] if level is not None else [own, *others]:
         data = saved.get(saved_key(record, name))
         if data is None:
             continue
@@ -117,15 +120,17 @@ def decisions_to_rate(record: Record) -> int:
     return len(record.moves) + (0 if record.game().is_over else 1)
 
 
-def analyse_record(record: Record, *, level: str = DEFAULT_LEVEL, jobs: int = 1,
+def analyse_record(record: Record, *, level: str | None = None, jobs: int = 1,
                    progress: Callable[[int], None] | None = None) -> Analysis:
-    """The analysis of `record` made now, as `famiglia analyse` makes it (the seeds derive from the game's own).
+    """The analysis of `record` made now, as `famiglia analyse` makes it (the seeds derive from the game's own), at
+    `level`: for None the game's own level, the computer's in a game against it (`profile.seats.game_level`).
 
     The one place a record becomes an analysis, so the replay's `a` and `famiglia analyse` agree figure
     for figure; `progress(n)` is called as n more decisions are done (an exception it raises stops it).
     """
     moves = [(m.player, str(m.action)) for m in record.moves]
-    return analyse(record.start, record.seed, moves, record.players, level=level, jobs=jobs, progress=progress)
+    return analyse(record.start, record.seed, moves, record.players, level=level or game_level(record.seats),
+                   jobs=jobs, progress=progress)
 
 
 def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
@@ -139,5 +144,6 @@ def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
 
 
 def saved_key(record: Record, level: str) -> str:
-    """The key a saved analysis of `record` at `level` is filed under, by this version's analysis and chances."""
-    return analysis_key(record, level, VERSION, calibration(level))
+    """The key a saved analysis of `record` at `level` is filed under, by this version's analysis and the
+    calibration of that level's chances (its record's)."""
+    return analysis_key(record, level, VERSION, calibration(LEVELS[level].calibration))

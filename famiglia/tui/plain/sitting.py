@@ -22,7 +22,7 @@ from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.hints import hint_text
 from famiglia.phrasebook.rulebook import asked
 from famiglia.phrasebook.table import step_name
-from famiglia.profile.seats import SeatRefused, level_of
+from famiglia.profile.seats import SeatRefused, game_level, level_of
 from famiglia.tui.model import playing
 from famiglia.tui.model.overlays import ending_words, quit_question
 from famiglia.tui.model.screens import Screen, number_text
@@ -32,9 +32,8 @@ from . import announce, answers
 from .lines import Lines
 from .words import Command, command_for, help_lines
 
-__all__ = ["HINT_LEVEL", "PlainSitting"]
+__all__ = ["PlainSitting"]
 
-HINT_LEVEL = "normal"  # whose play the hint's chance assumes when no computer plays, as on the full screen
 PlayerMaker = Callable[[str, "int | str | None"], Player]
 AdvisorMaker = Callable[[str], Player]
 
@@ -257,8 +256,7 @@ class PlainSitting:
                            else _("Nothing can be played now."))
             return
         self.lines.say(_("Looking for a good plan…"))
-        against = [level for level in map(level_of, s.seats) if level is not None]
-        advisor = self.make_advisor(against[0] if against else HINT_LEVEL)  # the chance against that level
+        advisor = self.make_advisor(game_level(s.seats))  # the chance against the computer's level, if one plays
         action, reason = advisor.choose_with_reason(game.view(s.at_keyboard, memory=True))
         self.lines.say(hint_text(action, reason))
 

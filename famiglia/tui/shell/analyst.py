@@ -27,7 +27,6 @@ from typing import Any, Final
 from prompt_toolkit.application import Application
 
 from famiglia.ai.analysis import Analysis
-from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import printable
 from famiglia.persistence.analyses import AnalysisFileError
 from famiglia.phrasebook.catalogue import _
@@ -48,10 +47,10 @@ class Analyst:
     """Analyses one replay's game in the background when its `a` asks; see the module docstring.
 
     `path` is the record's file (the analysis is saved beside it; None: kept nowhere), `level` the
-    search level of the analysis (`famiglia analyse`'s default unless told).
+    level of the analysis (None: the game's own, `famiglia analyse`'s default).
     """
 
-    def __init__(self, replay: Replay, *, path: Path | None = None, level: str = DEFAULT_LEVEL) -> None:
+    def __init__(self, replay: Replay, *, path: Path | None = None, level: str | None = None) -> None:
         self.replay = replay
         self.path = path
         self.level = level

@@ -39,6 +39,7 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from famiglia.ai import Player, player
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Action, SeatView
+from famiglia.levels import DEFAULT_LEVEL
 from famiglia.phrasebook import chances
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import decimal
@@ -51,7 +52,7 @@ from ..model.session import Message, Overlay, Session
 __all__ = ["HINT_LEVEL", "PACE", "AdvisorMaker", "Computer", "PlayerMaker", "hint_text", "off_loop"]
 
 PACE: Final = 0.8  # seconds each of the computer's actions stays on show before the next one
-HINT_LEVEL: Final = "normal"  # whose play the hint's chance assumes when no computer plays (docs/ai.md)
+HINT_LEVEL: Final = DEFAULT_LEVEL  # whose play the hint's chance assumes when no computer plays (docs/ai.md)
 TICK: Final = 0.1  # how often the thinking indicator is drawn again
 SPINNER: Final = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 

@@ -22,7 +22,6 @@ from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output, create_output
 
 from famiglia.ai.analysis import Analysis
-from famiglia.levels import DEFAULT_LEVEL
 from famiglia.persistence import Record
 from famiglia.phrasebook.catalogue import _
 
@@ -41,13 +40,13 @@ __all__ = ["build_replay_app", "run_replay"]
 EXIT_FAILURE: Final = 1
 
 
-def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = DEFAULT_LEVEL,
+def build_replay_app(replay: Replay, *, path: Path | None = None, level: str | None = None,
                      input: Input | None = None, output: Output | None = None, colour: bool = True) -> Application[int]:
     """The replay on the whole screen, reading `input` and writing `output` (tests use a pipe), in colour or
     without (`colour`, the player's).
 
-    `a` without an analysis analyses the game at `level` in the background and saves it beside the
-    record at `path` (`famiglia.tui.shell.analyst`).
+    `a` without an analysis analyses the game at `level` (None: the game's own, as `famiglia analyse` does) in
+    the background and saves it beside the record at `path` (`famiglia.tui.shell.analyst`).
     """
     output = output or get_app_session().output
     painter = Painter(ink_for(colour, output))
@@ -71,7 +70,7 @@ def build_replay_app(replay: Replay, *, path: Path | None = None, level: str = D
 
 
 def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | None = None,
-               path: Path | None = None, level: str = DEFAULT_LEVEL, colour: bool = True) -> int:
+               path: Path | None = None, level: str | None = None, colour: bool = True) -> int:
     """Show the replay of `record` in the terminal's alternate screen (so no hand stays in the scrollback).
 
     `analysis` is the game's saved analysis, if there is one; `note` why a saved one is not used; `path`

@@ -27,9 +27,10 @@ EXIT_OK: Final = 0
 def show_analysis(path: Path, record: Record, *, level: str | None = None, out: TextIO | None = None,
                   colour: bool | None = None) -> int:
     """The end screen's a and the home screen's: the game's analysis shown, paged on a terminal: the one saved
-    (of `level`; by default of any level, the default level's first), else one made now (at the default level
-    unless told) and kept beside the game, so `famiglia analyse` and the replay have it at once. In colour
-    unless `colour` is False, as the screen it is asked from (None: as the terminal's environment says)."""
+    (of `level`; by default of any level, the game's own level's first), else one made now (at the game's own
+    level unless told: the computer's in a game against it) and kept beside the game, so `famiglia analyse` and
+    the replay have it at once. In colour unless `colour` is False, as the screen it is asked from (None: as the
+    terminal's environment says)."""
     out = sys.stdout if out is None else out
     try:
         analysis = analysed(path, record, level=level, jobs=1)

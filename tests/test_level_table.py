@@ -1,0 +1,179 @@
+"""One level, one record: each of the computer's levels is one `Level` in `famiglia.ai.levels.LEVELS`, each
+reference level one `Reference` in a table of its own (`famiglia.ai.references.REFERENCES`), and every place
+that needs more of a level than its name reads it there.
+
+A level's player, the search that tells its chances and hints, its calibration, its rating and its time
+allowance are its record's: change the record and each of them follows. The settings, `simulate`, the
+statistics, the analysis and the phrasebook's words offer exactly the table's levels; and a game against
+the computer is analysed at its level by default, a game of two players at `DEFAULT_LEVEL`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from famiglia import levels as names
+from famiglia.ai import levels as table
+from famiglia.ai import player, references
+from famiglia.ai.estimate import estimator
+from famiglia.ai.evaluation import calibration
+from famiglia.ai.ismcts import ISMCTSPlayer, SearchSettings
+from famiglia.ai.turnsearch import TurnSearch, TurnSettings
+from famiglia.engine import Game
+from famiglia.persistence import Move, Record, Store
+
+SMALL = TurnSettings(screen=2, worlds=4, draws=0)  # a search no level has: where it turns up, it came from the record
+
+
+def test_the_tables_hold_the_names_in_their_order_and_apart() -> None:
+    assert tuple(table.LEVELS) == names.LEVELS and tuple(references.REFERENCES) == names.REFERENCE_LEVELS
+    assert all(name == record.name for name, record in table.LEVELS.items())
+    assert all(name == record.name for name, record in references.REFERENCES.items())
+    assert not set(table.LEVELS) & set(references.REFERENCES)  # the product's levels are easy, normal, hard only
+    assert names.DEFAULT_LEVEL in table.LEVELS
+
+
+@pytest.mark.parametrize("name", names.LEVELS)
+def test_a_levels_player_estimator_and_calibration_come_from_its_record(name: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    record = table.LEVELS[name]
+    built, expected = player(name, seed=4), record.player(4)
+    assert type(built) is type(expected) and built.level == expected.level == name
+    assert getattr(built, "settings", None) == getattr(expected, "settings", None)
+    assert getattr(built, "calibration", None) == getattr(expected, "calibration", None)
+    told = estimator(name)
+    assert isinstance(told, TurnSearch) and told.settings == record.tells and told.calibration == record.calibration
+    assert len(calibration(record.calibration)) == 3  # fitted, in famiglia/data/calibration.json
+
+    monkeypatch.setitem(table.LEVELS, name, replace(record, plays=SMALL, tells=SMALL, calibration="easy",
+                                                    time_limit=None))
+    built, told = player(name), estimator(name)
+    assert isinstance(built, TurnSearch) and built.settings == SMALL and built.calibration == "easy"
+    assert isinstance(told, TurnSearch) and told.settings == SMALL and told.calibration == "easy"
+
+
+def test_the_analysis_files_its_chances_under_the_records_calibration(monkeypatch: pytest.MonkeyPatch) -> None:
+    from famiglia.tui.model import kept_analysis
+
+    asked: list[str] = []
+    monkeypatch.setattr(kept_analysis, "calibration", lambda key: asked.append(key) or (1.0, 1.0, 0.0))
+    record = Record.new(Game.new(seed=1))
+    monkeypatch.setitem(table.LEVELS, "hard", replace(table.LEVELS["hard"], calibration="normal"))
+    kept_analysis.saved_key(record, "easy")
+    kept_analysis.saved_key(record, "hard")
+    assert asked == ["easy", "normal"]
+
+
+def test_the_hard_computer_plays_the_tree_search_with_its_allowance_and_tells_the_turn_searchs_chances() -> None:
+    hard = table.LEVELS["hard"]
+    p = player("hard")
+    assert isinstance(hard.plays, SearchSettings) and isinstance(p, ISMCTSPlayer)
+    assert p.settings == replace(hard.plays, time_limit=hard.time_limit) and p.settings.time_limit == 15.0
+    assert isinstance(estimator("hard"), TurnSearch)  # no clock: the turn search counts its work
+    assert [level.time_limit for level in table.LEVELS.values()] == [None, None, 15.0]
+    with pytest.raises(ValueError, match="only the tree search has a time allowance"):
+        replace(table.LEVELS["normal"], time_limit=1.0)
+
+
+@pytest.mark.parametrize("name", names.REFERENCE_LEVELS)
+def test_a_reference_levels_player_and_estimator_come_from_its_record(name: str) -> None:
+    reference = references.REFERENCES[name]
+    built, told = player(name, seed=2), estimator(name, seed=2)
+    assert type(built) is type(told) and built.level == told.level == name
+    assert isinstance(built, TurnSearch | ISMCTSPlayer) and built.settings == reference.plays
+    if isinstance(built, TurnSearch) and isinstance(told, TurnSearch):
+        assert told.settings == reference.plays
+        assert built.calibration == told.calibration == reference.calibration == "normal"
+    else:
+        assert isinstance(told, ISMCTSPlayer) and reference.calibration is None
+        assert reference.time_limit is not None and reference.time_limit == built.settings.time_limit
+        assert told.settings == replace(reference.plays, time_limit=None)  # a chance told has no clock
+
+
+def test_the_records_name_the_searches_budgets() -> None:
+    """A search's budgets stay with the search, fixed for the reference levels; each record names its own."""
+    from famiglia.ai.ismcts import REFERENCE_LEVELS as tree_references
+    from famiglia.ai.turnsearch import LEVELS as search_settings
+    from famiglia.ai.turnsearch import REFERENCE_LEVELS as turn_references
+
+    assert search_settings == {name: level.tells for name, level in table.LEVELS.items()}
+    assert {**tree_references, **turn_references} == {name: r.plays for name, r in references.REFERENCES.items()}
+
+
+def test_every_place_offers_the_tables_levels() -> None:
+    from famiglia.ai.analysis import analyse
+    from famiglia.commands.arguments import simulate_players
+    from famiglia.phrasebook.chances import against, as_if
+    from famiglia.phrasebook.table import level_name
+    from famiglia.profile.seats import LEVELS as SEAT_LEVELS
+    from famiglia.profile.settings import KEYS, Settings
+    from famiglia.profile.statistics import LEVEL_RATINGS
+
+    levels = tuple(table.LEVELS)
+    assert levels == SEAT_LEVELS and "|".join(levels) == KEYS["level"].form and Settings().level in levels
+    assert {name: level.rating for name, level in table.LEVELS.items()} == LEVEL_RATINGS
+    for name in ("random", "greedy", *levels, *references.REFERENCES):
+        assert simulate_players(f"{name},greedy") == (name, "greedy")
+    game = Game.new(seed=1)
+    for name in references.REFERENCES:  # a reference level is measured against, never analysed at
+        with pytest.raises(ValueError, match="unknown level"):
+            analyse(game.to_dict(), 1, [], game.names, level=name)
+    for name in levels:  # each level has its own words, not the search's
+        assert level_name(name) and against(name) != against("custom") and as_if(name, "Ben") != as_if("custom", "Ben")
+
+
+# -- a game against a level is analysed at that level by default ----------------------------------------------------
+
+
+def _saved(seats: tuple[str, str], limit: int = 6) -> Record:
+    """A short game of the greedy player (seat 0) against the easy computer, saved with `seats`."""
+    game = Game.new(seed=3, names=("Anna", "Ben"), first=0)
+    record = Record.new(game, seats=seats)
+    chooser = (player("greedy", seed=1), player("easy", seed=2))
+    moves: list[Move] = []
+    while not game.is_over and len(moves) < limit:
+        action = chooser[game.to_move].choose(game.view(game.to_move, memory=True))
+        moves.append(Move(game.to_move, action))
+        game.apply(action)
+    return Store().create(record.with_moves(moves), game)[1]
+
+
+def test_the_games_level_is_its_computers() -> None:
+    from famiglia.profile.seats import game_level
+
+    assert game_level(("human", "cpu:easy")) == "easy" and game_level(("cpu:hard", "human")) == "hard"
+    assert game_level(("human", "human")) == names.DEFAULT_LEVEL == "normal"  # a hot-seat game
+    assert game_level(("human", "network")) == names.DEFAULT_LEVEL  # a game across the network
+
+
+@pytest.mark.parametrize(("seats", "level"), [(("human", "cpu:easy"), "easy"), (("cpu:hard", "human"), "hard"),
+                                              (("human", "human"), "normal")])
+def test_an_analysis_asked_for_no_level_is_at_the_games(seats: tuple[str, str], level: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from famiglia.tui.model import kept_analysis
+
+    asked: list[str] = []
+    monkeypatch.setattr(kept_analysis, "analyse", lambda *args, level, **kwargs: asked.append(level))
+    kept_analysis.analyse_record(_saved(seats))
+    assert asked == [level]
+
+
+@pytest.mark.slow
+def test_analyse_and_the_home_screens_a_rate_a_game_against_easy_at_easy(capsys: pytest.CaptureFixture[str]) -> None:
+    """The guided game is against the easy computer: it was analysed at normal, and said that its hints told
+    the chances against the easy computer. Now `famiglia analyse`, the home screen's and the end screen's a all
+    analyse it at easy, as its hints told them; `--level normal` still rates it at normal."""
+    from famiglia import cli
+    from famiglia.commands.analysis import analysis
+
+    record = _saved(("human", "cpu:easy"))
+    assert cli.main(["analyse", record.id, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["level"] == "easy"
+    assert analysis(record.id) == 0
+    shown = capsys.readouterr().out
+    assert "level easy" in shown.splitlines()[0] and "--level" not in shown
+    assert cli.main(["analyse", record.id, "--level", "normal", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["level"] == "normal"
