@@ -14,15 +14,16 @@ never better. `draws` gives the draws from the stack with their chances, the kno
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 import math
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import comb
 from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
-__all__ = ["FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "draws", "outcome", "points", "turn_ends", "useful"]
+__all__ = ["FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "draws", "outcome", "points", "turn_ends",
+           "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
 KINDS: Final = len(CARDS)

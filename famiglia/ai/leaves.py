@@ -3,9 +3,9 @@
 A position just outside the solver's reach is searched as before, but a take, a pass or a refresh that
 leads to a position the solver finishes (`endgame.ends_soon`: the last round of R9.3, or a stack every
 refresh and deal empties; or, within a small budget, any position with few cards left in the stack) is
-scored there by its exact value instead of a playout. So the search sees what the solver sees a turn before the solver takes over, and
-the chance does not jump when it does: the playouts' weak spot is just there, as they answer a take
-with a take even when a refresh that ends the game wins it (R9.1, R9.3).
+scored there by its exact value instead of a playout. So the search sees what the solver sees a turn
+before the solver takes over, and the chance does not jump when it does: the playouts' weak spot is
+just there, as they answer a take with a take even when a refresh that ends the game wins it (R9.1, R9.3).
 """
 
 from __future__ import annotations

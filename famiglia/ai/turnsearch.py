@@ -38,9 +38,9 @@ from .advice import Advice, Estimate, certain_words, open_after_refresh, winning
 from .base import Player, check_view, legal
 from .determinization import World, common_worlds, sample_world
 from .endgame import solve, value_of
-from .leaves import ExactLeaves
 from .evaluation import calibrated, fitted_chance
 from .exact import exact_advice
+from .leaves import ExactLeaves
 from .planner import TurnState, best_plan, plans
 from .playout import PlayoutPolicy, emptying_refresh, finished
 

@@ -3,9 +3,8 @@ seed and view, and nothing taken from what the seat cannot see (R12)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
