@@ -1,11 +1,14 @@
 """Every change of a player's chance put down to one cause: its own move, a draw's luck, or the other seat's move.
 
 A drop of the graph with no decision marked and no luck told is a defect: here the changes between consecutive
-chances of seeded analysed games add up to the whole, each of a kind.
+chances of seeded analysed games add up to the whole, each of a kind, and the analysis's key moments tell the
+largest drop of each player's chance, even where it came as the other seat's turn began (the other seat's
+refresh drew the last card, R9.1, R9.3, and its take then won).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
@@ -14,7 +17,8 @@ import pytest
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis, analyse
 from famiglia.ai.attribution import CAUSES, KINDS, shifts
-from famiglia.engine import Game
+from famiglia.ai.moments import key_moments
+from famiglia.engine import Game, SeatView
 
 pytestmark = pytest.mark.slow
 
@@ -41,6 +45,15 @@ def tail_of(seed: int, players: tuple[str, str], moves: int) -> tuple[dict[str, 
     for _, text in played[:-moves]:
         game.apply(text)
     return game.to_dict(), played[-moves:]
+
+
+def public_views(start: dict[str, Any], seed: int, moves: list[tuple[int, str]]) -> list[SeatView]:
+    game = Game.from_dict(start, seed=seed, names=NAMES)
+    views = [game.view(None)]
+    for _, text in moves:
+        game.apply(text)
+        views.append(game.view(None))
+    return views
 
 
 @pytest.fixture(scope="module")
@@ -93,3 +106,36 @@ def test_each_kind_is_what_the_report_shows_for_it(analyses: list[Analysis]) -> 
             if x.move < len(analysis.decisions):
                 assert analysis.decisions[x.move].player == x.seat
                 assert x.chances(x.seat)[1] == pytest.approx(analysis.decisions[x.move].before, abs=1e-12)
+
+
+def test_a_collapse_as_the_other_seat_draws_the_last_card_is_a_key_moment(analyses: list[Analysis]) -> None:
+    """Anna's chance falls as Ben's last turn begins: his refresh will draw the last card, so the game ends with
+    that round (R9.1, R9.3), and his take then wins. No decision of Anna's is marked for it and no draw's luck
+    tells it; the key moments do, in the words of what happened."""
+    start, moves = tail_of(136, ("easy", "easy"), 12)
+    views = public_views(start, 136, moves)
+    analysis = analyses[2]
+    refresh = next(d for d in analysis.decisions if d.player == 1 and d.action.startswith("refresh")
+                   and views[d.move + 1].exhaustions == 2 > views[d.move].exhaustions)
+    assert analysis.decisions[refresh.move - 1].player == 0  # it opened Ben's turn
+    assert views[-1].is_over and views[-1].result is not None and views[-1].result.winner == 1
+    assert moves[-1][1].startswith("take") and analysis.decisions[-1].turn == refresh.turn
+    # as Ben's search tells it: nearly sure, whatever Anna's search had made of her last take
+    collapsed = replace(analysis, decisions=tuple(replace(d, before=0.99, best_chance=0.99, played_chance=0.99)
+                                                  if d.move == refresh.move else d for d in analysis.decisions),
+                        luck=tuple(replace(x, expected=0.99, swing=x.after - 0.99) if x.move == refresh.move else x
+                                   for x in analysis.luck))
+    for told in (analysis, collapsed):
+        drop = min((x for x in shifts(told) if x.move < len(moves)), key=lambda x: x.change(0))
+        moments = key_moments(told, views)
+        if told is collapsed:
+            assert drop.cause == "turn" and drop.move == refresh.move and drop.kind(0) == "other"
+        if drop.cause != "turn":
+            continue
+        moment = next(m for m in moments if m.drop and m.whose == 0)
+        taken = moves[-1][1].split()[1]
+        assert moment.move == refresh.move and moment.kind == "other" and moment.player == 1
+        assert moment.words.startswith(f"Anna's chance {drop.chances(0)[0] * 100:.0f}% → "
+                                       f"{drop.chances(0)[1] * 100:.0f}% as Ben's turn began")
+        assert (f"Ben played {refresh.action} and drew the last card, so the game ends with this round (R9.3); "
+                f"then Ben took {taken} and won the game.") in moment.words
