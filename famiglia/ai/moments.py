@@ -47,9 +47,9 @@ class Moment:
 
     A swing (see `_part`) is of kind "decision" (its loss moved the chance more) or "draw" (the cards drawn
     after it did), told in the chances of the player who moved. The largest drop of a player's chance (`drop`)
-    that no swing tells is of the kind of its cause: a decision's loss ("decision"), a draw's luck ("draw"),
-    or else "other" (the turn passing, told by the turn that began, or a move's position told anew), in the
-    chances of the player whose chance dropped.
+    that no swing tells is of the kind of its cause: a decision's loss ("decision") or a draw's luck ("draw"),
+    told as a swing of it would be, or else "other" (the turn passing, told by the turn that began, or a move's
+    position told anew), in the chances of the player whose chance dropped.
     """
 
     move: int
@@ -59,13 +59,14 @@ class Moment:
     before: float
     after: float
     words: str
-    whose: int = 0
+    whose: int
     drop: bool = False  # in for the largest drop of `whose`'s chance, not for its swing
 
 
 def key_moments(analysis: Analysis, views: Sequence[SeatView]) -> list[Moment]:
-    """The key moments of `analysis`, in game order; `views` are the public views (`game.view(None)`) of
-    the game at every moment, the deal first, one more than the decisions."""
+    """The key moments of `analysis`, in game order: the largest swings, and each player's largest drop that no
+    swing tells; `views` are the public views (`game.view(None)`) of the game at every moment, the deal first,
+    one more than the decisions."""
     if any(view.seat is not None for view in views):
         raise ValueError("key moments are told from the public views only (R12)")
     decisions = analysis.decisions

@@ -54,6 +54,7 @@ _ENDED: Final = {  # the first action was the take or pass that ended the game
     "draw": N_("that ended the game in a draw"),
 }
 
+
 def chance_moved(name: str, before: float, after: float) -> str:
     """How the chance of the player who moved changed (0–1 each): "Anna's chance 55% → 31%"."""
     return _("{name}'s chance {before:.0f}% → {after:.0f}%").format(name=name, before=before * 100,

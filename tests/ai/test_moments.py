@@ -49,11 +49,12 @@ def _largest_drop(analysis: Analysis, player: int) -> Shift:
 
 def _tells(m: Moment, shift: Shift, player: int) -> bool:
     """Whether moment `m` tells `shift`, the largest drop of `player`'s chance: a swing of the same part of the same
-    move (a decision's loss, a draw's luck), or the drop itself."""
-    if m.drop:
-        return m.whose == player and (m.before, m.after) in (shift.chances(player), shift.chances(shift.seat))
+    move (a decision's loss, a draw's luck), or the drop itself (a draw's in the chances of the one who drew)."""
     own_loss = shift.cause == "decision" and shift.seat == player
     kind = "draw" if shift.cause == "luck" else "decision" if own_loss else None
+    if m.drop:
+        whose = shift.seat if shift.cause == "luck" else player
+        return m.move == shift.move and m.whose == whose and m.kind == (kind or "other")
     return m.move == shift.move and m.kind == kind
 
 
