@@ -16,6 +16,7 @@ import pytest
 
 from famiglia import cli
 from famiglia.ai.analysis import Analysis
+from famiglia.ai.attribution import shifts
 from famiglia.persistence.analyses import FORMAT, analysis_path, saved_analyses
 from famiglia.tui.model import kept_analysis
 from famiglia.tui.shell import shown_analysis
@@ -406,6 +407,32 @@ def test_the_totals_are_the_sums_of_the_points_the_rows_and_the_luck_lines_show(
         said = re.search(r"(\d+) points? lost in all.*luck ([+-]?\d+) ", totals)
         assert said is not None, totals
         assert (int(said.group(1)), int(said.group(2))) == (lost[name], luck[name]), totals
+
+
+def test_every_turn_passing_is_a_line_of_the_other_players_move_and_the_totals_add_them_up() -> None:
+    """As a turn passes, the chance of the player whose turn ended moves to what the other player's search tells at
+    the start of its turn: the other player's move, a line of its own under the turn that began, never a decision's
+    loss or a draw's luck; each player's totals add up the lines of the turns that began after its own."""
+    path, record = saved_game(limit=60)
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
+    lines = analysis_text.report_lines(record, analysis, width=300)
+    start = next(i for i, line in enumerate(lines) if line.startswith("The other player's move ("))
+    end = lines.index("Totals:")
+    shown = [re.search(r"^\s*turn\s+(\d+)\s+(\w+)'s turn: (\w+) (\d+)% -> (\d+)% \(([+-]?\d+)\)$", line)
+             for line in lines[start + 1:end - 1]]
+    assert shown and all(shown), lines[start:end]
+    passing = [x for x in shifts(analysis) if x.cause == "turn"]
+    assert len(shown) == len(passing)
+    moves = {name: 0 for name in analysis.players}
+    for found, x in zip(shown, passing, strict=True):
+        turn, began, ended, before, after, swing = found.groups()
+        assert (int(turn), began, ended) == (x.turn, analysis.players[x.seat], analysis.players[1 - x.seat])
+        assert int(swing) == int(after) - int(before), found.group(0)
+        moves[ended] += int(swing)
+    for name in analysis.players:
+        totals = next(line for line in lines if line.strip().startswith(f"{name}: ") and "lost in all" in line)
+        said = re.search(r"the other player's moves ([+-]?\d+)$", totals)
+        assert said is not None and int(said.group(1)) == moves[name], totals
 
 
 def test_analyse_on_a_terminal_is_paged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

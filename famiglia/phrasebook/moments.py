@@ -1,4 +1,5 @@
-"""The key moments of an analysed game in words: a decision and what it gave away, or the cards drawn after it.
+"""The key moments of an analysed game in words: a decision and what it gave away, the cards drawn after it, or
+the turn the other seat then played.
 
 The analysis (`famiglia.ai.moments`) picks the moments and the public fact each left; these say them.
 The action is given in notation, as the analysis stores it.
@@ -11,7 +12,7 @@ from typing import Final
 
 from .catalogue import N_, _
 
-__all__ = ["chance_moved", "decision", "draw", "fact"]
+__all__ = ["chance_moved", "decision", "draw", "fact", "turn"]
 
 _FACTS: Final = {
     "second pass": N_("the second pass in a row ended the game (R10.2)"),
@@ -28,6 +29,29 @@ _DRAWN: Final = {
                "{gain:+d} points"),
     "reshuffle": N_("{name} played {action}, then after the reshuffle drew {cards} ({chance}): the cards' luck, "
                     "{gain:+d} points"),
+}
+
+_OPENED: Final = {  # the first action of the turn a moment tells, a refresh by what its cards did (R5.2, R9)
+    None: N_("{name} played {action}"),
+    "drew": N_("{name} played {action} and drew {cards}"),
+    "reshuffle": N_("{name} played {action} and ran through the draw stack: the discard pile became the new one, "
+                    "and from now on one refresh a turn (R9.2, R5.4)"),
+    "last card": N_("{name} played {action} and drew the last card, so the game ends with this round (R9.3)"),
+}
+_THEN: Final = {  # the take or pass that ended that turn, and the end of the game it brought
+    ("take", None): N_("then {name} took {card}"),
+    ("take", "won"): N_("then {name} took {card} and won the game"),
+    ("take", "lost"): N_("then {name} took {card}, which ended the game"),
+    ("take", "draw"): N_("then {name} took {card}, and the game ended in a draw"),
+    ("pass", None): N_("then {name} passed"),
+    ("pass", "won"): N_("then {name} passed and won the game"),
+    ("pass", "lost"): N_("then {name} passed, which ended the game"),
+    ("pass", "draw"): N_("then {name} passed, and the game ended in a draw"),
+}
+_ENDED: Final = {  # the first action was the take or pass that ended the game
+    "won": N_("that won {name} the game"),
+    "lost": N_("that ended the game"),
+    "draw": N_("that ended the game in a draw"),
 }
 
 
@@ -63,3 +87,24 @@ def draw(kind: str, name: str, action: str, drawn: Sequence[str], chance: str, *
         said = _("{sentence}; the {kind} itself gave away {points:.0f}").format(
             sentence=said, kind=action.split()[0], points=itself)
     return _("{sentence}.").format(sentence=said)
+
+
+def turn(name: str, action: str, chance: str, *, best: str = "", drawn: str | None = None, cards: Sequence[str] = (),
+         left: str = "", then: str = "", card: str = "", ended: str | None = None) -> str:
+    """How `chance` moved as the turn of the player `name` began, and that turn: where its first action was not
+    the `best` the search saw there, that best; the first action, with `drawn` for a refresh ("drew" the
+    `cards`, a "reshuffle", the "last card"), and `left`, the public fact it left (`fact`); then (`then`:
+    "take" of `card`, or "pass") the end of that turn, and `ended` how the game ended with it ("won" by
+    `name`, "lost", a "draw"; None: it went on)."""
+    said = [_(_OPENED[drawn]).format(name=name, action=action, cards=" ".join(cards) or _("no card"))]
+    if left:
+        said.append(left)
+    if then:
+        said.append(_(_THEN[then, ended]).format(name=name, card=card))
+    elif ended is not None:
+        said.append(_(_ENDED[ended]).format(name=name))
+    played = _("; ").join(said)
+    if best:
+        return _("{chance} as {name}'s turn began, {best} the best to play: {turn}.").format(
+            chance=chance, name=name, best=best, turn=played)
+    return _("{chance} as {name}'s turn began: {turn}.").format(chance=chance, name=name, turn=played)

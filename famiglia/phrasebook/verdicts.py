@@ -1,5 +1,5 @@
-"""An analysed game's report in words: its title, the table's headings, the luck of the draws, the totals, the graph's
-labels, and the verdict of a turn as the replay shows it.
+"""An analysed game's report in words: its title, the table's headings, the luck of the draws, the turns passing to
+the other seat, the totals, the graph's labels, and the verdict of a turn as the replay shows it.
 
 The analysis (`famiglia.ai.analysis`) holds the numbers; the text form (`famiglia.tui.view.analysis`) lays them out
 in columns and rows; these say them. A chance is given in percent, a loss and a luck in points of chance; actions
@@ -14,8 +14,9 @@ from .catalogue import N_, _, ngettext
 from .counts import decimal, turn_count
 
 __all__ = ["best_instead", "chance_over_the_game", "columns", "decision_head", "graph_marks", "instead",
-           "key_moments", "legend", "lost", "luck_line", "luck_title", "mark", "no_decision", "no_draws", "on_screen",
-           "only_action", "other_level", "title", "totals", "totals_title", "turn_axis", "turn_heading", "turns"]
+           "key_moments", "legend", "lost", "luck_line", "luck_title", "mark", "no_decision", "no_draws", "no_turns",
+           "on_screen", "only_action", "other_level", "title", "totals", "totals_title", "turn_axis", "turn_heading",
+           "turn_line", "turns", "turns_title"]
 
 _MARKS: Final = {"inaccurate": N_("inaccurate"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 _DRAWS: Final = {"refresh": N_("refresh drew"), "deal": N_("new Street"), "reshuffle": N_("reshuffle, drew")}
@@ -82,10 +83,26 @@ def no_draws() -> str:
     return _("no cards were drawn")
 
 
+def no_turns() -> str:
+    return _("no turn has passed to the other player")
+
+
 def luck_line(name: str, kind: str, cards: str, expected: str, after: str, swing: str) -> str:
     """One draw's luck: who drew, what (a refresh, a new Street, a reshuffle), the chance expected and after."""
     return _("{name}: {what} {cards}: {expected} -> {after} ({swing})").format(
         name=name, what=_(_DRAWS[kind]), cards=cards, expected=expected, after=after, swing=swing)
+
+
+def turns_title() -> str:
+    return _("The other player's move (the chance of the player whose turn ended, as their own move left it, then "
+             "as the other player's search tells it when their turn begins, seeing every way to play it):")
+
+
+def turn_line(name: str, other: str, before: str, after: str, swing: str) -> str:
+    """One turn passing: whose turn began (`name`), and the chance of the player whose turn ended (`other`) as its
+    own move left it and as the new turn's search tells it."""
+    return _("{name}'s turn: {other} {before} -> {after} ({swing})").format(
+        name=name, other=other, before=before, after=after, swing=swing)
 
 
 def totals_title() -> str:
@@ -93,12 +110,13 @@ def totals_title() -> str:
 
 
 def totals(name: str, *, rated: int, forced: int, lost_points: int, rate: float, inaccurate: int, mistakes: int,
-           blunders: int, luck: str, refreshes: str, deals: str, reshuffles: str) -> str:
-    """One player's totals: the decisions rated and forced, the points lost, the marks, and the luck by kind."""
+           blunders: int, luck: str, refreshes: str, deals: str, reshuffles: str, others: str) -> str:
+    """One player's totals: the decisions rated and forced, the points lost, the marks, the luck by kind, and what
+    the other seat's turns did to its chance as they began (`turn_line`)."""
     return _("{name}: {rated} ({forced} forced), {lost} lost in all, {rate} a decision; {inaccurate} "
              "inaccurate, {mistakes}, {blunders}; luck {luck} (refreshes {refreshes}, new Streets {deals}, "
-             "reshuffles {reshuffles})").format(
-        name=name, rated=ngettext("{n} rated decision", "{n} rated decisions", rated).format(n=rated),
+             "reshuffles {reshuffles}); the other player's moves {others}").format(
+        name=name, rated=ngettext("{n} rated decision", "{n} rated decisions", rated).format(n=rated), others=others,
         forced=forced, lost=ngettext("{n} point", "{n} points", lost_points).format(n=lost_points),
         rate=decimal(rate),
         inaccurate=inaccurate, mistakes=ngettext("{n} mistake", "{n} mistakes", mistakes).format(n=mistakes),

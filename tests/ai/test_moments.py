@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from famiglia.ai import player
 from famiglia.ai.analysis import Analysis
-from famiglia.ai.moments import KEY_MOMENTS, key_moments
+from famiglia.ai.attribution import Shift, shifts
+from famiglia.ai.moments import KEY_MOMENTS, SWING, Moment, key_moments
 from famiglia.engine import Game, SeatView
 from famiglia.persistence import Move, Record, Store
 from famiglia.tui.model import kept_analysis
@@ -39,6 +40,24 @@ def analysed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Record, Analysis
     return record, analysis, [g.view(None) for g in record.games()]
 
 
+def _largest_drop(analysis: Analysis, player: int) -> Shift:
+    """The largest drop of `player`'s chance a move of the game told (not the result after the last move)."""
+    n = len(analysis.decisions)
+    told = [x for x in shifts(analysis) if x.move < n and not (x.cause == "rerated" and x.step == n - 1)]
+    return min(told, key=lambda x: (x.change(player), x.step))
+
+
+def _tells(m: Moment, shift: Shift, player: int) -> bool:
+    """Whether moment `m` tells `shift`, the largest drop of `player`'s chance: a swing of the same part of the same
+    move (a decision's loss, a draw's luck), or the drop itself (a draw's in the chances of the one who drew)."""
+    own_loss = shift.cause == "decision" and shift.seat == player
+    kind = "draw" if shift.cause == "luck" else "decision" if own_loss else None
+    if m.drop:
+        whose = shift.seat if shift.cause == "luck" else player
+        return m.move == shift.move and m.whose == whose and m.kind == (kind or "other")
+    return m.move == shift.move and m.kind == kind
+
+
 def _swing(analysis: Analysis, move: int) -> float:
     """How far the move moved its player's chance: its loss, as its row in the table shows it, or its cards'
     luck, as its luck line does, whichever is larger."""
@@ -53,7 +72,8 @@ def test_the_key_moments_are_the_largest_swings_in_game_order(analysed: tuple[Re
     low, high = KEY_MOMENTS
     assert low <= len(moments) <= high
     assert [m.move for m in moments] == sorted(m.move for m in moments)
-    chosen = {m.move for m in moments}
+    swings = [m for m in moments if not m.drop]  # a player's largest drop that no swing tells comes in their place
+    chosen = {m.move for m in swings}
     smallest = min(_swing(analysis, move) for move in chosen)
     assert all(_swing(analysis, d.move) <= smallest for d in analysis.decisions if d.move not in chosen)
     for m in moments:
@@ -64,14 +84,22 @@ def test_the_key_moments_are_the_largest_swings_in_game_order(analysed: tuple[Re
         if m.kind == "draw":  # the chances of the luck line, and their difference as they are shown
             assert (m.before, m.after) == (drawn[0].expected, drawn[0].after)
             assert f"{round(m.after * 100) - round(m.before * 100):+d} points" in m.words
-        else:  # the chance before it (the graph's point) and the chance of what was played (the table's)
+        elif m.kind == "decision":  # the chance before it (the graph's point) and the chance of what was played
             assert (m.before, m.after) == (decision.before, decision.played_chance)
             assert m.before - m.after == pytest.approx(decision.loss)
+        else:  # the largest drop of a player's chance, neither a decision's loss nor a draw's: in that player's chances
+            assert m.drop and m.kind == "other"
+            assert (m.before, m.after) == _largest_drop(analysis, m.whose).chances(m.whose)
+    for seat in (0, 1):  # each player's largest drop is told, whoever's move or draw caused it
+        worst = _largest_drop(analysis, seat)
+        if -worst.change(seat) >= SWING:
+            assert any(_tells(m, worst, seat) for m in moments), (seat, worst)
 
 
 def test_a_plain_take_is_no_key_moment_for_the_change_of_seat_alone(
         analysed: tuple[Record, Analysis, list[SeatView]]) -> None:
-    """Where a turn ends the next chance is told from the opponent's seat (R12): that alone moves no moment."""
+    """Where a turn ends the next chance is told from the opponent's seat (R12): the graph's point there alone moves no
+    moment. (The turn passing is a moment only as a player's largest drop, told from the decisions' own chances.)"""
     _, analysis, views = analysed
     takes = [d for d in analysis.decisions if d.action.startswith("take") and d.loss == 0
              and all(x.move != d.move for x in analysis.luck)]
@@ -124,7 +152,11 @@ def test_whatever_the_chances_three_to_five_moments_and_none_smaller_than_one_le
     low, high = KEY_MOMENTS
     moved = [d.move for d in analysis.decisions if _swing(changed, d.move) > 0]
     assert min(low, len(moved)) <= len(moments) <= high
-    if moments:
-        smallest = min(_swing(changed, m.move) for m in moments)
-        chosen = {m.move for m in moments}
+    swings = [m for m in moments if not m.drop]
+    if swings:
+        smallest = min(_swing(changed, m.move) for m in swings)
+        chosen = {m.move for m in swings}
         assert all(_swing(changed, move) <= smallest for move in moved if move not in chosen)
+    for seat in (0, 1):
+        worst = _largest_drop(changed, seat)
+        assert -worst.change(seat) < SWING or any(_tells(m, worst, seat) for m in moments)

@@ -104,5 +104,5 @@ def test_a_number_with_decimals_takes_the_languages_decimal_sign(language: str, 
     with speaking(catalogue_for(language)):
         assert decimal(2.5) == written and decimal(0.04, 2) == "0" + written[1] + "04"
         said = totals("Anna", rated=10, forced=1, lost_points=25, rate=2.5, inaccurate=1, mistakes=0, blunders=0,
-                      luck="+3", refreshes="+1", deals="+1", reshuffles="+1")
+                      luck="+3", refreshes="+1", deals="+1", reshuffles="+1", others="-2")
         assert written in said

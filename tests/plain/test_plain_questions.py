@@ -3,15 +3,19 @@ of typed lines (odd Unicode, huge numbers, long lines, control characters, EOF) 
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
 
+from famiglia.engine import Refresh
 from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
 from famiglia.profile.seats import HUMAN
+from famiglia.tui.model.session import Session
+from famiglia.tui.plain import run_plain
 from famiglia.tui.plain.words import COMMANDS, short_forms
-from tests.drivers.computer import CPU
-from tests.drivers.plain import play
+from tests.drivers.computer import CPU, Scripted, tiny
+from tests.drivers.plain import Typist, play
 
 ASKED = [c.name for c in COMMANDS if c.name not in ("quit", "undo")]
 
@@ -64,3 +68,28 @@ def test_fuzzed_lines_never_break_the_sitting(seed: int, seats: tuple[str, str],
     assert "Traceback" not in capsys.readouterr().err
     assert all(ch == "\n" or ch.isprintable() for ch in written)
     assert max(map(len, written.splitlines())) <= 200
+
+
+def test_after_the_refresh_the_hint_advised_the_hint_is_said_again_at_once() -> None:
+    """A hint that advised a refresh is worked out again from the cards drawn and said right after the refresh,
+    with no line typed for it (the player asked for a hint this turn), as on the full screen."""
+    output = io.StringIO()
+    session = Session(names=("Anna", "Computer"), seats=(HUMAN, CPU), seed=2, first=0, handoff_guard=0)
+    typed: list[str] = []
+
+    def line(s: Session, r: random.Random) -> str | None:
+        if not typed:
+            typed.append("hint")
+        elif len(typed) == 1:
+            assert isinstance(s.turn.advised, Refresh)  # the scripted hint: a refresh first
+            typed.append(str(s.turn.advised))
+        else:
+            return None
+        return typed[-1]
+
+    typist = Typist(line, output, session=session)
+    assert run_plain(session=session, input=typist, output=output, terminal=False, make_player=tiny,
+                     make_advisor=lambda level: Scripted()) == 0
+    said = output.getvalue()[typist.reads[1].written:].splitlines()
+    refreshed = next(i for i, text in enumerate(said) if text.startswith(f"Anna refreshed {typed[1].split()[1]}"))
+    assert said[refreshed + 1].startswith("Hint: ") and "refresh" not in said[refreshed + 1]

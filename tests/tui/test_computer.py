@@ -322,6 +322,32 @@ def test_a_hint_that_comes_after_the_game_moved_on_is_dropped() -> None:
     at_the_table(session, script, computer=computer)
 
 
+def test_after_the_refresh_the_hint_advised_the_hint_for_the_rest_of_the_turn_comes_without_a_key() -> None:
+    """The hint advised a refresh: once it is played, the hint is worked out again from the cards it drew and shown
+    at once (the player asked for one this turn), in place of the plan made before the draw."""
+    session = Session(names=("Anna", "Ben"), seed=1, first=0, handoff_guard=0)
+    hinter = Scripted()  # a refresh while none was made this turn, else a take
+    computer = Computer(session, make_player=lambda level, seed: Scripted(), make_advisor=lambda level: hinter,
+                        pace=0)
+
+    async def script(p: Player) -> None:
+        await p.keys("h")
+        await p.until(lambda: p.session.message is not None and p.session.message.text.startswith("Hint:"))
+        said = Scripted().choose_with_reason(hinter.views[0])
+        refresh = said[0]
+        assert isinstance(refresh, Refresh) and p.session.message.text == hint_text(*said)  # type: ignore[union-attr]
+        await p.keys(str(refresh) + "\r")  # no h: the hint comes by itself
+        after = p.game.view(0, memory=True)
+        await p.until(lambda: len(hinter.views) == 2 and p.session.message is not None
+                      and p.session.message.text.startswith("Hint:"), what="the hint after the draw")
+        await redrawn(p)
+        assert hinter.views[1] == after
+        assert p.session.message.text == hint_text(*Scripted().choose_with_reason(after))  # type: ignore[union-attr]
+        assert "Hint:" in p.screen()
+
+    at_the_table(session, script, computer=computer)
+
+
 def test_no_hint_during_the_computers_turn_and_the_help_lists_h() -> None:
     session = against(seed=3, first=1)
     gate = threading.Event()

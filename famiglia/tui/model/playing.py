@@ -9,9 +9,10 @@ as a player's keys would; nothing here draws or knows a key binding.
 
 from __future__ import annotations
 
-from famiglia.engine import Step
+from famiglia.engine import Action, SeatView, Step
 from famiglia.phrasebook import actions
 from famiglia.phrasebook.catalogue import N_, _
+from famiglia.phrasebook.hints import hint_text
 from famiglia.profile.names import quoted
 
 from .overlays import quit_question
@@ -21,7 +22,7 @@ from .turn import DONE_SWAPPING
 from .words import short_name
 
 __all__ = ["GAME_OVER", "ask_hint", "back", "choose", "done_swapping", "move_highlight", "not_yours", "number_typed",
-           "pass_turn", "stray_key", "submit", "undo"]
+           "pass_turn", "show_hint", "stray_key", "submit", "undo"]
 
 # What a key that does nothing at the end says (the key line under it names the keys that act there).
 GAME_OVER = N_("{key} does nothing here: the game is over, and the line below names the keys that work.")
@@ -218,7 +219,24 @@ def ask_hint(s: Session) -> None:
     elif s.hints is None:
         s.message = Message(_("No hints in this game."), "warning")
     else:
+        s.message = Message(_("Looking for a good plan…"))
         s.hints(game.view(s.at_keyboard, memory=True))
+
+
+def show_hint(s: Session, view: SeatView, action: Action, reason: str) -> bool:
+    """The hint worked out for `view` (the search's `action` and the words that say its plan) on the message
+    line, unless the game has moved on from `view` meanwhile (then False, and nothing changes).
+
+    The action it advised is kept for the turn: where it is a refresh and the player plays it, the hint is
+    worked out again from the cards drawn and shown as soon as it is ready (`Session.play`), so a player who
+    asked for a hint this turn is not left with a plan made before the draw.
+    """
+    game = s.game
+    if game is None or s.menu() is None or game.view(s.at_keyboard, memory=True) != view:
+        return False
+    s.message = Message(hint_text(action, reason))
+    s.turn.advised = action
+    return True
 
 
 def undo(s: Session) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from famiglia.engine import Action, Event, Game, Pass, SeatView, Step, Swap, Take, parse_action
+from famiglia.engine import Action, Event, Game, Pass, Refresh, SeatView, Step, Swap, Take, parse_action
 from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook import events
 from famiglia.phrasebook.catalogue import _
@@ -279,6 +279,8 @@ class Session:
                 self.message = Message(passed + ".")
         elif self.message is None:  # a hook's warning (a game that cannot be saved) goes first
             self.message = Message(events.event(game.view(None).this_turn[-1], table.names))
+        if type(played) is Refresh and played == turn.advised:
+            _hint_again(self)
         return True
 
     def end_turn(self) -> None:
@@ -344,6 +346,19 @@ class Session:
         self.guard.reset()
         self.show_summary = bool(game and game.view(None).last_turn) and not self.computer_to_move
         self.message = None
+
+
+def _hint_again(s: Session) -> None:
+    """The refresh the hint advised this turn was played: the hint is worked out again from the cards it drew and
+    shown as soon as it is ready, with no key pressed (the player asked for one this turn). The plan the hint
+    told before the draw was only what stays open whatever is drawn (R5.2)."""
+    s.turn.advised = None
+    game = s.game
+    if s.hints is None or game is None or s.menu() is None:
+        return
+    if s.message is not None and s.message.style == "notice":
+        s.message = Message(_("{event}; looking for the plan with the cards drawn…").format(event=s.message.text))
+    s.hints(game.view(s.at_keyboard, memory=True))
 
 
 def _paid_takes(game: Game, typed: str) -> list[Take]:

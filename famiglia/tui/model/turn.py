@@ -39,6 +39,7 @@ class Turn:
         self.pending = ""  # digits typed that may still become a longer choice number
         self.swaps_done = False  # the player closed the Accountant's swaps (R6.2) for this turn
         self.typed_over = False  # keys were typed while the turn's end waits to be confirmed
+        self.advised: Action | None = None  # what the hint shown this turn advised (`playing.show_hint`)
 
     def clear_choice(self) -> None:
         """Back to the top of the list: no choice made, nothing pointed at, no digits waiting."""

@@ -50,6 +50,7 @@ class PlainSitting:
         self.make_advisor = make_advisor
         session.guard.guard = 0  # the handoff waits for an Enter on a line of its own, never for a time
         session.on_action.append(announce.Announcer(lines))
+        session.hints = self._work_out_hint
         self._turn: object = None  # the turn whose beginning was said
         self._history: object = session.history if session.table.origin is not None else None
         self._ended: object = None  # the game whose end was said
@@ -256,9 +257,17 @@ class PlainSitting:
                            else _("Nothing can be played now."))
             return
         self.lines.say(_("Looking for a good plan…"))
+        self._work_out_hint(game.view(s.at_keyboard, memory=True))
+
+    def _work_out_hint(self, view: SeatView) -> None:
+        """The hint for `view`, said at once: when asked, and when the session asks it again after the refresh
+        it advised (`Session.play`), right after that refresh is told."""
+        s = self.session
         advisor = self.make_advisor(game_level(s.seats))  # the chance against the computer's level, if one plays
-        action, reason = advisor.choose_with_reason(game.view(s.at_keyboard, memory=True))
-        self.lines.say(hint_text(action, reason))
+        action, reason = advisor.choose_with_reason(view)
+        if playing.show_hint(s, view, action, reason):
+            self.lines.say(hint_text(action, reason))
+            s.message = None  # said: the line that shows it on the full screen is not said again
 
     def _quit(self) -> None:
         question, why = quit_question(self.session)

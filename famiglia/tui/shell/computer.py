@@ -47,7 +47,8 @@ from famiglia.phrasebook.hints import hint_text
 from famiglia.profile.names import quoted
 from famiglia.profile.seats import SeatRefused, level_of
 
-from ..model.session import Message, Overlay, Session
+from ..model import playing
+from ..model.session import Overlay, Session
 
 __all__ = ["HINT_LEVEL", "PACE", "AdvisorMaker", "Computer", "PlayerMaker", "hint_text", "off_loop"]
 
@@ -221,7 +222,6 @@ class Computer:
         if self._app is None or self._hinting == view:
             return  # already being worked out for this very position
         self._hinting = view
-        self.session.message = Message(_("Looking for a good plan…"))
         self._app.create_background_task(self._work_out_hint(view))
 
     async def _work_out_hint(self, view: SeatView) -> None:
@@ -233,14 +233,11 @@ class Computer:
         finally:
             if self._hinting is view:
                 self._hinting = None
-        game = session.game
-        if game is None or session.menu() is None or game.view(session.at_keyboard, memory=True) != view:
-            return  # the game has moved on: the hint is for a position that is gone
         if not against and session.opponent_away:  # a person plays the other seat: the chance is as if it were level's
             other = session.names[1 - session.at_keyboard]
             reason = reason.replace(chances.against(self.hint_level), chances.as_if(self.hint_level, other))
-        session.message = Message(hint_text(action, reason))
-        self._redraw()
+        if playing.show_hint(session, view, action, reason):  # else the game has moved on: the position is gone
+            self._redraw()
 
     def _redraw(self) -> None:
         if self._app is not None:

@@ -1,4 +1,4 @@
-"""A game's analysis as text: one line per decision, the luck of the draws, the totals, and a graph.
+"""A game's analysis as text: one line per decision, the luck of the draws, the turns passing, the totals, a graph.
 
 The analysis is data (`famiglia.ai.analysis.Analysis`); these lines are its one text form, which
 `famiglia analyse` prints (plain when piped, in colour on a terminal), the end screen's a pages, and the
@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from famiglia.ai.analysis import MARKS, Analysis, Decision, shown_change
+from famiglia.ai.attribution import Shift, shifts
 from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
 from famiglia.phrasebook import chances, verdicts
@@ -54,7 +55,8 @@ def _signed(points: int) -> str:
 
 
 def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> list[str]:
-    """The analysis as plain lines: a title, the graph, one line per decision, the luck, the totals."""
+    """The analysis as plain lines: a title, the key moments, the graph, one line per decision, the luck, the turns
+    passing to the other seat, the totals."""
     names = analysis.players
     turns = sum(1 for d in analysis.decisions if d.action.startswith(("take", "pass")))
     lines = [
@@ -68,17 +70,46 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
         *graph_lines(analysis, width),
         "",
     ]
-    lines += _table_lines(analysis, width)
-    lines += ["", *_wrapped(verdicts.luck_title(), width)]
+    passing = [x for x in shifts(analysis) if x.cause == "turn"]
+    return [*lines, *_table_lines(analysis, width), "", *_luck_lines(analysis, width), "",
+            *_turn_lines(analysis, passing, width), "", *_totals_lines(analysis, passing, width)]
+
+
+def _luck_lines(analysis: Analysis, width: int) -> list[str]:
+    """The luck of every draw, each under its own turn."""
+    lines = _wrapped(verdicts.luck_title(), width)
     if not analysis.luck:
         lines += _wrapped(verdicts.no_draws(), width, "  ")
     for x in analysis.luck:
-        said = verdicts.luck_line(printable(names[x.player], 20), x.kind, " ".join(x.drawn), _points(x.expected),
-                                  _points(x.after), _signed(shown_change(x.expected, x.after)))
+        said = verdicts.luck_line(printable(analysis.players[x.player], 20), x.kind, " ".join(x.drawn),
+                                  _points(x.expected), _points(x.after), _signed(shown_change(x.expected, x.after)))
         turn = f"  {_turn_cell(x.turn)}  "
         lines += _wrapped(said, width, turn, " " * len(turn))  # under its own turn, never in the turns' column
-    lines += ["", *_wrapped(verdicts.totals_title(), width)]
-    for p in (0, 1):  # each total the sum of the rows and lines above it, as they show their points
+    return lines
+
+
+def _turn_lines(analysis: Analysis, passing: Sequence[Shift], width: int) -> list[str]:
+    """Every turn passing to the other seat (`famiglia.ai.attribution`), under the turn that began: the chance of
+    the player whose turn ended, as its move left it and as the other seat's search tells it."""
+    names = analysis.players
+    lines = _wrapped(verdicts.turns_title(), width)
+    if not passing:
+        lines += _wrapped(verdicts.no_turns(), width, "  ")
+    for x in passing:
+        ended = 1 - x.seat
+        before, after = x.chances(ended)
+        said = verdicts.turn_line(printable(names[x.seat], 20), printable(names[ended], 20), _points(before),
+                                  _points(after), _signed(shown_change(before, after)))
+        turn = f"  {_turn_cell(x.turn)}  "
+        lines += _wrapped(said, width, turn, " " * len(turn))
+    return lines
+
+
+def _totals_lines(analysis: Analysis, passing: Sequence[Shift], width: int) -> list[str]:
+    """Each player's totals, each the sum of the rows and lines above it, as they show their points: the losses of
+    its decisions, the luck of its draws, and the other seat's turns as they began after its own."""
+    lines = _wrapped(verdicts.totals_title(), width)
+    for p in (0, 1):
         t = analysis.totals[p]
         lost = sum(d.points_lost for d in analysis.decisions if d.player == p)
 
@@ -86,11 +117,12 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
             return _signed(sum(shown_change(x.expected, x.after) for x in analysis.luck
                                if x.player == p and kind in (None, x.kind)))
 
+        others = _signed(sum(shown_change(*x.chances(p)) for x in passing if x.seat != p))
         lines += _wrapped(verdicts.totals(
-            printable(names[p], 40), rated=t.rated, forced=t.decisions - t.rated, lost_points=lost,
+            printable(analysis.players[p], 40), rated=t.rated, forced=t.decisions - t.rated, lost_points=lost,
             rate=lost / t.rated if t.rated else 0.0, inaccurate=t.inaccurate, mistakes=t.mistakes,
             blunders=t.blunders, luck=luck(None), refreshes=luck("refresh"), deals=luck("deal"),
-            reshuffles=luck("reshuffle")), width, "  ", "    ")
+            reshuffles=luck("reshuffle"), others=others), width, "  ", "    ")
     return lines
 
 
