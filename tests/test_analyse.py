@@ -449,3 +449,13 @@ def test_analyse_on_a_terminal_is_paged(tmp_path: Path, monkeypatch: pytest.Monk
     assert code == 0 and out == ""  # all of it went to the pager
     text = got.read_text(encoding="utf-8")
     assert text.startswith("Analysis of game") and "chance to win over the game" in text and "Totals:" in text
+
+
+def test_the_legend_says_where_the_chances_are_exact_at_the_levels_whose_search_knows_the_endgame() -> None:
+    # normal and hard tell the exact solver's value where it reaches (docs/ai.md); easy's chances never are exact
+    path, record = saved_game(limit=6)
+    analysis = kept_analysis.load_or_analyse(path, record, level="easy")
+    exact = "where the exact solver reaches, a chance and a loss are exact"
+    for level, said in (("easy", False), ("normal", True), ("hard", True)):
+        text = " ".join(analysis_text.report_lines(record, replace(analysis, level=level), width=200)[:4])
+        assert (exact in text) is said

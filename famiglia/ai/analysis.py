@@ -40,9 +40,10 @@ from .workers import spread
 __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
            "played_chance", "shown_change"]
 
-# 3: marks judged on the points shown (the two chances rounded, then subtracted); 2: the turn search's chances,
-# seeded by the position (1: a tree search's, by the move)
-VERSION: Final = 3
+# 4: the exact endgame solver's values where it reaches (normal, hard); 3: marks judged on the points shown (the two
+# chances rounded, then subtracted); 2: the turn search's chances, seeded by the position (1: a tree search's, by
+# the move)
+VERSION: Final = 4
 # A decision's loss in points of win chance, as a player reads it; each mark is the largest threshold reached.
 MARKS: Final = (("inaccurate", 0.05), ("mistake", 0.10), ("blunder", 0.20))
 

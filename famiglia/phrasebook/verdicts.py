@@ -40,12 +40,17 @@ def title(game: str, first: str, second: str, *, finished: bool, turns: int, lev
                                       worlds=worlds, against=against)
 
 
-def legend(thresholds: list[tuple[str, float]]) -> str:
-    """What the numbers mean, with the loss from which each mark is given (in points of chance)."""
+def legend(thresholds: list[tuple[str, float]], *, exact: bool = False) -> str:
+    """What the numbers mean, with the loss from which each mark is given (in points of chance); `exact`: the
+    analysis's search tells the exact solver's value where it reaches, and the legend says where that is."""
     marks = ", ".join(_("{mark} ≥ {points:.0f}").format(mark=mark(word), points=threshold * 100)
                       for word, threshold in thresholds)
-    return _("Chances are each player's chance to win, in %, if both play on as the computer would; a loss is "
+    said = _("Chances are each player's chance to win, in %, if both play on as the computer would; a loss is "
              "the points of chance given away ({marks}).").format(marks=marks)
+    if exact:
+        said += " " + _("From the first exhaustion on, where the exact solver reaches, a chance and a loss are "
+                        "exact: best play by both, a draw counting half (R9, R11.2).")
+    return said
 
 
 def other_level(against: str, level: str) -> str:

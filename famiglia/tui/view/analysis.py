@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from famiglia.ai.analysis import MARKS, Analysis, Decision, shown_change
 from famiglia.ai.attribution import Shift, shifts
+from famiglia.ai.levels import LEVELS
 from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
 from famiglia.phrasebook import chances, verdicts
@@ -54,6 +55,12 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
+def _exact(level: str) -> bool:
+    """Whether the search of `level` tells the exact solver's value where it reaches (docs/ai.md)."""
+    known = LEVELS.get(level)
+    return known is not None and known.tells.endgame
+
+
 def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> list[str]:
     """The analysis as plain lines: a title, the key moments, the graph, one line per decision, the luck, the turns
     passing to the other seat, the totals."""
@@ -63,7 +70,7 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
         *_wrapped(verdicts.title(printable(record.id, 20), printable(names[0], 40), printable(names[1], 40),
                                  finished=analysis.finished, turns=turns, level=str(analysis.level),
                                  worlds=analysis.iterations, against=chances.against(analysis.level)), width),
-        *_wrapped(verdicts.legend(list(MARKS)), width),
+        *_wrapped(verdicts.legend(list(MARKS), exact=_exact(analysis.level)), width),
         *_other_level(record, analysis, width),
         "",
         *key_moment_lines(record, analysis, width),
