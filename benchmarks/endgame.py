@@ -16,6 +16,7 @@ import argparse
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Callable
 
 from famiglia.ai import player
 from famiglia.ai.endgame import BUDGET, ends_soon, solve, state_of
@@ -33,6 +34,23 @@ def late_views(games: int) -> list[SeatView]:
                 views.append(view)
             game.apply(players[game.to_move].choose(view))
     return views
+
+
+def valued_positions(games: int, seed: int, spec: str, value: Callable[[SeatView], float | None], *,
+                     most: int | None = None) -> list[tuple[SeatView, float]]:
+    """The positions of seeded games of `spec` against itself, at every decision, that `value` gives a value,
+    with it (at most `most`)."""
+    found: list[tuple[SeatView, float]] = []
+    for n in range(games):
+        game = Game.new(seed=seed + n)
+        players = (player(spec, seed=n), player(spec, seed=n + 1))
+        while not game.is_over and (most is None or len(found) < most):
+            view = game.view(game.to_move, memory=True)
+            told = value(view)
+            if told is not None:
+                found.append((view, told))
+            game.apply(players[game.to_move].choose(view))
+    return found
 
 
 def main() -> None:

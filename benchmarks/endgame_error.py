@@ -14,28 +14,25 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from famiglia.ai import player, win_chance
+from endgame import valued_positions
+
+from famiglia.ai import win_chance
 from famiglia.ai.endgame import BUDGET, TRY, ends_soon, solve, state_of
-from famiglia.engine import Game, SeatView
+from famiglia.engine import SeatView
 
 
 def outside_reach(games: int, seed: int, most: int, unknown: int) -> list[tuple[SeatView, float]]:
     """Late positions the try misses and the long search solves, with their exact values (at most `most`, and
     with at most `unknown` cards of unknown place in the stack: the long search seldom finishes more)."""
-    found: list[tuple[SeatView, float]] = []
-    for n in range(games):
-        game = Game.new(seed=seed + n)
-        players = (player("normal", seed=n), player("normal", seed=n + 1))
-        while not game.is_over and len(found) < most:
-            view = game.view(game.to_move, memory=True)
-            state = state_of(view)
-            if state is not None and sum(state.unknown) <= unknown and not ends_soon(state) \
-                    and solve(view, budget=TRY) is None:
-                solution = solve(view, budget=10 * BUDGET)
-                if solution is not None:
-                    found.append((view, solution.value))
-            game.apply(players[game.to_move].choose(view))
-    return found
+
+    def exact(view: SeatView) -> float | None:
+        state = state_of(view)
+        if state is None or sum(state.unknown) > unknown or ends_soon(state) or solve(view, budget=TRY) is not None:
+            return None
+        solution = solve(view, budget=10 * BUDGET)
+        return solution.value if solution is not None else None
+
+    return valued_positions(games, seed, "normal", exact, most=most)
 
 
 def main() -> None:

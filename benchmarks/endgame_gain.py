@@ -17,24 +17,21 @@ from __future__ import annotations
 import argparse
 import statistics
 
+from endgame import valued_positions
+
 from famiglia.ai import player
 from famiglia.ai.endgame import solve, value_of
-from famiglia.engine import Game, SeatView
+from famiglia.engine import SeatView
 
 
 def reached(games: int, seed: int) -> list[tuple[SeatView, float]]:
     """The positions of the games the solver finishes, with their exact values."""
-    found: list[tuple[SeatView, float]] = []
-    for n in range(games):
-        game = Game.new(seed=seed + n)
-        players = (player("normal-3", seed=n), player("normal-3", seed=n + 1))
-        while not game.is_over:
-            view = game.view(game.to_move, memory=True)
-            solution = solve(view) if view.exhaustions >= 1 else None
-            if solution is not None:
-                found.append((view, solution.value))
-            game.apply(players[game.to_move].choose(view))
-    return found
+
+    def exact(view: SeatView) -> float | None:
+        solution = solve(view) if view.exhaustions >= 1 else None
+        return solution.value if solution is not None else None
+
+    return valued_positions(games, seed, "normal-3", exact)
 
 
 def main() -> None:

@@ -21,7 +21,7 @@ import pytest
 from famiglia.ai import Advice, player
 from famiglia.ai.analysis import MARKS, analyse
 from famiglia.ai.estimate import estimator
-from famiglia.engine import Action, Refresh, SeatView
+from famiglia.engine import Action, Game, Refresh, SeatView
 from famiglia.phrasebook.hints import hint_text
 from famiglia.profile.seats import HUMAN, level_of
 from famiglia.tui.model import playing
@@ -61,12 +61,18 @@ def against_the_computer(seed: int, level: str) -> Session:
     return session
 
 
-def test_after_the_refresh_the_hint_advised_it_is_worked_out_again_and_shown_at_once() -> None:
-    session = against_the_computer(3, "easy")
+def hint_asked(seed: int) -> tuple[Session, Hints, Game]:
+    """A game against easy with the scripted hint asked for on the first turn."""
+    session = against_the_computer(seed, "easy")
     hints = session.hints = Hints(session, scripted)
     game = session.game
     assert game is not None
     playing.ask_hint(session)
+    return session, hints, game
+
+
+def test_after_the_refresh_the_hint_advised_it_is_worked_out_again_and_shown_at_once() -> None:
+    session, hints, game = hint_asked(3)
     advised = hints.line[0]
     assert isinstance(advised, Refresh) and session.message is not None and "Hint:" in session.message.text
     assert session.play(advised)
@@ -76,11 +82,7 @@ def test_after_the_refresh_the_hint_advised_it_is_worked_out_again_and_shown_at_
 
 
 def test_a_refresh_the_hint_did_not_advise_asks_nothing() -> None:
-    session = against_the_computer(3, "easy")
-    hints = session.hints = Hints(session, scripted)
-    game = session.game
-    assert game is not None
-    playing.ask_hint(session)
+    session, hints, game = hint_asked(3)
     other = next(a for a in game.legal_actions() if isinstance(a, Refresh) and a != hints.line[0])
     assert session.play(other)
     assert len(hints.asked) == 1 and session.message is not None and "refreshed" in session.message.text
