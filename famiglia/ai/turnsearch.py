@@ -93,6 +93,7 @@ class Rating:
     chance: float
     value: float
     exact: int = 0  # of the worlds, those the exact solver valued (`leaves`): in all of them, the chance is exact
+    exact_chance: float = 0.0  # the sum of the chances to win in those worlds
 
 
 class TurnSearch(Player):
@@ -137,11 +138,14 @@ class TurnSearch(Player):
                       estimates=estimates, level=self.level)
 
     def told(self, rating: Rating) -> float:
-        """The chance a player is told for `rating`: its mean, calibrated for the level's opponent, or as it is
-        where the exact solver valued every world (no calibration on top of an exact value)."""
-        if self.calibration is None or rating.exact == rating.worlds:
+        """The chance a player is told for `rating`: its mean, calibrated for the level's opponent, where the
+        playouts tell it. The worlds the exact solver valued keep their values (no calibration on top of an
+        exact value): the calibration corrects what the playouts miss, and they were not played there."""
+        played = rating.worlds - rating.exact
+        if self.calibration is None or played == 0:
             return rating.chance
-        return calibrated(rating.chance, self.calibration)
+        mean = (rating.chance * rating.worlds - rating.exact_chance) / played
+        return (rating.exact_chance + played * calibrated(mean, self.calibration)) / rating.worlds
 
     def chance_of(self, view: SeatView, action: Action) -> float:
         """The chance the search gives `action` played from `view`, as told: what the analysis rates a decision by.
@@ -238,8 +242,8 @@ class TurnSearch(Player):
             guessed = rated.chance if rated is not None else self._rating_of(after_view, guess)
             gains.append(ratings[0].chance - guessed)
         chance = min(1.0, max(0.0, full.chance + sum(gains) / len(gains)))
-        exact = full.exact if chance == full.chance else 0
-        return Rating(full.candidate, full.worlds, chance, full.value + chance - full.chance, exact)
+        exact, exact_chance = (full.exact, full.exact_chance) if chance == full.chance else (0, 0.0)
+        return Rating(full.candidate, full.worlds, chance, full.value + chance - full.chance, exact, exact_chance)
 
     def _rating_of(self, view: SeatView, candidate: Candidate) -> float:
         """`candidate`'s mean chance in all the worlds of `view`."""
@@ -251,24 +255,25 @@ class TurnSearch(Player):
         return 0.5 - self.settings.contempt if view.seat == 0 else 0.5 + self.settings.contempt
 
     def _rating(self, candidate: Candidate, worlds: Sequence[World], seat: int, draw: float) -> Rating:
-        chance, value, exact = self._sums(candidate, worlds, seat, draw)
-        return Rating(candidate, len(worlds), chance / len(worlds), value / len(worlds), exact)
+        chance, value, exact, exact_chance = self._sums(candidate, worlds, seat, draw)
+        return Rating(candidate, len(worlds), chance / len(worlds), value / len(worlds), exact, exact_chance)
 
     def _extend(self, rating: Rating, worlds: Sequence[World], seat: int, draw: float) -> Rating:
         """`rating` played out in the rest of `worlds` too."""
         if rating.worlds >= len(worlds):
             return rating
-        chance, value, exact = self._sums(rating.candidate, worlds[rating.worlds:], seat, draw)
+        chance, value, exact, exact_chance = self._sums(rating.candidate, worlds[rating.worlds:], seat, draw)
         n = len(worlds)
         return Rating(rating.candidate, n, (rating.chance * rating.worlds + chance) / n,
-                      (rating.value * rating.worlds + value) / n, rating.exact + exact)
+                      (rating.value * rating.worlds + value) / n, rating.exact + exact,
+                      rating.exact_chance + exact_chance)
 
     def _sums(self, candidate: Candidate, worlds: Iterable[World], seat: int,
-              draw: float) -> tuple[float, float, int]:
+              draw: float) -> tuple[float, float, int, float]:
         """The sums over `worlds` of `seat`'s chance to win and the search's value, `candidate` played in each,
-        and how many of the worlds the exact solver valued."""
+        how many of the worlds the exact solver valued, and the sum of the chances in those."""
         policy = self.settings.policy
-        chances = values = 0.0
+        chances = values = solved_chances = 0.0
         solved = 0
         refresh = bool(candidate) and type(candidate[0]) is Refresh
         guesses: dict[object, Candidate] = {}
@@ -288,6 +293,7 @@ class TurnSearch(Player):
                 value = win0 = exact if game.to_move == 0 else 1.0 - exact
                 win1 = 1.0 - win0
                 solved += 1
+                solved_chances += win0 if seat == 0 else win1
             else:
                 value, win0, win1 = policy.run(game, rng, _lead(game), draw)
             if seat == 0:
@@ -296,7 +302,7 @@ class TurnSearch(Player):
             else:
                 chances += win1
                 values += 1.0 - value
-        return chances, values, solved
+        return chances, values, solved, solved_chances
 
 
 def _wins_by_passing(game: Game) -> bool:
