@@ -30,13 +30,13 @@ from .endgame_rules import FRESH, KINDS, POINTS, End, Progress, TooMuch, draws, 
 __all__ = ["BUDGET", "REACH", "TRY", "Solution", "State", "budget_for", "ends_soon", "solve", "state_of", "value_of"]
 
 # Budgets, in turns searched (a count, so a seed and a view give one decision on any machine; docs/ai.md,
-# "The endgame solver", has their times). REACH: the safety net for a position that `ends_soon`, which the
-# solver finishes well within it (the largest of 79 such positions of 30 games took 14,480). TRY: how far
-# a later position outside that is pushed before the level's search takes over (some 0.1 s of one core).
+# "The endgame solver", has their times: some 25-50 µs a turn). REACH: the safety net for a position that
+# `ends_soon`, which the solver finishes well within it (every one met in seeded games, in under 0.1 s).
+# TRY: how far a later position outside that is pushed before the level's search takes over (some 0.1 s).
 REACH: Final = 20_000
 TRY: Final = 2_000
-BUDGET: Final = 20_000  # the yardstick of the benchmark and the tests: about a second of one core
-WORK: Final = 8  # the ways to end a turn looked at that count as one turn searched
+BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
+WORK: Final = 8  # the takes tried in finding a turn's ends that count as one turn searched
 _VALUE: Final = tuple(c.value for c in CARDS)
 
 Kinds = tuple[int, ...]
@@ -165,40 +165,46 @@ class Solver:
         self.budget = budget
         self.nodes = 0
         self.table: dict[tuple[object, ...], tuple[float, float]] = {}
-        self.known_ends: dict[tuple[object, ...], tuple[list[End], int]] = {}
+        self.known_ends: dict[tuple[object, ...], list[End]] = {}
 
-    def ends(self, s: State, mover: int) -> tuple[list[End], int]:
-        """The mover's distinct ends of a fresh turn, best takes first, and the work of finding them (none when known).
+    def ends(self, s: State, mover: int) -> list[End]:
+        """The mover's distinct ends of a fresh turn, best takes first, counted in the budget (once a search).
 
         A seat meets the same hand, play area and Street again and again under different tables of the
-        other seat's, so the ends are found once a search."""
+        other seat's, so the ends are found once a search; met again, they count as one turn searched."""
         last = self._last(s)
         useful_now = _useful(s)
         key = (s.hands[mover], s.areas[mover], s.street, useful_now, last)
         known = self.known_ends.get(key)
-        if known is not None:
-            return known[0], 0
+        if known is None:
+            known = self.known_ends[key] = _ordered(
+                self._counted(s.hands[mover], s.areas[mover], s.street, FRESH, useful_now, last=last))
+        else:
+            self._spend(0)
+        return known
+
+    def _counted(self, hand: Kinds, area: Kinds, street: Kinds, progress: Progress, useful_now: tuple[bool, ...],
+                 *, last: bool = False, actions: bool = False) -> list[End]:
+        """`turn_ends`, within what is left of the budget and counted in it."""
         try:
-            ends, work = turn_ends(s.hands[mover], s.areas[mover], s.street, FRESH, useful_now, last=last,
+            ends, work = turn_ends(hand, area, street, progress, useful_now, last=last, actions=actions,
                                    limit=(self.budget - self.nodes) * WORK)
         except TooMuch:
             raise _OutOfBudget from None
-        ends = _ordered(ends)
-        self.known_ends[key] = (ends, work)
-        return ends, work
+        self._spend(work)
+        return ends
+
+    def _spend(self, work: int) -> None:
+        """One turn searched, with `work` ways looked at (`WORK` of them a turn); past the budget, no value."""
+        self.nodes += 1 + work // WORK
+        if self.nodes > self.budget:
+            raise _OutOfBudget
 
     def root(self, s: State, progress: Progress, can_refresh: bool, *,
              only: Action | None = None) -> tuple[float, tuple[Action, ...]]:
         """The best value of the turn under way and the line to it (or the value of `only` played first)."""
         options: list[tuple[tuple[Action, ...], Callable[[float, float], float]]] = []
-        try:
-            ends, work = turn_ends(s.hands[s.to_move], s.areas[s.to_move], s.street, progress, _useful(s),
-                                   actions=True, limit=(self.budget - self.nodes) * WORK)
-        except TooMuch:
-            raise _OutOfBudget from None
-        self.nodes += 1 + work // WORK
-        if self.nodes > self.budget:
-            raise _OutOfBudget
+        ends = self._counted(s.hands[s.to_move], s.areas[s.to_move], s.street, progress, _useful(s), actions=True)
         for end in _ordered(ends):
             options.append((end.actions, partial(self.after, s, end)))
         if can_refresh:
@@ -222,7 +228,7 @@ class Solver:
         """The value of `s` for its seat to move, within (alpha, beta) (fail-soft: outside it, a bound)."""
         mover = s.to_move
         out = sum(POINTS[k] for k in s.street) + points(s.unknown) + sum(POINTS[k] for k in s.known)
-        lead = points(s.hands[mover]) + points(s.areas[mover]) - points(s.hands[1 - mover]) - points(s.areas[1 - mover])
+        lead = _lead(s.hands, s.areas, mover)
         if lead > out:  # no card left can overturn it
             return 1.0
         if -lead > out:
@@ -234,10 +240,7 @@ class Solver:
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
-        ends, work = self.ends(s, mover)
-        self.nodes += 1 + work // WORK
-        if self.nodes > self.budget:
-            raise _OutOfBudget
+        ends = self.ends(s, mover)
         start = alpha
         best = 0.0
         refreshes = sorted(set(s.street)) if _may_refresh(s) else []
@@ -287,7 +290,7 @@ class Solver:
         areas = (end.area, s.areas[1]) if mover == 0 else (s.areas[0], end.area)
         passes = s.passes + 1 if end.taken < 0 else 0
         if passes >= 2 or (s.exhaustions >= 2 and mover != self.start_player):  # R8.5, R9.3
-            lead = points(hands[mover]) + points(areas[mover]) - points(hands[1 - mover]) - points(areas[1 - mover])
+            lead = _lead(hands, areas, mover)
             if lead:
                 return 1.0 if lead > 0 else 0.0
             held = [tuple(h + a for h, a in zip(hands[p], areas[p], strict=True)) for p in (0, 1)]
@@ -309,6 +312,11 @@ def _same(first: Action, action: Action) -> bool:
     if type(first) is Take and type(action) is Take:
         return first.card is action.card and first.pay is action.pay
     return first == action
+
+
+def _lead(hands: tuple[Kinds, Kinds], areas: tuple[Kinds, Kinds], mover: int) -> int:
+    """The mover's victory points less the other seat's, hand and play area alike (R11.1)."""
+    return points(hands[mover]) + points(areas[mover]) - points(hands[1 - mover]) - points(areas[1 - mover])
 
 
 def _useful(s: State) -> tuple[bool, ...]:

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from famiglia.ai.endgame import solve
+from famiglia.ai.endgame import Solution, solve
 from famiglia.ai.ismcts import REFERENCE_LEVELS, ISMCTSPlayer
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import DECK, Game, card
@@ -71,19 +71,17 @@ def scores(d: dict[str, Any]) -> tuple[int, int]:
 def test_the_last_turn_takes_the_card_that_wins_and_a_brute_opens_it() -> None:
     """The final round's last turn (R9.3): Ben, behind by less than F4's 15 points, wins only by taking F4, which
     his Brute lowers to 1 so that F0 and M1 pay for it (R7.2, R8.3); without the Brute he has lost."""
-    d = balanced(("M0 F3", "B3 F0 M1"), "F4 A0", "", exhaustions=2, to_move=1, start=0)
-    a, b = scores(d)
-    assert 0 < a - b < 15
-    game = Game.from_dict(d, seed=1)
-    solution = solve(game.view(1, memory=True))
+    def last_turn(bens_hand: str) -> Solution | None:
+        d = balanced(("M0 F3", bens_hand), "F4 A0", "", exhaustions=2, to_move=1, start=0)
+        a, b = scores(d)
+        assert 0 < a - b < 15
+        return solve(Game.from_dict(d, seed=1).view(1, memory=True))
+
+    solution = last_turn("B3 F0 M1")
     assert solution is not None and solution.value == 1.0
     assert [str(x) for x in solution.line] == ["brute B3 F4 -3", "take F4 pay F0 keep M1"] or \
         str(solution.line[0]) == "brute B3 F4 -3"
-    without = balanced(("M0 F3", "B0 F0 M1"), "F4 A0", "", exhaustions=2, to_move=1, start=0)
-    a, b = scores(without)
-    assert 0 < a - b < 15
-    game = Game.from_dict(without, seed=1)
-    lost = solve(game.view(1, memory=True))
+    lost = last_turn("B0 F0 M1")
     assert lost is not None and lost.value == 0.0
 
 

@@ -206,23 +206,20 @@ def test_tables_waiting_for_a_friend_are_limited_per_address_and_per_key(tmp_pat
 
     async def main() -> None:
         async with serving(tmp_path, limits=Limits(tables_per_address=3, tables_per_key=2)) as server:
+            async def refused_after(client: Client, tables: int, said: str) -> None:
+                for _ in range(tables):
+                    await open_table(server, client)
+                    client.send("q")
+                await client.wait_for("Lobby")
+                client.send("n")
+                await client.wait_for("Open the table")
+                client.send("\r")
+                await client.wait_for(said)
+
             anna = await Client.connect(server.port, "anna", key=key)
-            for _ in range(2):
-                await open_table(server, anna)
-                anna.send("q")
-            await anna.wait_for("Lobby")
-            anna.send("n")
-            await anna.wait_for("Open the table")
-            anna.send("\r")
-            await anna.wait_for("2 tables opened with your key are still waiting for a second player")
+            await refused_after(anna, 2, "2 tables opened with your key are still waiting for a second player")
             ben = await Client.connect(server.port, "ben")  # the same address, without a key
-            await open_table(server, ben)
-            ben.send("q")
-            await ben.wait_for("Lobby")
-            ben.send("n")
-            await ben.wait_for("Open the table")
-            ben.send("\r")
-            await ben.wait_for("3 tables opened from your address are still waiting for a second player")
+            await refused_after(ben, 1, "3 tables opened from your address are still waiting for a second player")
             assert len(server.tables.tables) == 3
             ben.send("c")  # the computer is no table waiting for anyone
             await ben.wait_for("Play the computer")
