@@ -92,18 +92,21 @@ def positions(count: int, seed: int, every: int, level: str) -> list[tuple[SeatV
     return out
 
 
-def followed(game_number: int, seed: int, every: int, level: str) -> list[Row]:
+def followed(game_number: int, seed: int, every: int, level: str, waiting: bool = False) -> list[Row]:
     """One game of the hint-follower against `player(level)`: the raw estimates its search told, and the outcomes.
 
     The follower is the level's own search asked without a seed, so its choice is the hint and its
     chance is `win_chance` of the position (raw: before the calibration). Where the opponent is the same
-    search, its estimates are kept too.
+    search, its estimates are kept too. Otherwise, with `waiting`, the positions where the computer is to move
+    are kept as well, of kind "waiting": the follower's search told from the computer's seat, as the follower's
+    chance (one less the computer's raw chance), with whether the follower won (`evaluation.waiting_chance`).
     """
     seat = game_number % 2  # the follower's seat; seat 0 starts
     follower = estimator(level)
     opponent = player(level, seed=derive_seed("calibration-player", seed, game_number, 1 - seat))
     players = {seat: follower, 1 - seat: opponent}
     kept_seats = {0, 1} if isinstance(opponent, TurnSearch) else {seat}
+    waits = waiting and not isinstance(opponent, TurnSearch)
     game = Game.new(seed=derive_seed("calibration", seed, game_number), first=0)
     kept: list[tuple[float, bool, int, str, str]] = []
     n = 0
@@ -120,20 +123,25 @@ def followed(game_number: int, seed: int, every: int, level: str) -> list[Row]:
             n += 1
             game.apply(advice.action)
         else:
+            if waits and n % every == game_number % every:  # the follower's chance while the computer moves
+                told = follower.advise(view, raw=True)
+                kept.append((0.0 if told.certain else 1.0 - told.chance, False, seat, "waiting", ""))
+            if waits:
+                n += 1
             game.apply(search.choose(view))
     result = game.result()
     assert result is not None
     return [(chance, certain, result.winner == mover, kind, advised) for chance, certain, mover, kind, advised in kept]
 
 
-def hint_estimates(count: int, seed: int, every: int, level: str, jobs: int) -> list[Row]:
+def hint_estimates(count: int, seed: int, every: int, level: str, jobs: int, waiting: bool = False) -> list[Row]:
     """At least `count` raw estimates of the hint-follower's positions (see `followed`), game by game in order."""
     out: list[Row] = []
     game_number = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         while len(out) < count:
             batch = range(game_number, game_number + jobs)
-            for found in pool.map(partial(followed, seed=seed, every=every, level=level), batch):
+            for found in pool.map(partial(followed, seed=seed, every=every, level=level, waiting=waiting), batch):
                 if len(out) < count:
                     out += found
             game_number += jobs
@@ -169,6 +177,8 @@ def main() -> None:
     parser.add_argument("--seat", choices=("hints", "pool"),
                         help="whose play the seat is: the hints' (default for normal, hard, easy) or the pool's")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the hint-follower's games")
+    parser.add_argument("--waiting", action="store_true",
+                        help="also keep the follower's chance while a computer of another search is to move")
     parser.add_argument("--fit", action="store_true", help="fit the calibration and write " + str(OUT.name))
     parser.add_argument("--save", type=Path, help="keep the raw estimates in this file")
     parser.add_argument("--load", type=Path, nargs="+",
@@ -193,7 +203,7 @@ def main() -> None:
     else:
         args.seat = args.seat or ("hints" if args.level in LEVELS else "pool")
         if args.seat == "hints":
-            raw = hint_estimates(args.positions, args.seed, args.every, args.level, args.jobs)
+            raw = hint_estimates(args.positions, args.seed, args.every, args.level, args.jobs, args.waiting)
         else:
             raw = estimates(positions(args.positions, args.seed, args.every, args.level), args.level)
         took = f"{time.perf_counter() - start:.0f} s"
@@ -295,12 +305,20 @@ def _gap(members: list[tuple[float, bool, int]], sets: int) -> tuple[float, floa
     return told, won, gap, clustered_error((((1.0 if w else 0.0) - c, number) for c, w, number in members), gap, sets)
 
 
-def fit(raw: list[Row], level: str, seed: int) -> None:
-    """Fit the calibration to the raw estimates (`fitted`) and write it for `level`."""
-    a, b, c, form, count = fitted(raw)
+def fit(raw: list[Row], level: str, seed: int | str) -> None:
+    """Fit the calibration to the raw estimates (`fitted`) and write it for `level`; where positions of the
+    computer's turns were kept (`followed`'s waiting rows), the waiting seat's map too."""
+    waiting = [row for row in raw if row[3] == "waiting"]
+    a, b, c, form, count = fitted([row for row in raw if row[3] != "waiting"])
     data = json.loads(OUT.read_text(encoding="utf-8"))
+    rule = data["levels"].get(level, {}).get("waiting", "mirror")  # a rule of the level's, until one is fitted
     data["levels"][level] = {"a": round(a, 6), "b": round(b, 6), "c": round(c, 6), "positions": count,
-                             "seed": str(seed)}
+                             "seed": str(seed), "waiting": rule}
+    if waiting:
+        wa, wb, wc, wform, wcount = fitted(waiting)
+        data["levels"][level]["waiting"] = {"a": round(wa, 6), "b": round(wb, 6), "c": round(wc, 6),
+                                            "positions": wcount}
+        print(f"the waiting seat's map ({wform}) on {wcount} positions: a = {wa:.4f}, b = {wb:.4f}, c = {wc:+.4f}")
     OUT.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     print(f"fitted ({form}) on {count} positions: a = {a:.4f}, b = {b:.4f}, c = {c:+.4f}; written to {OUT}")
 

@@ -40,10 +40,11 @@ from .workers import spread
 __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
            "played_chance", "shown_change"]
 
+# 5: in a game against the computer, the person's chance told on the computer's turns too (`evaluation.waiting`);
 # 4: the exact endgame solver's values where it reaches (normal, hard); 3: marks judged on the points shown (the two
 # chances rounded, then subtracted); 2: the turn search's chances, seeded by the position (1: a tree search's, by
 # the move)
-VERSION: Final = 4
+VERSION: Final = 5
 # A decision's loss in points of win chance, as a player reads it; each mark is the largest threshold reached.
 MARKS: Final = (("inaccurate", 0.05), ("mistake", 0.10), ("blunder", 0.20))
 
@@ -210,12 +211,15 @@ Moves = Sequence[tuple[int, str]]  # (player, action in notation), in order: a g
 
 
 def analyse(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str], *,
-            level: str = DEFAULT_LEVEL, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Analysis:
+            level: str = DEFAULT_LEVEL, jobs: int = 1, progress: Callable[[int], None] | None = None,
+            computer: int | None = None) -> Analysis:
     """Analyse the game that starts at position `start` (dealt with `seed`) and plays `moves`.
 
     `level` is the level whose estimates are used (one of `levels.LEVELS`, by its record's `estimator`); `jobs`
     > 1 spreads the decisions over that many processes, with the same result; `progress(n)` is called as n
-    more decisions are done.
+    more decisions are done. `computer`: the seat the level's computer played, in a game against it; the
+    chances are then the other player's against it on both players' turns (`TurnSearch.computer`), as its
+    hints told them. Without it, each seat's chance on its turn is its own against the level's computer.
     Raises `ValueError` for an unknown level and `IllegalAction` for a move the rules do not allow.
     """
     if level not in LEVELS:
@@ -225,13 +229,13 @@ def analyse(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tupl
     if jobs <= 1 or len(indexes) < 2:
         rated = []
         for k in indexes:
-            rated.append(_rate(start, seed, moves, names, level, k))
+            rated.append(_rate(start, seed, moves, names, level, k, computer))
             if progress is not None:
                 progress(1)
     else:
         found: dict[int, _Rated] = {}
         chunk = max(1, min(8, len(indexes) // (jobs * 3)))
-        work = [(dict(start), seed, list(moves), names, level, indexes[i:i + chunk])
+        work = [(dict(start), seed, list(moves), names, level, computer, indexes[i:i + chunk])
                 for i in range(0, len(indexes), chunk)]
         for done in spread(_rate_many, work, jobs):  # Ctrl-C stops every worker at once
             for k, r in done:
@@ -277,18 +281,19 @@ def _game_at(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tup
     return game
 
 
-def _rate_many(job: tuple[dict[str, Any], int | str, list[tuple[int, str]], tuple[str, str], str, Sequence[int]]
-               ) -> list[tuple[int, _Rated]]:
-    start, seed, moves, names, level, ks = job
-    return [(k, _rate(start, seed, moves, names, level, k)) for k in ks]
+def _rate_many(job: tuple[dict[str, Any], int | str, list[tuple[int, str]], tuple[str, str], str, int | None,
+                          Sequence[int]]) -> list[tuple[int, _Rated]]:
+    start, seed, moves, names, level, computer, ks = job
+    return [(k, _rate(start, seed, moves, names, level, k, computer)) for k in ks]
 
 
 def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str], level: str,
-          k: int) -> _Rated:
+          k: int, computer: int | None = None) -> _Rated:
     """The search of move `k`: from the view of the seat to move before it (R12.3), seeded by that view alone."""
     game = _game_at(start, seed, moves, names, k)
     view = game.view(game.to_move, memory=True)
     search = LEVELS[level].estimator()
+    search.computer = computer
     advice = search.advise(view)
     forced = len(view.legal_actions) == 1
     best = advice.action

@@ -23,7 +23,8 @@ from famiglia.engine import CARDS, Counts, Family, Game
 
 from .planner import KEEP
 
-__all__ = ["FEATURES", "beta_map", "calibrated", "calibration", "features", "fitted_chance", "lead_chance", "weights"]
+__all__ = ["FEATURES", "beta_map", "calibrated", "calibration", "features", "fitted_chance", "lead_chance", "waiting",
+           "weights"]
 
 _POINTS: Final = tuple(c.points for c in CARDS)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
@@ -110,6 +111,40 @@ def calibration(level: str = "normal") -> tuple[float, float, float]:
                          f"{', '.join(levels)}")
     fitted = levels[level]
     return float(fitted["a"]), float(fitted["b"]), float(fitted["c"])
+
+
+@cache
+def _waiting_rule(level: str) -> tuple[float, float, float] | str:
+    """How `waiting` tells the follower's chance at `level` while the computer moves: fitted numbers (a, b, c),
+    "complement" or "mirror" (see `waiting`)."""
+    text = resources.files("famiglia").joinpath(*CALIBRATION_RESOURCE).read_text(encoding="utf-8")
+    rule = json.loads(text)["levels"].get(level, {}).get("waiting", "mirror")
+    if isinstance(rule, dict):
+        return float(rule["a"]), float(rule["b"]), float(rule["c"])
+    if rule not in ("complement", "mirror"):
+        raise ValueError(f"famiglia/data/calibration.json: level {level!r} has an unknown waiting rule {rule!r}")
+    return str(rule)
+
+
+def waiting(chance: float, level: str = "normal") -> float:
+    """The chance of a player who follows `level`'s hints while that level's computer is to move, from the raw
+    chance `chance` the level's search gives the player there (one less the computer's own).
+
+    `calibrated` is fitted where the follower moves. Where the computer moves, the level's data says how its
+    chance is told: fitted on such positions of the same games (`benchmarks/calibration.py --waiting`); or,
+    where the computer plays the same search as the hints (normal), one less the computer's chance as
+    `calibrated` tells it ("complement": both seats are followers, and their chances add up to one); or
+    else `calibrated` of the player's own chance ("mirror": the player's side read as if it were to move).
+    So a game against an easy computer, which a follower wins nine times in ten, is told at about 90% on
+    both players' turns, not 90% and 10% by turns.
+    """
+    rule = _waiting_rule(level)
+    if rule == "complement":
+        return 1.0 - calibrated(1.0 - chance, level)
+    if rule == "mirror":
+        return calibrated(chance, level)
+    assert not isinstance(rule, str)
+    return beta_map(chance, *rule)
 
 
 def calibrated(chance: float, level: str = "normal") -> float:

@@ -29,6 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Final
 
 from famiglia.engine import CARDS, Action, Card, Game, Pass, Refresh, SeatView, Take
@@ -38,7 +39,7 @@ from .advice import Advice, Estimate, certain_words, open_after_refresh, winning
 from .base import Player, check_view, legal
 from .determinization import World, common_worlds, sample_world
 from .endgame import solve, value_of
-from .evaluation import calibrated, fitted_chance
+from .evaluation import calibrated, fitted_chance, waiting
 from .exact import exact_advice
 from .leaves import ExactLeaves
 from .planner import TurnState, best_plan, plans
@@ -105,6 +106,9 @@ class TurnSearch(Player):
         self.settings = settings
         self.calibration = calibration if calibration is not None else level if level in LEVELS else None
         self.leaves = ExactLeaves()
+        # The seat the level's computer sits at, where the chances are a person's against it (the analysis of a
+        # game against the computer): its seat's chances are one less the person's (`evaluation.waiting`).
+        self.computer: int | None = None
 
     def choose_with_reason(self, view: SeatView) -> tuple[Action, str]:
         advice = self.advise(view)
@@ -124,7 +128,7 @@ class TurnSearch(Player):
             if solution is not None:
                 return exact_advice(view, solution, self.level)
         ratings = self.rate(view, candidates(view))
-        told = (lambda r: r.chance) if raw else self.told
+        told = (lambda r: r.chance) if raw else partial(self.told, seat=view.to_move)
         best = ratings[0]
         action = legal(view, best.candidate[0])
         estimates = tuple(Estimate(legal(view, r.candidate[0]), told(r), r.worlds, r.candidate) for r in ratings)
@@ -137,15 +141,28 @@ class TurnSearch(Player):
         return Advice(action, best.candidate, chance, words(view, best.candidate, None, chance, whom),
                       estimates=estimates, level=self.level)
 
-    def told(self, rating: Rating) -> float:
+    def told(self, rating: Rating, *, seat: int | None = None, moving: bool = True) -> float:
         """The chance a player is told for `rating`: its mean, calibrated for the level's opponent, where the
         playouts tell it. The worlds the exact solver valued keep their values (no calibration on top of an
-        exact value): the calibration corrects what the playouts miss, and they were not played there."""
+        exact value): the calibration corrects what the playouts miss, and they were not played there.
+
+        `seat` is whose chance it is, to move (`moving`) or not; it matters only where a seat is the computer's
+        (`computer`): the person's chance is then told as the level's calibration has it on their turns and
+        on the computer's (`evaluation.waiting`), and the computer's as one less it."""
         played = rating.worlds - rating.exact
         if self.calibration is None or played == 0:
             return rating.chance
         mean = (rating.chance * rating.worlds - rating.exact_chance) / played
-        return (rating.exact_chance + played * calibrated(mean, self.calibration)) / rating.worlds
+        return (rating.exact_chance + played * self._calibrated(mean, seat, moving)) / rating.worlds
+
+    def _calibrated(self, mean: float, seat: int | None, moving: bool) -> float:
+        key = self.calibration
+        assert key is not None
+        if self.computer is None or seat is None:
+            return calibrated(mean, key)
+        if seat != self.computer:
+            return calibrated(mean, key) if moving else waiting(mean, key)
+        return 1.0 - waiting(1.0 - mean, key) if moving else 1.0 - calibrated(1.0 - mean, key)
 
     def chance_of(self, view: SeatView, action: Action) -> float:
         """The chance the search gives `action` played from `view`, as told: what the analysis rates a decision by.
@@ -166,7 +183,7 @@ class TurnSearch(Player):
             rating = self._rating((action,), worlds, view.to_move, self._draw(view))
             if type(action) is Refresh and view.refreshes < self.settings.deep and self.settings.draws > 0:
                 rating = self.refresh_rating(view, rating, worlds)
-            return self.told(rating)
+            return self.told(rating, seat=view.to_move)
         return self.advise(after(view, action)).chance
 
     def standing(self, view: SeatView, seat: int) -> float:
@@ -177,7 +194,7 @@ class TurnSearch(Player):
         """
         worlds = common_worlds(view, self.seed, self.settings.worlds)
         return self.told(self._rating((), worlds, seat, 0.5 - self.settings.contempt if seat == 0 else
-                                      0.5 + self.settings.contempt))
+                                      0.5 + self.settings.contempt), seat=seat, moving=seat == view.to_move)
 
     def rate(self, view: SeatView, found: Sequence[Candidate]) -> list[Rating]:
         """`found` rated by successive halving, best first: all in `screen` worlds, the finalists in all of them."""

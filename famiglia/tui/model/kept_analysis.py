@@ -20,7 +20,7 @@ from famiglia.engine import Step
 from famiglia.persistence import Record, printable
 from famiglia.persistence.analyses import AnalysisFileError, analysis_key, analysis_path, save_analysis, saved_analyses
 from famiglia.phrasebook.catalogue import _
-from famiglia.profile.seats import game_level
+from famiglia.profile.seats import game_level, level_of
 
 __all__ = ["analyse_record", "decisions_to_rate", "find_saved", "keep_analysis", "load_or_analyse", "saved_key"]
 
@@ -129,8 +129,9 @@ def analyse_record(record: Record, *, level: str | None = None, jobs: int = 1,
     for figure; `progress(n)` is called as n more decisions are done (an exception it raises stops it).
     """
     moves = [(m.player, str(m.action)) for m in record.moves]
+    computers = [seat for seat, who in enumerate(record.seats) if level_of(who) is not None]
     return analyse(record.start, record.seed, moves, record.players, level=level or game_level(record.seats),
-                   jobs=jobs, progress=progress)
+                   jobs=jobs, progress=progress, computer=computers[0] if len(computers) == 1 else None)
 
 
 def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
