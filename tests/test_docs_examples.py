@@ -31,6 +31,9 @@ def _examples() -> list[tuple[str, str, str]]:
 
 
 EXAMPLES = _examples()
+# The computer's examples search with the levels' real budgets: slow, as every such test is.
+CASES = [pytest.param(where, info, code, id=where, marks=[pytest.mark.slow] if "famiglia.ai" in code else [])
+         for where, info, code in EXAMPLES]
 
 
 def test_the_docs_have_python_examples_and_mark_only_a_few_as_not_run() -> None:
@@ -40,7 +43,7 @@ def test_the_docs_have_python_examples_and_mark_only_a_few_as_not_run() -> None:
     assert infos.count("python no-run") <= len(infos) // 4
 
 
-@pytest.mark.parametrize(("where", "info", "code"), EXAMPLES, ids=[where for where, _info, _code in EXAMPLES])
+@pytest.mark.parametrize(("where", "info", "code"), CASES)
 def test_every_python_example_of_the_docs_runs(where: str, info: str, code: str) -> None:
     compiled = compile(code, where, "exec")
     if info == "python no-run":

@@ -3,7 +3,7 @@
 Each condition is a small predicate that returns the `Refusal` it makes (its kind, its rule and the cards
 and numbers it names; `str()` says it in a player's words), or None.
 `explain` asks them in a fixed order about one action (python-chess's `is_legal`) and gives the first
-rule in the way: it is what `Game.why_illegal` and a refused `Game.apply` say. `legal_actions`, the
+rule in the way: it is `Game.refusal`, what `Game.why_illegal` and a refused `Game.apply` say. `legal_actions`, the
 generator and the search's hot path, asks the step-level predicates itself, once a call (may this seat
 refresh now at all, play an Accountant, swap, play a Brute), and reads the per-card ones from tables
 built at import by asking them (which cards are Accountants and Brutes, how far a Brute may lower a
