@@ -28,7 +28,6 @@ from famiglia.engine import (
     Take,
     parse_action,
 )
-from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.notation import in_notation, in_words
 from famiglia.phrasebook.refusals import refusal as refusal_words
 
@@ -136,8 +135,7 @@ class Tutor:
         refused = game.refusal(action)
         if refused is None:
             return None
-        return (_("{action}: {reason}").format(action=in_words(str(action)), reason=refusal_words(refused)),
-                words[_kind(action)])
+        return (f"{in_words(str(action))}: {refusal_words(refused)}", words[_kind(action)])  # as the engine says it
 
     # -- where the player is, and the end --------------------------------------------------------------------
 
