@@ -10,6 +10,7 @@ from .actions import Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swa
 from .cards import CARDS, DECK, Card, Family, card, parse_card, sorted_cards
 from .errors import IllegalAction, NotationError, PositionError
 from .game import DEFAULT_NAMES, Game
+from .refusals import Refusal
 from .scoring import Result
 from .table import EndReason, Event
 from .view import Counts, SeatView, StreetCard
@@ -32,6 +33,7 @@ __all__ = [
     "PlayBrute",
     "PositionError",
     "Refresh",
+    "Refusal",
     "Result",
     "SeatView",
     "Step",

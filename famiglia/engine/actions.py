@@ -16,6 +16,7 @@ from typing import Final, Self
 
 from .cards import Card, parse_card
 from .errors import NotationError, quoted
+from .refusals import Kind, Refusal
 
 __all__ = [
     "Action",
@@ -243,19 +244,19 @@ def _amount(amount: int) -> str:
 PASS: Final = Pass()
 
 _USAGE: Final = {
-    "pass": "pass",
-    "refresh": "refresh <card>, like refresh B3",
-    "accountant": "accountant <Accountant>, like accountant A2",
-    "swap": "swap <play-area card> <hand card>, like swap F1 M0",
-    "brute": "brute <Brute> <Street card> -<amount>, like brute B2 F4 -1",
-    "take": "take <card>, or take <card> pay <card> keep <card>, like take F2 pay F1 keep F1",
+    "pass": Kind.USAGE_PASS,
+    "refresh": Kind.USAGE_REFRESH,
+    "accountant": Kind.USAGE_ACCOUNTANT,
+    "swap": Kind.USAGE_SWAP,
+    "brute": Kind.USAGE_BRUTE,
+    "take": Kind.USAGE_TAKE,
 }
 _SPACES: Final = re.compile(r"\s+")
 _DIGITS: Final = "0123456789"
 
 
 def _usage(verb: str, text: str) -> NotationError:
-    return NotationError(f"{quoted(text)} is not an action: write {_USAGE[verb]}")
+    return NotationError.of(Refusal(_USAGE[verb], typed=quoted(text)))
 
 
 def parse_action(text: str) -> Action:
@@ -266,15 +267,14 @@ def parse_action(text: str) -> Action:
     is not a `str` is no action either, so it too raises `NotationError` (as `Game.apply` does).
     """
     if not isinstance(text, str):
-        raise NotationError(f"{quoted(text)} is not an action: an action is a line of text, like take M0")
+        raise NotationError.of(Refusal(Kind.NOT_TEXT, typed=quoted(text)))
     text = text.strip()
     words = _SPACES.split(text.lower()) if text else []
     if not words:
         return _empty()
     verb, args = words[0], words[1:]
     if verb not in _USAGE:
-        raise NotationError(f"{quoted(text)} is not an action: "
-                            "start with pass, refresh, accountant, swap, brute or take")
+        raise NotationError.of(Refusal(Kind.VERB, typed=quoted(text)))
     return _parse_words(verb, args, text)
 
 
@@ -282,12 +282,11 @@ def _card(word: str, text: str) -> Card:
     try:
         return parse_card(word)
     except NotationError:
-        raise NotationError(f"{quoted(text)}: {quoted(word.upper())} is not a card (a family letter F, A, B or M "
-                            "and a value 0-4, like F2)") from None
+        raise NotationError.of(Refusal(Kind.NO_CARD, typed=quoted(text), word=quoted(word.upper()))) from None
 
 
 def _empty() -> Action:
-    raise NotationError("type an action, like take M0 or pass")
+    raise NotationError.of(Refusal(Kind.NO_ACTION))
 
 
 def _parse_words(verb: str, args: list[str], text: str) -> Action:
@@ -321,7 +320,7 @@ def _parse_brute(args: list[str], text: str) -> Action:
         return PlayBrute(brute, target, min(brute.value, target.value))
     amount = args[2].removeprefix("-")
     if len(amount) != 1 or amount not in _DIGITS:  # ASCII only: str.isdigit() also takes superscripts
-        raise NotationError(f"{quoted(text)}: write the amount as one digit after the minus, like brute B2 F4 -1")
+        raise NotationError.of(Refusal(Kind.AMOUNT, typed=quoted(text)))
     return PlayBrute(brute, target, _DIGITS.index(amount))
 
 

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Final
 
 from .errors import NotationError, quoted
+from .refusals import Kind, Refusal
 
 __all__ = ["CARDS", "DECK", "Card", "Family", "card", "expand", "parse_card", "sorted_cards"]
 
@@ -135,11 +136,10 @@ def parse_card(text: str) -> Card:
     Anything else, text or not, raises `NotationError`: only the ASCII digits 0-4 are values.
     """
     if not isinstance(text, str):
-        raise NotationError(f"{quoted(text)} is not a card: a card is named by text, like F2")
+        raise NotationError.of(Refusal(Kind.CARD_TEXT, typed=quoted(text)))
     found = _BY_NAME.get(text) or _BY_NAME.get(text.strip().upper())  # the exact name first: the common case
     if found is None:
-        raise NotationError(f"{quoted(text.strip())} is not a card: "
-                            "write a family letter (F, A, B, M) and a value 0-4, like F2")
+        raise NotationError.of(Refusal(Kind.CARD_LETTER, typed=quoted(text.strip())))
     return found
 
 

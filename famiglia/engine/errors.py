@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Self
+
+from .refusals import Refusal
+
 __all__ = ["IllegalAction", "NotationError", "PositionError", "quoted"]
 
 _QUOTE_LENGTH = 24
@@ -11,12 +15,20 @@ class IllegalAction(ValueError):
     """An action the rules do not allow at this moment; the message says why in a player's words.
 
     The message quotes the action as it was asked for; `reason` is the why alone, for a screen that
-    already shows what was typed. The game is left exactly as it was before the refused action.
+    already shows what was typed, and `refusal` the same as a value (its kind, its rule and its fields),
+    for a screen that says it in the player's language. The game is left exactly as it was before the
+    refused action.
     """
 
-    def __init__(self, message: str, *, reason: str | None = None) -> None:
+    def __init__(self, message: str, *, refusal: Refusal | None = None, reason: str | None = None) -> None:
         super().__init__(message)
-        self.reason = message if reason is None else reason
+        self.refusal = refusal
+        self.reason = reason if reason is not None else message if refusal is None else str(refusal)
+
+    @classmethod
+    def of(cls, refusal: Refusal) -> Self:
+        """The error whose message is `refusal`'s sentence alone (the notation's reader quotes the input in it)."""
+        return cls(str(refusal), refusal=refusal)
 
 
 class NotationError(IllegalAction):

@@ -16,6 +16,7 @@ from .actions import Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swa
 from .cards import CARDS, DECK, Card, Family, expand
 from .errors import IllegalAction, NotationError, quoted
 from .position import events_to_list, read_position, table_to_dict
+from .refusals import Kind, Refusal
 from .rules import explain, legal_actions, refresh_refusal, street_index
 from .scoring import Result, score
 from .table import STREET_SIZE, Happening, Table, event, happening
@@ -195,10 +196,17 @@ class Game:
         It asks the rules' predicates about this one action (as python-chess's `is_legal` does), not the
         list of legal actions; the two agree, action for action (tests/engine/test_refusals.py).
         """
+        refusal = self.refusal(action)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, action: Action | str) -> Refusal | None:
+        """Why an action is refused now, as a value (its kind, rule and fields: `why_illegal` is its `str`), or
+        None if it is allowed; text that is no action is refused by the notation's reader."""
         try:
             a = _action(action)
-        except IllegalAction as error:
-            return str(error)
+        except NotationError as error:
+            assert error.refusal is not None
+            return error.refusal
         return explain(self._table, a)
 
     # -- playing --------------------------------------------------------------------------------------
@@ -213,7 +221,7 @@ class Game:
             said = " ".join(action.split()) if isinstance(action, str) else str(a)  # quote what was asked
             why = explain(self._table, a)
             assert why is not None, f"{a} is refused by the generator but allowed by the rules' predicates"
-            raise IllegalAction(f"{said}: {why}", reason=why)
+            raise IllegalAction(f"{said}: {why}", refusal=why)
         self.apply_legal(a)
         return a
 
@@ -346,7 +354,7 @@ def _action(action: object) -> Action:
         return parse_action(action)
     if isinstance(action, Refresh | PlayAccountant | Swap | PlayBrute | Take | Pass):
         return action
-    raise NotationError(f"{quoted(action)} is not an action: give an action or its text, like take M0")
+    raise NotationError.of(Refusal(Kind.NOT_AN_ACTION, typed=quoted(action)))
 
 
 def _cards_of(locked: dict[int, int]) -> tuple[Card, ...]:

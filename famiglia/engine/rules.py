@@ -1,8 +1,9 @@
 """What the rules allow now, and why they refuse the rest (R4–R8): each condition written once.
 
-Each condition is a small predicate that returns the reason it refuses, in a player's words, or None.
+Each condition is a small predicate that returns the `Refusal` it makes (its kind, its rule and the cards
+and numbers it names; `str()` says it in a player's words), or None.
 `explain` asks them in a fixed order about one action (python-chess's `is_legal`) and gives the first
-rule in the way: it is what `Game.why_illegal` and a refused `Game.apply` say. `legal_actions`, the
+rule in the way: it is `Game.refusal`, what `Game.why_illegal` and a refused `Game.apply` say. `legal_actions`, the
 generator and the search's hot path, asks the step-level predicates itself, once a call (may this seat
 refresh now at all, play an Accountant, swap, play a Brute), and reads the per-card ones from tables
 built at import by asking them (which cards are Accountants and Brutes, how far a Brute may lower a
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 from .actions import PASS, Action, Pass, PlayAccountant, PlayBrute, Refresh, Step, Swap, Take
 from .cards import CARDS, Card, Family
+from .refusals import Kind, Refusal
 
 if TYPE_CHECKING:
     from .table import Table, Turn
@@ -25,52 +27,57 @@ if TYPE_CHECKING:
 __all__ = ["explain", "legal_actions", "refresh_refusal", "street_index"]
 
 
-# -- the predicates: a reason, or None ----------------------------------------------------------------
+# -- the predicates: a refusal, or None ----------------------------------------------------------------
 
 # Steps as module constants: reading a member off an Enum class costs a few hundred nanoseconds in Python
 # 3.11, and the generator asks on every call. The reasons it may meet on every call are made once, too.
 _REFRESH, _ACCOUNTANT, _BRUTE = Step.REFRESH, Step.ACCOUNTANT, Step.BRUTE
 # _TOO_LATE[wanted, step]: R4.1, no going back to an earlier step.
-_TOO_LATE: Final = {(wanted, step): f"too late for the {wanted.title} step: this turn is at the {step.title} step "
-                                    "(R4.1)" for wanted in Step for step in Step}
-_ZERO_ON_STREET: Final = tuple(f"the Street has a 0 on it ({c}), so you cannot refresh (R5.1)" for c in CARDS)
+_TOO_LATE: Final = {(wanted, step): Refusal(Kind.TOO_LATE, "R4.1", wanted=wanted, step=step)
+                    for wanted in Step for step in Step}
+_ZERO_ON_STREET: Final = tuple(Refusal(Kind.ZERO_ON_STREET, "R5.1", card=c) for c in CARDS)
+_EMPTY_STREET_REFRESH: Final = Refusal(Kind.EMPTY_STREET_REFRESH, "R10.1")
+_USED_UP: Final = Refusal(Kind.USED_UP, "R5.6")
+_ONCE_A_TURN: Final = Refusal(Kind.ONCE_A_TURN, "R5.4")
 
 
-def refresh_refusal(table: Table) -> str | None:
+def refresh_refusal(table: Table) -> Refusal | None:
     """Why no Street card may be refreshed now; None if every one may (R5.2)."""
     turn = table.turn
     if turn.step is not _REFRESH:
         return _TOO_LATE[_REFRESH, turn.step]
     street = table.street
     if not street:
-        return "the Street is empty: nothing to refresh (R10.1)"
+        return _EMPTY_STREET_REFRESH
     if table.exhaustions >= 2:
-        return "the draw stack is used up for good: no more refreshes (R5.6)"
+        return _USED_UP
     for c in street:
         if not c.value:
             return _ZERO_ON_STREET[c.index]  # R5.1
     if table.exhaustions == 1 and turn.late_refresh:
-        return "after the first exhaustion you may refresh only once a turn (R5.4)"
+        return _ONCE_A_TURN
     return None
 
 
-_ONE: Final = {Family.ACCOUNTANTS: "an Accountant", Family.BRUTES: "a Brute"}
 _OWN: Final = {Family.ACCOUNTANTS: Step.ACCOUNTANT, Family.BRUTES: Step.BRUTE}
-# _ALREADY[step]: R4.3, each family's ability once a turn.
-_ALREADY: Final = {own: f"you have already played {_ONE[f]} this turn (R4.3)" for f, own in _OWN.items()}
+# The kinds of refusal an Accountant's and a Brute's meet: another family, a 0 (R4.2), played already (R4.3).
+_NOT_ONE: Final = {Family.ACCOUNTANTS: Kind.NOT_ACCOUNTANT, Family.BRUTES: Kind.NOT_BRUTE}
+_ZERO_ONE: Final = {Family.ACCOUNTANTS: Refusal(Kind.ACCOUNTANT_ZERO, "R4.2"),
+                    Family.BRUTES: Refusal(Kind.BRUTE_ZERO, "R4.2")}
+_ALREADY: Final = {Step.ACCOUNTANT: Refusal(Kind.ALREADY_ACCOUNTANT, "R4.3"),
+                   Step.BRUTE: Refusal(Kind.ALREADY_BRUTE, "R4.3")}
 
 
-def _ability_card_refusal(c: Card, family: Family) -> str | None:
+def _ability_card_refusal(c: Card, family: Family) -> Refusal | None:
     """Why `c` is no Accountant (or Brute) with an ability: another family, or a 0 (R4.2)."""
-    one = _ONE[family]
     if c.family is not family:
-        return f"{c} is not {one}: write {_OWN[family].name.lower()} {family.letter}1 to {family.letter}4"
+        return Refusal(_NOT_ONE[family], None, card=c)
     if c.value == 0:
-        return f"{one} of value 0 has no ability (R4.2)"
+        return _ZERO_ONE[family]
     return None
 
 
-def _ability_step_refusal(step: Step, own: Step) -> str | None:
+def _ability_step_refusal(step: Step, own: Step) -> Refusal | None:
     """Why the ability of step `own` (an Accountant, a Brute) cannot be played at `step` (R4.3, R4.1)."""
     if step < own:
         return None
@@ -79,66 +86,70 @@ def _ability_step_refusal(step: Step, own: Step) -> str | None:
     return _TOO_LATE[own, step]
 
 
-def _own_refusal(hand: list[int], c: Card) -> str | None:
+def _own_refusal(hand: list[int], c: Card) -> Refusal | None:
     """Why `c` cannot be played from the hand: there is none."""
-    return None if hand[c.index] else f"you have no {c} in your hand"
+    return None if hand[c.index] else Refusal(Kind.NOT_IN_HAND, None, card=c)
 
 
-def _swap_step_refusal(turn: Turn) -> str | None:
+_ACCOUNTANT_FIRST: Final = Refusal(Kind.ACCOUNTANT_FIRST, "R6.2")
+_NO_SWAPS_LEFT: Final = Refusal(Kind.NO_SWAPS_LEFT, "R6.2")
+
+
+def _swap_step_refusal(turn: Turn) -> Refusal | None:
     """Why no swap can be made now: no Accountant played this turn, or its swaps used up (R6.2, R4.1)."""
     step = turn.step
     if step is _REFRESH:
-        return "play an Accountant first: swaps come with it (R6.2)"
+        return _ACCOUNTANT_FIRST
     if step > _ACCOUNTANT:
         return _TOO_LATE[_ACCOUNTANT, step]
     if not turn.swaps_left:
-        return "your Accountant has no swaps left (R6.2)"
+        return _NO_SWAPS_LEFT
     return None
 
 
-def _swap_kinds_refusal(out: Card, into: Card) -> str | None:
+def _swap_kinds_refusal(out: Card, into: Card) -> Refusal | None:
     """R6.2 (decision): the two cards of a swap are of different kinds."""
-    return f"swapping {out} for {out} changes nothing (R6.2)" if out is into else None
+    return Refusal(Kind.SAME_SWAP, "R6.2", card=out) if out is into else None
 
 
-def _swap_out_refusal(table: Table, out: Card) -> str | None:
+def _swap_out_refusal(table: Table, out: Card) -> Refusal | None:
     """Why `out` cannot leave the play area: there is none, or every copy came in this turn (R6.3)."""
     turn = table.turn
     have = table.areas[table.to_move][out.index]
     if not have:
-        return f"there is no {out} in your play area"
+        return Refusal(Kind.NONE_IN_AREA, None, card=out)
     locked = turn.locked_area.get(out.index, 0)
     if have > locked:
         return None
     if out.index == turn.accountant and locked == 1:
-        return f"the Accountant you just played ({out}) stays in the play area (R6.3)"
-    return f"{out} was moved into the play area this turn: it stays (R6.3)"
+        return Refusal(Kind.ACCOUNTANT_STAYS, "R6.3", card=out)
+    return Refusal(Kind.MOVED_INTO_AREA, "R6.3", card=out)
 
 
-def _swap_into_refusal(table: Table, into: Card) -> str | None:
+def _swap_into_refusal(table: Table, into: Card) -> Refusal | None:
     """Why `into` cannot leave the hand: there is none, or every copy went there in this turn (R6.3)."""
     have = table.hands[table.to_move][into.index]
     if not have:
-        return f"there is no {into} in your hand"
+        return Refusal(Kind.NONE_IN_HAND, None, card=into)
     if have > table.turn.locked_hand.get(into.index, 0):
         return None
-    return f"{into} was moved into your hand this turn: it stays (R6.3)"
+    return Refusal(Kind.MOVED_INTO_HAND, "R6.3", card=into)
 
 
-def _on_street_refusal(table: Table, c: Card) -> str | None:
-    return None if c in table.street else f"there is no {c} on the Street"
+def _on_street_refusal(table: Table, c: Card) -> Refusal | None:
+    return None if c in table.street else Refusal(Kind.NONE_ON_STREET, None, card=c)
 
 
-def _lowering_refusal(brute: Card, target: Card, amount: int) -> str | None:
+def _lowering_refusal(brute: Card, target: Card, amount: int) -> Refusal | None:
     """Why Brute `brute` cannot lower `target` by `amount`: 1 ≤ amount ≤ both values (R7.2)."""
     if target.value == 0:
-        return f"{target} has value 0: a Brute cannot target it (R7.2)"
+        return Refusal(Kind.TARGET_ZERO, "R7.2", card=target)
     if amount < 1:
-        return "a Brute lowers a card by at least 1 (R7.2)"
+        return Refusal(Kind.AT_LEAST_ONE, "R7.2")
     if amount > brute.value:
-        return f"{brute} can lower a card by at most {brute.value} (R7.2)"
+        return Refusal(Kind.BRUTE_AT_MOST, "R7.2", card=brute, n=brute.value)
     if amount > target.value:
-        return f"{target} has value {target.value}: a Brute can lower it by at most {target.value} (R7.2)"
+        return Refusal(Kind.TARGET_AT_MOST, "R7.2", card=target, n=target.value)
     return None
 
 
@@ -156,30 +167,35 @@ def _pays(c: Card, effective: int, pay: Card | None, keep: Card | None) -> bool:
     return False
 
 
-def _pair_refusal(hand: list[int], pay: Card, keep: Card) -> str | None:
+def _pair_refusal(hand: list[int], pay: Card, keep: Card) -> Refusal | None:
     """Why the hand cannot show the pair `pay` + `keep` (R8.2: two hand cards)."""
     if pay is keep:
         if hand[pay.index] < 2:
-            return f"you need two {pay} in your hand, and you have {hand[pay.index] or 'none'}"
+            return Refusal(Kind.NEED_TWO, None, card=pay, have=hand[pay.index])
         return None
     for x in (pay, keep):
         if not hand[x.index]:
-            return f"there is no {x} in your hand"
+            return Refusal(Kind.NONE_IN_HAND, None, card=x)
     return None
 
 
 # -- explaining: the predicates of one action, in order ---------------------------------------------
 
 
-def explain(table: Table, action: Action) -> str | None:
-    """Why `action` is not allowed now, in a player's words; None if it is (it is in `legal_actions`)."""
+_GAME_OVER: Final = Refusal(Kind.GAME_OVER, None)  # R10.2
+
+
+def explain(table: Table, action: Action) -> Refusal | None:
+    """Why `action` is not allowed now (`str()` says it in a player's words); None if it is (it is in
+    `legal_actions`)."""
     if table.end is not None:
-        return "the game is over"
+        return _GAME_OVER
     step = table.turn.step
     hand = table.hands[table.to_move]
     match action:
         case Refresh(card=c):
-            return refresh_refusal(table) or (None if c in table.street else f"{c} is not on the Street")  # R5.2
+            return refresh_refusal(table) or (None if c in table.street  # R5.2
+                                              else Refusal(Kind.NOT_ON_STREET, None, card=c))
         case PlayAccountant(card=a):
             return (_ability_card_refusal(a, Family.ACCOUNTANTS) or _ability_step_refusal(step, _ACCOUNTANT)
                     or _own_refusal(hand, a))
@@ -195,10 +211,13 @@ def explain(table: Table, action: Action) -> str | None:
             return None  # R8.5: always allowed
 
 
-def _take_refusal(table: Table, action: Take) -> str | None:
+_EMPTY_STREET_TAKE: Final = Refusal(Kind.EMPTY_STREET_TAKE, "R10.1")
+
+
+def _take_refusal(table: Table, action: Take) -> Refusal | None:
     c, pay, keep = action.card, action.pay, action.keep
     if not table.street:
-        return "the Street is empty: nothing to take (R10.1)"
+        return _EMPTY_STREET_TAKE
     on_street = _on_street_refusal(table, c)
     if on_street:
         return on_street
@@ -207,27 +226,17 @@ def _take_refusal(table: Table, action: Take) -> str | None:
     if pay is None or keep is None:
         if any(_pays(c, v, None, None) for v in values):
             return None
-        return f"{c} has value {e} now, so it is not free: you need {_pair_words(c, e)} (R8.2)"
+        return Refusal(Kind.NOT_FREE, "R8.2", card=c, n=e, pair=Card.of(c.family, e - 1), below=e - 1)
     missing = _pair_refusal(table.hands[table.to_move], pay, keep)
     if missing:
         return missing
     if any(_pays(c, v, pay, keep) for v in values):
         return None
     if values == [0]:
-        return f"{c} has value 0 now: it is free, write take {c} (R8.1)"
+        return Refusal(Kind.FREE, "R8.1", card=c)
     if pay.is_mercenary and keep.is_mercenary and c.family is not Family.MERCENARIES:
-        return f"one card must be a genuine {Card.of(c.family, e - 1)}: only one Mercenary may stand in (R8.3)"
-    return f"{c} has value {e} now: you need {_pair_words(c, e)} (R8.3)"
-
-
-def _pair_words(c: Card, e: int) -> str:
-    g = Card.of(c.family, e - 1)
-    return f"two {g}, or {_a(g)} and a Mercenary above {e - 1}"
-
-
-def _a(c: Card) -> str:
-    """The article as the card name is spoken: an F1, an A1, a B1, an M1."""
-    return f"a {c}" if c.family is Family.BRUTES else f"an {c}"
+        return Refusal(Kind.GENUINE, "R8.3", card=Card.of(c.family, e - 1))
+    return Refusal(Kind.PAIR, "R8.3", card=c, n=e, pair=Card.of(c.family, e - 1), below=e - 1)
 
 
 # -- the generator's tables, asked of the per-card predicates once ----------------------------------

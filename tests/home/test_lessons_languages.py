@@ -13,17 +13,19 @@ import pytest
 from rich.console import Group
 
 from famiglia.ai import player
-from famiglia.engine import parse_action
+from famiglia.engine import CARDS, parse_action
 from famiglia.phrasebook.catalogue import ENGLISH, catalogue_for, speaking
 from famiglia.phrasebook.notation import in_notation
 from famiglia.tui.model.home.guided import guided_session
 from famiglia.tui.model.home.lessons import LESSON_IDS, Texts, TextsError, lessons_file, load_texts, parse_texts
+from famiglia.tui.model.screens import Screen
 from famiglia.tui.shell.app import run_app
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.shell.guided import build_guided_app
 from famiglia.tui.view.pieces import line_count
 from famiglia.tui.view.theme import cards_in
 from tests.drivers.app import Keys, drive
+from tests.drivers.session import reveal
 
 LANGUAGES = ("it", "de")
 CARD = re.compile(r"\b[FABM][0-4]\b")
@@ -95,6 +97,28 @@ def test_the_refusals_the_step_line_and_the_summary_are_translated_too(language:
     assert all(ours != theirs for ours, theirs in zip(translated.steps, english.steps, strict=True))
     assert translated.where["yours"].format(number=2, step=translated.steps[1]).count(translated.steps[1]) == 1
     assert "{" not in translated.summary["counted"].format(learned=3, lessons=len(LESSON_IDS))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_try_is_explained_in_the_box_in_the_language_and_the_words_it_was_typed_in(language: str) -> None:
+    """The box says why a try was refused as the message line does: an action typed in the language's words is
+    read as the table reads it, and named in those words; text that is no action is quoted as it was typed."""
+    words = EXAMPLES[language][0].split()  # take, pay, keep in the language
+    with speaking(catalogue_for(language)):
+        guided = guided_session("Anna")
+        session = guided.session
+        if session.screen is Screen.HANDOFF:
+            reveal(session)
+        hand = session.game.view(0).hand if session.game is not None else ()
+        absent = next(c for c in CARDS if c not in hand and c.value)
+        typed = f"{words[0]} F4 {words[2]} {absent} {words[4]} {absent}"
+        assert not session.play(typed)
+        assert session.message is not None and guided.guide.refused is not None
+        assert guided.guide.refused[0] == f"{typed}: {session.message.text}"
+        assert session.message.text != f"you need two {absent} in your hand, and you have none"
+        assert not session.play("xyz")
+        assert guided.guide.refused[0] == session.message.text
+        assert "is not an action" not in session.message.text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

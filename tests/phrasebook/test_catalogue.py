@@ -58,16 +58,8 @@ def test_every_template_is_formatted_only_after_it_is_said_through_the_catalogue
                 f"{path.name}:{node.lineno}: {name}() is given something other than a template"
 
 
-def _read_as_patterns(node: ast.AST) -> bool:
-    """A comprehension that makes each English template of a table into `_pattern(...)`, to recognise the
-    engine's own sentences (`refusals`): the templates are read, never said, there."""
-    value = getattr(node, "value", None) if isinstance(node, ast.DictComp) else None
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "_pattern"
-
-
 def test_the_templates_of_a_table_are_said_through_underscore_when_they_are_used() -> None:
-    """A table marks its templates with `N_`; each table is read inside `_(...)` and nowhere else (but to
-    recognise the engine's English by them)."""
+    """A table marks its templates with `N_`; each table is read inside `_(...)` and nowhere else."""
     for path in SOURCES:
         tree = parse(path)
         tables = _tables(tree)
@@ -75,7 +67,7 @@ def test_the_templates_of_a_table_are_said_through_underscore_when_they_are_used
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id in tables and isinstance(node.ctx, ast.Load):
                 up = parents[id(node)]
-                while not marked(up) and not _read_as_patterns(up):
+                while not marked(up):
                     assert not isinstance(up, ast.stmt), f"{path.name}:{node.lineno}: {node.id} read without _()"
                     up = parents[id(up)]
 

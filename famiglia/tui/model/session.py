@@ -246,14 +246,15 @@ class Session:
             return False  # another person's turn at another screen: never played from here
         try:  # typed words of the player's language are read as the notation's ("prendi F2": take F2)
             played = table.play(in_notation(action) if isinstance(action, str) else action, confirm=self.confirm)
-        except ValueError as refusal:  # IllegalAction, or anything else the notation's reader refuses
-            reason = getattr(refusal, "reason", None)  # the engine's English, said again in the player's words
+        except ValueError as error:  # IllegalAction, or anything else the notation's reader refuses
+            refusal = getattr(error, "refusal", None)  # the engine's refusal, said in the player's words
+            reason = getattr(error, "reason", None)
             paid = _paid_takes(game, action) if isinstance(action, str) else []  # typed here, by the player to move
             if paid:
                 reason = pay_for(paid[0].card, [in_words(str(take)) for take in paid])
-            elif reason:
-                reason = refusal_words(reason, as_typed=action if isinstance(action, str) else None)
-            else:
+            elif refusal is not None:
+                reason = refusal_words(refusal, as_typed=action if isinstance(action, str) else None)
+            elif not reason:
                 reason = _("{typed} is not an action").format(typed=quoted(str(action)))
             self.message = Message(reason, "error")  # the game is unchanged; the line keeps the action
             for refused in self.on_refused:

@@ -17,7 +17,7 @@ from typing import Final
 from famiglia.engine import (
     Action,
     Game,
-    IllegalAction,
+    NotationError,
     Pass,
     PlayAccountant,
     PlayBrute,
@@ -28,6 +28,8 @@ from famiglia.engine import (
     Take,
     parse_action,
 )
+from famiglia.phrasebook.notation import in_notation, in_words
+from famiglia.phrasebook.refusals import refusal as refusal_words
 
 from ..turn import step_now
 from .lessons import LESSON_IDS, Lesson, Texts, load_texts
@@ -125,14 +127,15 @@ class Tutor:
             return (words["over"],)
         if game.to_move != self.seat:
             return (words["not_your_turn"],)
-        try:
-            action = parse_action(tried) if isinstance(tried, str) else tried
-        except IllegalAction as error:  # NotationError: text that is no action at all
-            return (str(error), words["notation"])
-        reason = game.why_illegal(action)
-        if reason is None:
+        try:  # typed in the words of the player's language, as the table reads them ("prendi F2": take F2)
+            action = parse_action(in_notation(tried)) if isinstance(tried, str) else tried
+        except NotationError as error:  # text that is no action at all
+            assert error.refusal is not None
+            return (refusal_words(error.refusal, as_typed=tried if isinstance(tried, str) else None), words["notation"])
+        refused = game.refusal(action)
+        if refused is None:
             return None
-        return (f"{action}: {reason}", words[_kind(action)])
+        return (f"{in_words(str(action))}: {refusal_words(refused)}", words[_kind(action)])  # as the engine says it
 
     # -- where the player is, and the end --------------------------------------------------------------------
 
