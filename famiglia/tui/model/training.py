@@ -8,8 +8,8 @@ the player's language with Tab completing it, p for a pass, Esc back; h shows th
 hint's words; Enter goes on once the position is solved or shown.
 
 The first answer to a position in a session is the one the schedule counts: a miss (or asking for the
-answer first) puts the position at the end of the session once more and makes it due the next day;
-a right answer moves it up a box. Before the exercises, a game of two people at this keyboard whose
+answer first) puts the position at the end of the session once more, for practice, and makes it due the
+next day; a right answer moves it up a box. Before the exercises, a game of two people at this keyboard whose
 trained seats are not known asks whose mistakes to train (1, 2, or 3 for both).
 """
 
@@ -67,6 +67,7 @@ class Training:
         self.done = False
         self.exit_code = 0
         self.again: set[str] = set()  # the positions missed in this session, already put at its end once
+        self.scored: set[str] = set()  # the positions whose answer of this session the schedule has
         self.answered = 0
         self.right_first = 0
         self._fresh()
@@ -270,6 +271,9 @@ class Training:
         if exercise is None or self.counted:
             return
         self.counted = True
+        if exercise.key in self.scored:  # a miss come back in the session: practice, the schedule has its answer
+            return
+        self.scored.add(exercise.key)
         self.answered += 1
         self.right_first += right
         card = self.cards.get(exercise.key) or Card(exercise.key, exercise.game, exercise.kind)
