@@ -18,8 +18,8 @@ from famiglia.phrasebook.catalogue import N_, _, ngettext
 __all__ = ["KIND_NAMES", "Counts", "Progress", "kind_name", "progress", "progress_lines"]
 
 # Each kind of decision by its name as a player reads it (a template, said where shown).
-KIND_NAMES: Final = {"refresh": N_("refresh"), "accountant": N_("Accountant"), "brute": N_("Brute"),
-                     "take": N_("take"), "pass": N_("pass"), "last rounds": N_("the last rounds")}
+KIND_NAMES: Final = {"refresh": N_("refreshes"), "accountant": N_("Accountants"), "brute": N_("Brutes"),
+                     "take": N_("takes"), "pass": N_("passes"), "last rounds": N_("the last rounds")}
 
 
 def kind_name(kind: str) -> str:

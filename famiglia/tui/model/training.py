@@ -334,8 +334,6 @@ def _typing(t: Training) -> bool:
     return _answering(t) and bool(t.line) and not t.line.isdigit()
 
 
-WHOSE_FIRST: Final = N_("Answer the question first: 1, 2 or 3.")
-
 # The train screen's keys, once: the bindings and the key line are made from them. A letter goes onto the line
 # while it holds text; on an empty line p passes and h shows the answer, as at the table.
 TRAIN_COMMANDS: Final[Commands[Training]] = Commands(

@@ -16,7 +16,7 @@ from famiglia.persistence import printable
 from famiglia.phrasebook import verdicts
 from famiglia.phrasebook.catalogue import _, ngettext
 from famiglia.phrasebook.notation import in_words
-from famiglia.profile.practice import kind_name, progress_lines
+from famiglia.profile.practice import progress_lines
 
 from ..model.training import Stage, Training, train_key_line
 from .choices import PICKER_ROWS, render_menu
@@ -41,7 +41,6 @@ def _heading(t: Training, width: int) -> Text:
     text.append("  " + _("position {n} of {total}").format(n=t.index + 1, total=len(t.queue)), style="label")
     text.append("  ·  " + _("game {game}, turn {turn}").format(game=printable(exercise.game, 20), turn=d.turn),
                 style="label")
-    text.append("  ·  " + kind_name(exercise.kind), style="notice")
     if exercise.turning:
         text.append("  ·  " + _("a key moment"), style="notice")
     text.truncate(width, overflow="ellipsis")

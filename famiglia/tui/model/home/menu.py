@@ -53,8 +53,8 @@ class Overlay(Enum):
 
 
 # The first page's entries: each is the entry's identity in English and its label, a template said where shown.
-MAIN_ENTRIES: Final = (N_("New game"), N_("Continue"), N_("Learn to play"), N_("Train on your mistakes"),
-                       N_("Your games"), N_("Statistics"), N_("Rules"), N_("Settings"), N_("Quit"))
+MAIN_ENTRIES: Final = (N_("New game"), N_("Continue"), N_("Learn to play"), N_("Your games"), N_("Statistics"),
+                       N_("Rules"), N_("Settings"), N_("Train on your mistakes"), N_("Quit"))
 
 class Home:
     """The home screen's state; see the module docstring. `delete(id)` removes a saved game (None: not offered).
