@@ -72,12 +72,11 @@ def progress_lines(figures: Progress) -> list[str]:
                       "Training: {positions} positions, {due} due, {learned} learned, {missed} missed again",
                       total.positions).format(positions=total.positions, due=total.due, learned=total.learned,
                                               missed=total.missed_again)]
-    width = max(len(kind_name(kind)) for kind, _counts in figures.kinds)
     for kind, counts in figures.kinds:
         if counts.positions:
             said = ngettext("{kind}: {positions} position, {due} due, {learned} learned, {missed} missed again",
                             "{kind}: {positions} positions, {due} due, {learned} learned, {missed} missed again",
                             counts.positions)
-            lines.append("  " + said.format(kind=kind_name(kind).ljust(width), positions=counts.positions,
+            lines.append("  " + said.format(kind=kind_name(kind), positions=counts.positions,
                                             due=counts.due, learned=counts.learned, missed=counts.missed_again))
     return lines

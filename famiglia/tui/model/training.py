@@ -297,12 +297,14 @@ class Training:
             self.stage = Stage.DONE
 
     def best_words(self) -> str:
-        """The best move and the hint's words for it (its line of the turn, its chance)."""
+        """The best move in the hint's words: the line of the turn it begins, and its chance."""
         exercise = self.exercise
         assert exercise is not None
         d = exercise.decision
         steps = [parse_action(a) for a in d.line] or [parse_action(d.best)]
-        return hints.hint_text(parse_action(d.best), hints.line(steps, chances.chance(d.best_chance)))
+        if str(steps[0]) != d.best:
+            steps = [parse_action(d.best)]
+        return hints.line(steps, chances.chance(d.best_chance))
 
     def ignored(self, key: str) -> None:
         shown = repr(key) if len(key) == 1 else key

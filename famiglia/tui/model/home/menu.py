@@ -377,7 +377,7 @@ def _main_items(home: Home) -> list[Item[Home]]:
         else _("no unfinished game"),
         "Learn to play": _("continue the guided game") if guided
         else _("a guided first game against the easy computer"),
-        "Train on your mistakes": _("your own lost points, played again until you find the move"),
+        "Train on your mistakes": _("positions where you lost points, played again"),
         "Your games": ngettext("{n} saved", "{n} saved", saved).format(n=saved) if saved else _("none yet"),
         "Statistics": _("how you fare against each opponent, and your rating"),
         "Rules": _("the rules in full"),
