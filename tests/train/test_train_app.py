@@ -11,6 +11,8 @@ import pytest
 from famiglia.commands.train import gather
 from famiglia.persistence import Store
 from famiglia.phrasebook.catalogue import catalogue_for, speaking
+from famiglia.phrasebook.notation import in_words
+from famiglia.tui.model.exercises import judge
 from famiglia.tui.model.training import LINE_LIMIT, TRAIN_COMMANDS, Stage, Training
 from famiglia.tui.shell.training import build_training_app
 from famiglia.tui.view.bridge import Ink, Painter
@@ -109,3 +111,27 @@ def test_a_seeded_fuzzer_over_the_answer_keys(seed: int) -> None:
             rows = _screen(training)
             assert len(rows) <= 24 and all(len(row) <= 80 for row in rows)
     assert training.index <= len(training.queue)
+
+
+def test_an_answer_the_analysis_did_not_rate_is_weighed_off_the_screens_loop() -> None:
+    saved_game()
+    exercise = next(e for e in gather(Store()).exercises if e.kind == "accountant")
+    d = exercise.decision
+    other = next(a for a in exercise.view().legal_actions if str(a) not in {d.best, d.action, d.alternative})
+    training = Training([exercise], {}, clock=Clock())
+    seen: list[str] = []
+
+    async def script(k: Keys[int]) -> None:
+        await k.keys(in_words(str(other)) + "\r")
+        seen.append(k.screen())
+        await k.until(lambda: training.judging is None, what="the answer weighed")
+        await k.keys("x")  # typed onto the line once the verdict is in
+        seen.append(k.screen())
+        await k.keys("q")
+
+    drive(lambda pipe, terminal: build_training_app(training, input=pipe, output=terminal, colour=False),
+          script, columns=80, rows=24)
+    assert training.verdict is not None and training.verdict.action == str(other)
+    assert training.verdict == judge(exercise, other)
+    assert "Weighing" in seen[0] or training.judging is None
+    assert ("Right!" if training.verdict.right else "Try again") in seen[1]

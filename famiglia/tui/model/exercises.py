@@ -29,7 +29,8 @@ from famiglia.profile.guided_deal import is_guided
 
 from .replay import MISTAKES
 
-__all__ = ["Exercise", "Trainable", "Verdict", "exercises_of", "judge", "kind_of", "seats_to_train", "trainable"]
+__all__ = ["Exercise", "Trainable", "Verdict", "exercises_of", "judge", "kind_of", "known", "seats_to_train",
+           "trainable"]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -168,15 +169,26 @@ class Verdict:
 
 
 def judge(exercise: Exercise, action: Action) -> Verdict:
-    """`action` (one of the position's legal actions) judged by the estimate that rated the decision."""
+    """`action` (one of the position's legal actions) judged by the estimate that rated the decision: at once
+    where the analysis saved its chance (`known`), else by that search (a second at the hard level)."""
+    found = known(exercise, action)
+    if found is not None:
+        return found
+    view = exercise.position().view(exercise.seat, memory=True)  # as the analysis rates it (R12.3)
+    return _verdict(exercise, action, LEVELS[exercise.level].estimator().chance_of(view, action))
+
+
+def known(exercise: Exercise, action: Action) -> Verdict | None:
+    """The verdict of `action` from the chances the analysis saved (the best, the move played, the best
+    alternative); None for any other action."""
     d = exercise.decision
-    said = str(action)
-    known = {d.best: d.best_chance, d.action: d.played_chance}
+    chances = {d.best: d.best_chance, d.action: d.played_chance}
     if d.alternative is not None and d.alternative_chance is not None:
-        known.setdefault(d.alternative, d.alternative_chance)
-    chance = known.get(said)
-    if chance is None:
-        view = exercise.position().view(exercise.seat, memory=True)  # as the analysis rates it (R12.3)
-        chance = LEVELS[exercise.level].estimator().chance_of(view, action)
-    behind = max(0, -shown_change(d.best_chance, chance))
-    return Verdict(said, chance, d.best_chance, behind)
+        chances.setdefault(d.alternative, d.alternative_chance)
+    chance = chances.get(str(action))
+    return None if chance is None else _verdict(exercise, action, chance)
+
+
+def _verdict(exercise: Exercise, action: Action, chance: float) -> Verdict:
+    best = exercise.decision.best_chance
+    return Verdict(str(action), chance, best, max(0, -shown_change(best, chance)))

@@ -32,7 +32,7 @@ from famiglia.phrasebook.refusals import refusal
 from famiglia.profile.practice import Progress, progress
 
 from .builder import Menu, complete, menu
-from .exercises import Exercise, Trainable, Verdict, exercises_of, judge
+from .exercises import Exercise, Trainable, Verdict, exercises_of, judge, known
 from .keys import PASTE, TYPED, Command, Commands
 from .screens import number_text
 
@@ -66,6 +66,8 @@ class Training:
         self.message: str | None = note
         self.done = False
         self.exit_code = 0
+        self.begin_judging: Callable[[Exercise, Action], None] | None = None  # the shell's: weigh it off the loop
+        self.judging: Action | None = None  # the answer being weighed
         self.again: set[str] = set()  # the positions missed in this session, already put at its end once
         self.scored: set[str] = set()  # the positions whose answer of this session the schedule has
         self.answered = 0
@@ -205,6 +207,8 @@ class Training:
 
     def enter(self) -> None:
         """Enter: go on from a solved or shown position; else the typed number or action is the answer."""
+        if self.judging is not None:
+            return
         if self.stage is not Stage.EXERCISE:
             if self.stage is Stage.DONE:
                 self.leave()
@@ -244,10 +248,24 @@ class Training:
             self.message = _("A pass is not allowed here.")
 
     def answer(self, action: Action) -> None:
-        """The answer judged by the analysis's estimate; the first of the session goes to the schedule."""
+        """The answer judged by the analysis's estimate; the first of the session goes to the schedule. Where the
+        analysis saved no chance for it and the shell weighs answers off the screen's loop (`begin_judging`), the
+        verdict comes back through `judged`."""
         exercise = self.exercise
         assert exercise is not None
-        verdict = judge(exercise, action)
+        verdict = known(exercise, action)
+        if verdict is None and self.begin_judging is not None:
+            self.judging, self.path = action, ()
+            self.message = _("Weighing {action}…").format(action=in_words(str(action)))
+            self.begin_judging(exercise, action)
+            return
+        self.judged(exercise, verdict if verdict is not None else judge(exercise, action))
+
+    def judged(self, exercise: Exercise, verdict: Verdict) -> None:
+        """The verdict of an answer to `exercise` (dropped if the screen has moved on from it since)."""
+        self.judging = None
+        if exercise is not self.exercise or self.finished:
+            return
         self.verdict, self.path = verdict, ()
         self.tries.append(verdict)
         self._count(verdict.right)
@@ -308,7 +326,9 @@ class Training:
 
     def ignored(self, key: str) -> None:
         shown = repr(key) if len(key) == 1 else key
-        if self.stage is Stage.WHOSE:
+        if self.judging is not None:
+            self.message = _("Weighing {action}…").format(action=in_words(str(self.judging)))
+        elif self.stage is Stage.WHOSE:
             self.message = _("Press 1 or 2 for that player's mistakes, 3 for both.")
         elif self.finished:
             self.message = _("{key} does nothing here: Enter goes to the next position.").format(key=shown)
@@ -329,7 +349,7 @@ def _say(training: Training, words: str) -> None:
 
 
 def _answering(t: Training) -> bool:
-    return t.exercise is not None and not t.finished
+    return t.exercise is not None and not t.finished and t.judging is None
 
 
 def _typing(t: Training) -> bool:

@@ -1,12 +1,19 @@
 """The train screen's application: the keys of `famiglia train` (its command table, bound by the one binder) on
 the model's verbs, run by the one `run_app`, in the alternate screen so no hand stays in the scrollback.
+
+An answer whose chance the analysis did not save is weighed by the analysis's search, which takes a
+moment (seconds at the hard level): it is worked out in a daemon thread, as the replay's analysis is
+(`analyst`), and the verdict handed to the model on the screen's loop; the screen says meanwhile that it
+is weighing the answer. Leaving cancels the wait, and the thread's result is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import sys
-from typing import Final
+from functools import partial
+from typing import Any, Final
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import get_app_session
@@ -15,8 +22,11 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output, create_output
 
+from famiglia.engine import Action
+from famiglia.persistence import printable
 from famiglia.phrasebook.catalogue import _
 
+from ..model.exercises import Exercise, Verdict, judge
 from ..model.training import TRAIN_COMMANDS, Training
 from ..view.bridge import Painter
 from ..view.training import render_training
@@ -51,7 +61,30 @@ def build_training_app(training: Training, *, input: Input | None = None, output
     app.ttimeoutlen = 0.05
     app.max_render_postpone_time = None
     install_row_renderer(app, whole_screen(drawn))
+    training.begin_judging = partial(_weigh, app, training)
     return app
+
+
+def _weigh(app: Application[Any], training: Training, exercise: Exercise, action: Action) -> None:
+    """Judge `action` off the screen's loop; the verdict goes to the model on the loop, and the screen is drawn."""
+    app.create_background_task(_weighed(app, training, exercise, action))
+    app.invalidate()
+
+
+async def _weighed(app: Application[Any], training: Training, exercise: Exercise, action: Action) -> None:
+    loop = asyncio.get_running_loop()
+    context = contextvars.copy_context()  # the player's language, for any words the search says
+    try:
+        verdict: Verdict = await loop.run_in_executor(None, context.run, judge, exercise, action)
+    except asyncio.CancelledError:
+        raise
+    except Exception as error:  # one line on the message line; the answer may be given again
+        training.judging = None
+        training.message = _("The answer could not be weighed ({error}); give it again.").format(
+            error=f"{type(error).__name__}: {printable(str(error), 80)}")
+    else:
+        training.judged(exercise, verdict)
+    app.invalidate()
 
 
 def run_training(training: Training, *, colour: bool = True) -> int:
