@@ -4,6 +4,9 @@ game of two at one keyboard that asks whose mistakes and never shows the other h
 
 from __future__ import annotations
 
+import pytest
+
+from famiglia import cli
 from famiglia.ai.analysis import Analysis
 from famiglia.commands.train import gather
 from famiglia.engine import SeatView, parse_action
@@ -15,6 +18,7 @@ from famiglia.tui.view.bridge import Ink, Painter
 from famiglia.tui.view.table import render_table
 from famiglia.tui.view.training import render_training
 from tests.drivers.training import Clock, answer, press, saved_game
+from tests.persistence.records import short_game
 
 
 def _analysis() -> Analysis:
@@ -124,3 +128,18 @@ def _table(view: SeatView) -> str:
 
 def _screen(training: Training, width: int = 80, height: int = 24) -> str:
     return "\n".join(Painter(Ink.PLAIN).rows(render_training(training, width, height), width).text)
+
+
+def test_your_name_in_the_settings_says_whose_mistakes_without_asking() -> None:
+    saved_game(hot_seat=True)
+    found = gather(Store(), you="ANNA")  # without regard to case, as the statistics match it
+    assert not found.questions and found.exercises and all(e.seat == 0 for e in found.exercises)
+
+
+def test_a_game_that_cannot_be_trained_on_is_said_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    short_game(limit=4)  # unfinished
+    assert cli.main(["train", "--game", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not finished" in err
+    assert cli.main(["train"]) == 0
+    assert "Nothing to train on yet" in capsys.readouterr().out
