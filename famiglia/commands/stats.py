@@ -43,7 +43,7 @@ def _training(root: Path, entries: list[Entry]) -> Progress | None:
     """The training's progress over the games still saved (docs/train.md); None, said in one line, where the
     schedule cannot be read."""
     try:
-        schedule = load_schedule(root).of_games(e.record.id for e in entries if e.record is not None)
+        schedule = load_schedule(root).of_games(str(e.number) for e in entries)
     except ScheduleError as error:
         complain(str(error))
         return None

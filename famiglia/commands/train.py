@@ -41,7 +41,8 @@ __all__ = ["Gathered", "gather", "train"]
 @dataclass(slots=True)
 class Gathered:
     """What a session is made of: the exercises found, the games whose trained seats must be asked (with their
-    analyses), the schedule with a card for every exercise, and what to say about games left out."""
+    analyses), the schedule of the games saved, what to say about games left out, and the ids of every game
+    saved (readable or not: only a deleted game's cards are dropped)."""
 
     exercises: list[Exercise] = field(default_factory=list)
     questions: list[tuple[Trainable, Analysis]] = field(default_factory=list)
@@ -64,8 +65,9 @@ def gather(store: Store, *, game: str | None = None, you: str | None = None,
     if it is not yet; `progress(game)` gives the counter of one game's analysis. Raises `ScheduleError` for a
     schedule file that cannot be read, `StoreError` for a game or a folder that cannot be."""
     schedule = load_schedule(store.root)
-    games = trainable(store.entries())
-    found = Gathered(games=[g.id for g in games])
+    entries = store.entries()
+    games = trainable(entries)
+    found = Gathered(games=[str(e.number) for e in entries])  # a game that cannot be read now keeps its cards
     if game is not None:
         record = store.find(game)[1]
         games = [g for g in games if g.id == record.id]
