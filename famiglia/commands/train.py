@@ -49,6 +49,7 @@ class Gathered:
     schedule: Schedule = field(default_factory=Schedule)
     notes: list[str] = field(default_factory=list)
     games: list[str] = field(default_factory=list)
+    covered: set[str] = field(default_factory=set)  # the games whose every exercise is in `exercises`
 
 
 def _chooser(*, every: bool, game: str | None, new: bool) -> Callable[[Card, datetime], bool]:
@@ -89,6 +90,7 @@ def gather(store: Store, *, game: str | None = None, you: str | None = None,
             found.questions.append((each, analysis))
         else:
             found.exercises += exercises_of(each, analysis, seats)
+            found.covered.add(each.id)
     return found
 
 
@@ -114,11 +116,13 @@ def train(*, every: bool = False, game: str | None = None, new: bool = False, co
     for note in found.notes:
         _complain(note, say)
     now = clock()
-    cards = dict(found.schedule.cards)
+    current = {e.key for e in found.exercises}
+    stale = [k for k, c in found.schedule.cards.items() if c.game in found.covered and k not in current]
+    cards = {k: c for k, c in found.schedule.cards.items() if k not in stale}
     made = {e.key: Card(e.key, e.game, e.kind) for e in found.exercises if e.key not in cards}
     cards.update(made)
-    try:
-        save_schedule(store.root, made, games=found.games)
+    try:  # a position its game's analysis no longer marks (made anew, at another level) is trained no more
+        save_schedule(store.root, made, games=found.games, drop=stale)
     except ScheduleError as error:
         return _complain(str(error), say)
     chooses = _chooser(every=every, game=game, new=new)

@@ -182,17 +182,19 @@ def _check(card: Card) -> None:
 
 
 def save_schedule(root: Path, changed: Mapping[str, Card], *, whose: Mapping[str, tuple[int, ...]] | None = None,
-                  games: Iterable[str] | None = None) -> Schedule:
+                  games: Iterable[str] | None = None, drop: Iterable[str] = ()) -> Schedule:
     """Write the `changed` cards (and `whose` choices) into the schedule in `root`, in the folder's writers' turn,
     with what another famiglia wrote meanwhile; with `games` (the ids saved now), the cards of any other game are
-    dropped. Returns the schedule as written. `ScheduleError` (one line) if the file there cannot be read (it is
-    never written over) or cannot be written."""
+    dropped, and so are the cards `drop` names (positions no longer trained). Returns the schedule as written.
+    `ScheduleError` (one line) if the file there cannot be read (it is never written over) or cannot be written."""
     path = schedule_path(root)
     try:
         private_folder(root)
         with folder_lock(root):
             schedule = load_schedule(root)
             schedule.cards.update(changed)
+            for key in drop:
+                schedule.cards.pop(key, None)
             schedule.whose.update(whose or {})
             if games is not None:
                 schedule = schedule.of_games(games)

@@ -152,3 +152,13 @@ def test_the_session_ends_with_the_progress() -> None:
         press(training, "enter")
     assert training.stage is Stage.DONE and training.right_first == len(exercises)
     assert training.progress().total.due == 0
+
+
+def test_a_position_its_analysis_no_longer_marks_is_trained_no_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    saved_game()
+    store = Store()
+    save_schedule(store.root, {"1:999": Card("1:999", "1", "brute", streak=1, answers=1, last="right")})
+    monkeypatch.setattr("famiglia.tui.shell.training.run_training", lambda t, colour: 0)
+    assert train(clock=Clock()) == 0
+    cards = load_schedule(store.root).cards
+    assert "1:999" not in cards and cards and all(c.game == "1" for c in cards.values())
