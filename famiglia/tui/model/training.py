@@ -79,7 +79,6 @@ class Training:
         self.line = ""
         self.path: tuple[str, ...] = ()
         self.verdict: Verdict | None = None
-        self.tries: list[Verdict] = []
         self.solved = False
         self.revealed = False
         self.counted = False
@@ -103,10 +102,6 @@ class Training:
 
     def progress(self) -> Progress:
         return progress(self.cards.values(), self.clock())
-
-    def left(self) -> int:
-        """The positions still to come in this session, the one on show included."""
-        return max(0, len(self.queue) - self.index)
 
     def question(self) -> Trainable | None:
         return self.questions[0][0] if self.stage is Stage.WHOSE and self.questions else None
@@ -267,7 +262,6 @@ class Training:
         if exercise is not self.exercise or self.finished:
             return
         self.verdict, self.path = verdict, ()
-        self.tries.append(verdict)
         self._count(verdict.right)
         if verdict.right:
             self.solved = True
