@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from famiglia import __version__
-from famiglia.commands import arguments
+from famiglia.commands import arguments, train_options
 from famiglia.commands.about import ABOUT
 from famiglia.commands.errors import (
     EXIT_FAILURE,
@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_settings_command(commands)
     _add_stats_command(commands)
     _add_learn_command(commands)
+    train_options.add_options(_command(commands, "train", train_options.run))  # docs/train.md
     _add_analyse_command(commands)
     _add_serve_command(commands)
     return parser

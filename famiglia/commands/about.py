@@ -55,6 +55,10 @@ ABOUT: Final[dict[str, tuple[str, str]]] = {
              N_("A guided first game against the easy computer, on a deal where each part of the game comes "
                 "up early, explained the first time it is possible. It is saved as it is played: 'famiglia "
                 "learn' again plays the unfinished guided game on.")),
+    "train": (N_("train on your mistakes: your own lost points played again until you find the move"),
+              N_("Positions from your finished games where a decision of yours lost points in the analysis, and "
+                 "the key moments that were yours, played again until you find the move. A spaced schedule "
+                 "brings back what you missed; by default the positions due now.")),
     "analyse": (N_("rate every decision of a saved game, and tell skill from luck"),
                N_("Rate every decision of a saved game (by default the game saved last) by the computer's "
                   "estimate of each player's chance to win: the chance before, the best alternative, the "

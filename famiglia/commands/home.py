@@ -34,6 +34,7 @@ from famiglia.tui.model.home.menu import (
     ShowAnalysis,
     ShowLog,
     ShowReplay,
+    Train,
 )
 
 from .analysis import analysis
@@ -43,6 +44,7 @@ from .log import log, log_lines
 from .replay import replay
 from .resume import resume
 from .rules import rules_text
+from .train import train
 
 __all__ = ["run_home"]
 
@@ -116,6 +118,8 @@ def _loop(store: Store, colour: bool, said: list[str]) -> int:
                 resume(id, settings=load().settings, say=said.append, colour=shown)
             case Learn(id):
                 learn(id, new=id is None, say=said.append, colour=shown)
+            case Train():
+                train(say=said.append, colour=shown)
             case ShowReplay(id):
                 replay(id, colour=shown)
             case ShowAnalysis(id):

@@ -31,7 +31,7 @@ except ImportError:  # not on this platform: only age tells a leftover then
 
 __all__ = ["STALE", "STALE_UNLOCKED", "TEMP", "remove_unplayed", "sweep", "write_temp"]
 
-TEMP: Final = re.compile(r"\.(saving|analysing)-[0-9a-f]{12}\.tmp")  # a save's, an analysis save's
+TEMP: Final = re.compile(r"\.(saving|analysing|training)-[0-9a-f]{12}\.tmp")  # a save's, an analysis save's
 STALE: Final = 2  # seconds: a temporary file no save holds that is older than this is a killed famiglia's leftover
 STALE_UNLOCKED: Final = 600  # the same where files cannot be locked: only age tells then
 

@@ -62,7 +62,7 @@ def test_leaving_from_the_home_screen_leaves_one_true_line(tmux: Tmux) -> None:
     tmux.type("y")
     screen = tmux.wait_for("Learn to play")
     assert "left before the first turn ended" in screen  # what the game said, on the home screen
-    tmux.type("8")
+    tmux.type("9")  # Quit
     tmux.wait_for("exit status 0")
     left = [line for line in tmux.screen(history=True).splitlines() if line.startswith("famiglia:")]
     assert left == ["famiglia: Carla and Computer (easy): left before the first turn ended."]
@@ -80,5 +80,5 @@ def test_the_readmes_first_command_opens_the_home_screen(tmux: Tmux) -> None:
     _start(tmux)  # famiglia alone, as the command runs it
     screen = tmux.wait_for("Learn to play")
     assert "New game" in screen and "against the computer" in screen
-    tmux.type("8")
+    tmux.type("9")  # Quit
     tmux.wait_for("exit status 0")

@@ -51,7 +51,7 @@ def test_a_game_against_the_computer_from_the_home_screen_left_continued_and_fin
     screen = tmux.wait_for("Famiglia \u203a Statistics")
     assert "Computer (easy)" in screen and "Rating" in screen
     tmux.keys("Escape")
-    tmux.type("8")
+    tmux.type("9")  # Quit
     tmux.wait_for("exit status 0")
 
 
@@ -69,5 +69,5 @@ def test_the_guided_game_to_its_end_in_a_real_terminal(tmux: Tmux) -> None:
     assert "What came up in this game:" in screen and "The table (R1–R3)" in screen
     tmux.type("q")
     tmux.wait_for("Learn to play")
-    tmux.type("8")
+    tmux.type("9")  # Quit
     tmux.wait_for("exit status 0")

@@ -42,6 +42,6 @@ def test_a_stopped_home_screen_comes_back_drawn_with_its_keys(tmux: Tmux) -> Non
     tmux.wait_for("Famiglia \u203a Your games")
     tmux.keys("Escape")
     tmux.wait_for("Learn to play")
-    tmux.type("8")
+    tmux.type("9")  # Quit
     status, left = tmux.ended_in_shell()
     assert status == 0 and left.cooked and not left.alternate and left.cursor, (status, left)

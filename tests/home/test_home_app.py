@@ -12,7 +12,7 @@ from famiglia.persistence import Store
 from famiglia.profile.seats import HUMAN
 from famiglia.profile.settings import Settings, load, settings_path
 from famiglia.profile.statistics import statistics
-from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowAnalysis, ShowReplay
+from famiglia.tui.model.home.menu import Home, Learn, NewGame, Page, Quit, Resume, ShowAnalysis, ShowReplay, Train
 from famiglia.tui.shell.home import build_home_app, run_home_app
 from famiglia.tui.shell.rowrenderer import RowRenderer
 from tests.drivers.app import Keys, at_home, drive
@@ -32,7 +32,8 @@ def saved_games() -> None:
     (("\r", "\r"), NewGame((HUMAN, HUMAN))),
     (("1", DOWN, DOWN, "\r"), NewGame((HUMAN, "cpu:normal"))),
     (("3",), Learn()),
-    (("8",), Quit()),
+    (("8",), Train()),
+    (("9",), Quit()),
     ((UP, "\r"), Quit()),
     ((CTRL_C, "y"), Quit()),
 ])

@@ -239,7 +239,7 @@ def test_the_questions_and_a_message_fit_whole(saved: None, language: str, width
             game=home.chosen, title=line.title, state=line.state)
         rows = _page(home, width, height)
         assert _flat(f"{question} y {_('delete it')} n {_('keep it')}") in _flat(rows), rows
-    said: list[tuple[str, ...]] = [("escape",), ("9",), ("x",), ("7", "3"), ("7", "1", "enter"), ("5", "d")]
+    said: list[tuple[str, ...]] = [("escape",), ("0",), ("x",), ("7", "3"), ("7", "1", "enter"), ("5", "d")]
     for pressed in said:
         home = _home(*pressed)
         assert home.message is not None, pressed

@@ -24,6 +24,7 @@ from famiglia.tui.model.home.menu import (
     ShowAnalysis,
     ShowLog,
     ShowReplay,
+    Train,
 )
 
 from .helpers import play, save, stamp
@@ -44,9 +45,10 @@ def saved() -> list[Any]:
     return game_lines(Store().entries())
 
 
-def test_the_main_page_has_the_eight_entries_in_order() -> None:
+def test_the_main_page_has_the_nine_entries_in_order() -> None:
     assert [item.label for item in Home().items()] == list(MAIN_ENTRIES) == [
-        "New game", "Continue", "Learn to play", "Your games", "Statistics", "Rules", "Settings", "Quit"]
+        "New game", "Continue", "Learn to play", "Your games", "Statistics", "Rules", "Settings",
+        "Train on your mistakes", "Quit"]
 
 
 @pytest.mark.parametrize(("pressed", "outcome"), [
@@ -55,7 +57,8 @@ def test_the_main_page_has_the_eight_entries_in_order() -> None:
     (("1", "down", "down", "down", "enter"), NewGame((HUMAN, "cpu:hard"))),
     (("1", "up", "enter"), NewGame((HUMAN, "cpu:hard"))),  # round at the ends
     (("3",), Learn()),
-    (("8",), Quit()),
+    (("8",), Train()),
+    (("9",), Quit()),
     (("up", "enter"), Quit()),
     (("c-c", "y"), Quit()),
     (("c-c", "c-c"), Quit()),

@@ -25,10 +25,10 @@ from famiglia.profile.statistics import Statistics
 
 from ..items import Item, choose
 from .games import GameLine
-from .outcomes import Learn, NewGame, Outcome, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay
+from .outcomes import Learn, NewGame, Outcome, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay, Train
 
 __all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overlay", "Page", "Quit", "Resume",
-           "ShowAnalysis", "ShowLog", "ShowReplay"]
+           "ShowAnalysis", "ShowLog", "ShowReplay", "Train"]
 
 
 class Page(Enum):
@@ -54,7 +54,7 @@ class Overlay(Enum):
 
 # The first page's entries: each is the entry's identity in English and its label, a template said where shown.
 MAIN_ENTRIES: Final = (N_("New game"), N_("Continue"), N_("Learn to play"), N_("Your games"), N_("Statistics"),
-                       N_("Rules"), N_("Settings"), N_("Quit"))
+                       N_("Rules"), N_("Settings"), N_("Train on your mistakes"), N_("Quit"))
 
 class Home:
     """The home screen's state; see the module docstring. `delete(id)` removes a saved game (None: not offered).
@@ -377,6 +377,7 @@ def _main_items(home: Home) -> list[Item[Home]]:
         else _("no unfinished game"),
         "Learn to play": _("continue the guided game") if guided
         else _("a guided first game against the easy computer"),
+        "Train on your mistakes": _("positions where you lost points, played again"),
         "Your games": ngettext("{n} saved", "{n} saved", saved).format(n=saved) if saved else _("none yet"),
         "Statistics": _("how you fare against each opponent, and your rating"),
         "Rules": _("the rules in full"),
@@ -387,6 +388,7 @@ def _main_items(home: Home) -> list[Item[Home]]:
         "New game": lambda h: h.open(Page.NEW_GAME),
         "Continue": _open_continue,
         "Learn to play": _open_learn,
+        "Train on your mistakes": _start(Train()),
         "Your games": lambda h: h.open(Page.GAMES),
         "Statistics": lambda h: h.open(Page.STATISTICS),
         "Rules": lambda h: h.open(Page.RULES),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Learn", "NewGame", "Outcome", "Quit", "Resume", "ShowAnalysis", "ShowLog", "ShowReplay"]
+__all__ = ["Learn", "NewGame", "Outcome", "Quit", "Resume", "ShowAnalysis", "ShowLog", "ShowReplay", "Train"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,11 @@ class Learn:
     """The guided game: a new one, or the unfinished one `id`."""
 
     id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Train:
+    """Training on the player's own mistakes (`famiglia train`): the positions due."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,4 +55,4 @@ class Quit:
     pass
 
 
-Outcome = NewGame | Resume | Learn | ShowLog | ShowReplay | ShowAnalysis | Quit
+Outcome = NewGame | Resume | Learn | Train | ShowLog | ShowReplay | ShowAnalysis | Quit
