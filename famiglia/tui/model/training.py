@@ -227,7 +227,8 @@ class Training:
         try:  # the engine reads it, or says why not, on a copy of the position that is then dropped
             action = exercise.position().apply(in_notation(text))
         except IllegalAction as error:  # NotationError too: text that is no action at all
-            self.message = printable(refusal(str(error), as_typed=text), 300)
+            said = refusal(error.refusal, as_typed=text) if error.refusal is not None else str(error)
+            self.message = printable(said, 300)
             return
         self.line = ""
         self.answer(action)
