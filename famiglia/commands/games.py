@@ -63,7 +63,7 @@ def games(*, out: TextIO | None = None) -> int:
         state = game_state(record.game())
         if NETWORK in record.seats:
             state = _("{state} (a network game)").format(state=state)
-        rows.append((record.id, f"{record.players[0]}, {record.players[1]}", started(record),
+        rows.append((record.id, f"{record.names[0]}, {record.names[1]}", started(record),
                      str(record.turn_count), state))
     for problem in problems:
         fail(problem)
@@ -120,7 +120,7 @@ def _described(store: Store, id: str) -> str:
     try:
         _path, record = store.find(id)
         return _("game {id} ({first} and {second}, started {started} UTC)").format(
-            id=id, first=printable(record.players[0], 40), second=printable(record.players[1], 40),
+            id=id, first=printable(record.names[0], 40), second=printable(record.names[1], 40),
             started=started(record))
     except GameNotFound:
         raise

@@ -181,7 +181,7 @@ class Replay:
         for d in analysis.decisions:
             if d.mark in MISTAKES:
                 stops[d.move + 1] = _("Marked {mark}: {name} played {action}, {points:.0f} points of chance given "
-                                      "away.").format(mark=verdicts.mark(d.mark), name=self.record.players[d.player],
+                                      "away.").format(mark=verdicts.mark(d.mark), name=self.record.names[d.player],
                                                       action=d.action, points=d.points_lost)
         for moment in key_moments(analysis, [game.view(None) for game in self.positions]):
             said = _("Key moment: {moment}").format(moment=moment.words)

@@ -47,7 +47,7 @@ def caption(replay: Replay, width: int | None = None) -> Text:
     """Where in the game this is: the position, the turn, and the action that led here; in one row of `width`
     where given, the words around the action giving way before the action is cut (the turn's beginning first,
     then the position)."""
-    names = replay.record.players
+    names = replay.record.names
     title = Text(_("Replay of game {game}").format(game=replay.record.id), style="title")
     where = Text("  " + _("position {index} of {last}").format(index=replay.index, last=replay.last), style="label")
     if replay.index == 0:

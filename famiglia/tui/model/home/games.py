@@ -39,7 +39,7 @@ class GameLine:
     def of(cls, record: Record) -> GameLine:
         game = record.game()
         result = game.result()
-        return cls(record.id, record.players, record.seats, record.started, record.updated, record.turn_count,
+        return cls(record.id, record.names, record.seats, record.started, record.updated, record.turn_count,
                    result.scores if result is not None else _points(game),
                    None if result is not None else game.to_move,
                    result.winner if result is not None else None, result is not None, is_guided(record))
