@@ -199,7 +199,7 @@ def _item_line(item: Item, n: int, mine: bool, label_width: int, width: int) -> 
 
 def _settings_footer(home: Home) -> list[RenderableType]:
     items = home.items()
-    name = items[home.selected].label if items else ""
+    name = list(KEYS)[home.selected] if items and home.selected < len(KEYS) else ""  # the page lists KEYS in order
     # The settings' meanings are `famiglia.profile.settings`' own; said through `_` once they are templates there.
     meaning = Text(_(KEYS[name].meaning) if name in KEYS else "", style="label")
     if home.editing is not None:

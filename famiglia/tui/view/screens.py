@@ -101,20 +101,21 @@ def _zone_row(label: str, cards: Sequence[Card] | None, size: int) -> tuple[Text
 @dataclass(frozen=True, slots=True)
 class EndScreen(Part):
     """Game over: the winner, why the game ended (R10.2), the tie-break (R11.2), and both players' cards, in a box
-    of at most `widest` columns; under it, given the game's `seed`, how to deal the game again (the end screen's
-    keys are on the key line, from the command table, only).
+    of at most `widest` columns; under it, given the game's `seed`, the command that deals the game again (the end
+    screen's keys are on the key line, from the command table, only).
 
     Hands come from the view: a seat's view holds the opponent's hand once the game is over.
     """
 
     view: SeatView
     seed: object = None
+    again: str | None = None  # the command that deals it again (`Table.again`)
     widest: int = 100
 
     def lines(self, width: int) -> Sequence[RenderableType]:
         shown = [_end(self.view, width=min(width, self.widest))]
-        if self.seed is not None:
-            again = _("Seed {seed}: famiglia play --seed {seed} deals this game again.").format(seed=self.seed)
+        if self.seed is not None and self.again is not None:
+            again = _("Seed {seed}: {command} deals this game again.").format(seed=self.seed, command=self.again)
             shown.append(Text("\n" + again, style="label"))
         return shown
 
