@@ -19,7 +19,7 @@ from rich.text import Text
 from famiglia.engine import Game
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, parse_id, printable
 from famiglia.persistence.seats import NETWORK
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.counts import date_time
 from famiglia.tui.view.theme import THEME
 
@@ -32,7 +32,7 @@ def game_state(game: Game) -> str:
     """Whose turn it is, or how the game ended, in a few words."""
     result = game.result()
     if result is None:
-        return _("{name} to move").format(name=game.names[game.to_move])
+        return filled(_("{name} to move"), name=game.names[game.to_move])
     if result.winner is None:
         return _("draw {score}–{other}").format(score=result.scores[0], other=result.scores[1])
     w = result.winner  # the winner's score first

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from famiglia.engine import Game, Step
 from famiglia.persistence import Record, Store, StoreError, Turn
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.table import end_reason, tiebreak
 from famiglia.tui.view.theme import THEME
 
@@ -76,8 +76,8 @@ def _ending(record: Record, game: Game) -> list[str]:
     if result is None:
         mover = game.names[game.to_move]
         if record.moves and record.moves[-1].action.step is not Step.TAKE:
-            return [_("Not finished: {name} to move (a turn is under way).").format(name=mover)]
-        return [_("Not finished: {name} to move.").format(name=mover)]
+            return [filled(_("Not finished: {name} to move (a turn is under way)."), name=mover)]
+        return [filled(_("Not finished: {name} to move."), name=mover)]
     names, why = record.names, end_reason(result.reason)
     if result.winner is None:
         lines = [_("Result: a draw at {score} each ({why}).").format(score=result.scores[0], why=why)]

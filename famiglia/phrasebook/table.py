@@ -49,7 +49,10 @@ def level_name(level: str) -> str:
     """A level of `famiglia.levels.LEVELS` as a player reads it ("easy", "facile", "leicht"); the notation's own word
     (`--vs cpu:easy`, the settings file) stays English, and so does a reference level's (`normal-1`), which is
     a name, not a word."""
-    return _(_LEVELS[level]) if level in _LEVELS else level
+    try:
+        return _(_LEVELS[level])
+    except KeyError:
+        return level
 
 
 def computer_name(level: str) -> str:

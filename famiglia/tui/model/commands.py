@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Final
 
 from famiglia.phrasebook.catalogue import N_, _
+from famiglia.phrasebook.keynames import YES_LETTERS, yes_key
 from famiglia.phrasebook.notation import begins_an_action
 
 from . import overlays, playing
@@ -107,6 +108,11 @@ def _enter(s: Session, line: str) -> bool:
             command.run(s, key)
         return True
     return playing.submit(s, line)
+
+
+def _asking_in(letter: str) -> Callable[[Session], bool]:
+    """The quit question, where `letter` is the yes of the player's language (s for sì, j for ja)."""
+    return lambda s: asking_quit(s) and yes_key() == letter
 
 
 def _opponent(s: Session) -> str:
@@ -202,6 +208,8 @@ COMMANDS: Final[Commands[Session]] = Commands(
     Command("interrupt", ("c-c", "c-d", "<sigint>"), always, lambda s, _: overlays.interrupt(s),
             hint=N_("Ctrl-C: leave"), hint_where=at_names, small=True, watch=N_("Ctrl-C: quit")),
     Command("yes", ("y", "Y"), asking_quit, lambda s, _: overlays.answer_quit(s, True), small=True),
+    *(Command(f"yes ({letter})", (letter, letter.upper()), _asking_in(letter),
+              lambda s, _: overlays.answer_quit(s, True), small=True) for letter in YES_LETTERS),
     Command("no", ("n", "N"), asking_quit, lambda s, _: overlays.answer_quit(s, False), small=True),
     stray=lambda s, _: playing.stray_key(s),
     say=lambda s, words: setattr(s, "message", Message(words, "warning")),
@@ -216,7 +224,7 @@ def help_rows(session: Session) -> tuple[tuple[str, str], ...]:
 def key_line(session: Session) -> str:
     """The key line under the table: what the keys available now do, in the table's order."""
     if session.overlay is Overlay.CONFIRM_QUIT:
-        return f"{overlays.quit_question(session)[0]} y / n"
+        return f"{overlays.quit_question(session)[0]} {yes_key()} / n"
     if session.overlay is Overlay.LAST_TURN:
         return _("l, Esc or q: back to the table")
     if session.waiting:

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from famiglia.phrasebook.catalogue import N_, _, ngettext
 from famiglia.phrasebook.counts import game_count, percent
+from famiglia.phrasebook.keynames import yes_key
 from famiglia.phrasebook.table import level_name
 from famiglia.profile.chart import rating_chart
 from famiglia.profile.settings import KEYS, settings_path
@@ -120,7 +121,7 @@ def _question(home: Home) -> RenderableType:
     body = Text()
     if home.overlay is Overlay.CONFIRM_QUIT:
         body.append(_("Quit famiglia?") + "   ", style="title")
-        body.append("y", style="key")
+        body.append(yes_key(), style="key")
         body.append(" " + _("quit") + "   ")
         body.append("n", style="key")
         body.append(" " + _("stay"))
@@ -130,7 +131,7 @@ def _question(home: Home) -> RenderableType:
             game=home.chosen, title=line.title, state=line.state) if line is not None else \
             _("Delete game {game}? It cannot be undone.").format(game=home.chosen)
         body.append(question + "\n", style="title")
-        body.append("y", style="key")
+        body.append(yes_key(), style="key")
         body.append(" " + _("delete it") + "   ")
         body.append("n", style="key")
         body.append(" " + _("keep it"))

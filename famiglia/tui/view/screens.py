@@ -19,6 +19,7 @@ from rich.text import Text
 from famiglia.engine import Card, Family, SeatView
 from famiglia.phrasebook.catalogue import N_, _
 from famiglia.phrasebook.counts import card_count, point_count
+from famiglia.phrasebook.keynames import yes_key
 from famiglia.phrasebook.table import end_reason, family_name, tiebreak
 
 from ..model.commands import small_keys
@@ -81,7 +82,7 @@ class QuitQuestion(Part):
         body = Text(justify="center")
         body.append(f"{self.question}\n", style="title")
         body.append(f"{self.kept}\n\n", style="label")
-        body.append("y", style="key")
+        body.append(yes_key(), style="key")
         body.append(" " + _("yes") + "     ")
         body.append("n", style="key")
         body.append(" " + (_("no, go on") if self.in_game else _("no, stay")))
@@ -265,7 +266,7 @@ def _too_small(width: int, height: int, *, need: tuple[int, int], asking: str | 
     text.append("\n" + _("Make the window larger: the game waits."), style="label")
     if asking is not None:
         text.append(f"\n\n{asking} ", style="title")
-        text.append("y", style="key")
+        text.append(yes_key(), style="key")
         text.append(" " + _("yes") + "  ")
         text.append("n", style="key")
         text.append(" " + _("no"))

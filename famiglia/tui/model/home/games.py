@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from famiglia.engine import Game, parse_card
 from famiglia.persistence import Entry, Record, RecordError
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.counts import date_time
 from famiglia.profile.guided_deal import is_guided
 
@@ -50,7 +50,7 @@ class GameLine:
         `famiglia games`, the log and the farewell write it (`Ben won 51–37`)."""
         if self.to_move is not None:
             so_far = " · ".join(f"{name} {points}" for name, points in zip(self.players, self.points, strict=True))
-            return _("{name} to move, so far {scores}").format(name=self.players[self.to_move], scores=so_far)
+            return filled(_("{name} to move, so far {scores}"), name=self.players[self.to_move], scores=so_far)
         if self.winner is None:
             return _("draw {points}–{other}").format(points=self.points[0], other=self.points[1])
         w = self.winner
