@@ -57,8 +57,8 @@ def test_the_offered_command_deals_the_same_game_against_the_same_opponent(seats
 def test_the_command_is_offered_in_each_language() -> None:
     session, _dealt = _finished((HUMAN, "cpu:normal"), other_start=False)
     with speaking(catalogue_for("it")):
-        assert "Seme 3: famiglia play --seed 3 --vs cpu:normal ridistribuisce questa partita." in compose(
+        assert "Seed 3: famiglia play --seed 3 --vs cpu:normal ridistribuisce questa partita." in compose(
             session, 120, 40, plain=True)
     with speaking(catalogue_for("de")):
-        assert "Startwert 3: famiglia play --seed 3 --vs cpu:normal teilt diese Partie erneut aus." in compose(
+        assert "Seed 3: famiglia play --seed 3 --vs cpu:normal teilt diese Partie erneut aus." in compose(
             session, 120, 40, plain=True)
