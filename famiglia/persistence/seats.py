@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from famiglia.levels import LEVELS
-from famiglia.phrasebook.table import computer_name
 
 __all__ = ["COMPUTER", "HUMAN", "NETWORK", "PEOPLE", "computer_seat", "saved_names", "seat_level", "shown_names"]
 
@@ -50,6 +49,8 @@ def shown_names(saved: Sequence[str], seats: Sequence[str]) -> tuple[str, str]:
     """The two names as the reader reads them: the computer at one of `famiglia.levels.LEVELS` by its name in the
     reader's language ("Computer (easy)", "Computer (facile)"), whatever its record saved (its seat, or the name
     an older famiglia saved in the language of the game); a person's name, or a level not known, as saved."""
+    from famiglia.phrasebook.table import computer_name  # the engine with it: `famiglia --help` reads the seats alone
+
     return _pair([computer_name(level) if (level := seat_level(seat)) is not None and level in LEVELS else name
                   for name, seat in zip(saved, seats, strict=True)])
 

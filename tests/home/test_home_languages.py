@@ -20,6 +20,7 @@ from famiglia.commands import home as home_command
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
+from famiglia.phrasebook.keynames import yes_key
 from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
 from famiglia.profile.seats import HUMAN, seat_name
 from famiglia.profile.settings import KEYS, write_value
@@ -228,7 +229,7 @@ def test_the_help_fits_or_scrolls_and_shows_every_key(saved: None, language: str
 def test_the_questions_and_a_message_fit_whole(saved: None, language: str, width: int, height: int) -> None:
     home = _home("c-c")
     rows = _page(home, width, height)
-    assert _flat(f"{_('Quit famiglia?')} y {_('quit')} n {_('stay')}") in _flat(rows)
+    assert _flat(f"{_('Quit famiglia?')} {yes_key()} {_('quit')} n {_('stay')}") in _flat(rows)
     asked: list[tuple[str, ...]] = [("4", "d"), ("4", "<finished>", "d"), ("4", "<under way>", "enter", "d")]
     for pressed in asked:
         home = _home(*pressed)
@@ -238,7 +239,7 @@ def test_the_questions_and_a_message_fit_whole(saved: None, language: str, width
         question = _("Delete game {game} ({title}, {state})? It cannot be undone.").format(
             game=home.chosen, title=line.title, state=line.state)
         rows = _page(home, width, height)
-        assert _flat(f"{question} y {_('delete it')} n {_('keep it')}") in _flat(rows), rows
+        assert _flat(f"{question} {yes_key()} {_('delete it')} n {_('keep it')}") in _flat(rows), rows
     said: list[tuple[str, ...]] = [("escape",), ("9",), ("x",), ("7", "3"), ("7", "1", "enter"), ("5", "d")]
     for pressed in said:
         home = _home(*pressed)
