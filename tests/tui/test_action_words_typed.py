@@ -85,13 +85,14 @@ def test_a_take_with_pay_and_keep_typed_in_the_players_words_is_played(game: Cal
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("how", ["the word", "the key"])
+@pytest.mark.parametrize("how", ["the word", "the key", "the key in capitals"])
 def test_a_pass_typed_out_or_pressed_passes(game: Callable[..., Game], language: str, how: str) -> None:
     """`p` acts at once where only the pass begins with it; in Italian, where "prendi" does too, Enter follows it."""
     session = _table(game, confirm=True)
     with speaking(catalogue_for(language)):
         word = ACTION_WORDS.get(language, {}).get("pass", "pass")
-        typed = word + "\r" if how == "the word" else "p" + ("\r" if language == "it" else "")
+        key = "P" if how == "the key in capitals" and language == "it" else "p"  # a capital P only types
+        typed = word + "\r" if how == "the word" else key + ("\r" if language == "it" else "")
 
         async def script(p: Player) -> None:
             await p.keys(typed)

@@ -97,7 +97,7 @@ def _unless_typed(key: str, when: Callable[[Session], bool]) -> Callable[[Sessio
 def _enter(s: Session, line: str) -> bool:
     """Enter: a key's letter alone on the line, typed there because it begins an action word (`begins_typing`),
     does what the key does (in Italian `p`, Enter passes); anything else is `playing.submit`'s."""
-    key = line.strip()
+    key = line.strip().casefold()
     if begins_typing(s, key):
         command = next(c for c in COMMANDS if key in c.keys and c.line == "empty")
         refused = command.why_not(s) if command.why_not is not None else None
