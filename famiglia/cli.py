@@ -62,8 +62,8 @@ def _either(names: Sequence[str]) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The parser for the whole command line, subcommands included."""
     parser = _Parser(prog=PROG, epilog=_("Run 'famiglia COMMAND --help' for the options of one command."),
-                     description=_("Famiglia, the two-player card game by Friedemann Friese, played hot-seat in the "
-                                   "terminal."))
+                     description=_("Famiglia, the two-player card game by Friedemann Friese, in the terminal: "
+                                   "against the computer, two at one keyboard, or with a friend over SSH."))
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}",
                         help=_("show program's version number and exit"))
     parser.add_argument("--lang", choices=LANGUAGES, metavar="LANG",

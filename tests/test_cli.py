@@ -506,3 +506,17 @@ def test_help_follows_the_setting_and_the_terminal_too(monkeypatch: pytest.Monke
     assert _help(["--lang=en", "play"], capsys).startswith("usage: ")
     assert cli.main(["--lang", "de", "play", "--first", "3"]) == 2
     assert "ungültige Wahl" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ("against the computer", "at one keyboard", "over SSH")),
+    ("it", ("contro il computer", "alla stessa tastiera", "via SSH")),
+    ("de", ("gegen den Computer", "an einer Tastatur", "über SSH")),
+])
+def test_help_says_every_way_the_game_is_played(capsys: pytest.CaptureFixture[str], language: str,
+                                                said: tuple[str, ...]) -> None:
+    """Not "played hot-seat" alone: the computer and `famiglia serve` are ways to play too."""
+    assert cli.main(["--lang", language, "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert all(words in out for words in said), out[:300]
+    assert "hot-seat" not in out and "a turno al terminale" not in out and "abwechselnd im Terminal" not in out

@@ -10,7 +10,7 @@ a beginner sees. Each decision is a pure function of the seed and the view (`see
 
 from __future__ import annotations
 
-from famiglia.engine import Action, Pass, Refresh, SeatView
+from famiglia.engine import Action, Pass, Refresh, SeatView, Take
 from famiglia.phrasebook import actions, reasons
 
 from .advice import certain_words, winning_pass
@@ -44,7 +44,8 @@ class BeginnerPlayer(Player):
             top = ranked[0].points
             if refreshes and top <= POOR and view.refreshes < MAX_REFRESHES and rng.random() < CURIOUS:
                 action = rng.choice(refreshes[:2])
-                return action, reasons.refresh(action.card, goal=actions.step(ranked[0].actions[-1]))
+                goal = ranked[0].actions[-1]
+                return action, reasons.refresh(action.card, goal=actions.worth(goal) if type(goal) is Take else None)
             candidates = [p for p in ranked[:CHOICES] if 2 * p.points >= top]
             plan = rng.choices(candidates, weights=[SETTLE ** i for i in range(len(candidates))])[0]
             return legal(view, plan.actions[0]), actions.steps(plan.actions)

@@ -19,7 +19,7 @@ from rich.text import Text
 from famiglia.engine import Game
 from famiglia.persistence import GameNotFound, Record, Store, StoreError, parse_id, printable
 from famiglia.persistence.seats import NETWORK
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.counts import date_time
 from famiglia.tui.view.theme import THEME
 
@@ -32,7 +32,7 @@ def game_state(game: Game) -> str:
     """Whose turn it is, or how the game ended, in a few words."""
     result = game.result()
     if result is None:
-        return _("{name} to move").format(name=game.names[game.to_move])
+        return filled(_("{name} to move"), name=game.names[game.to_move])
     if result.winner is None:
         return _("draw {score}–{other}").format(score=result.scores[0], other=result.scores[1])
     w = result.winner  # the winner's score first
@@ -63,7 +63,7 @@ def games(*, out: TextIO | None = None) -> int:
         state = game_state(record.game())
         if NETWORK in record.seats:
             state = _("{state} (a network game)").format(state=state)
-        rows.append((record.id, f"{record.players[0]}, {record.players[1]}", started(record),
+        rows.append((record.id, f"{record.names[0]}, {record.names[1]}", started(record),
                      str(record.turn_count), state))
     for problem in problems:
         fail(problem)
@@ -120,7 +120,7 @@ def _described(store: Store, id: str) -> str:
     try:
         _path, record = store.find(id)
         return _("game {id} ({first} and {second}, started {started} UTC)").format(
-            id=id, first=printable(record.players[0], 40), second=printable(record.players[1], 40),
+            id=id, first=printable(record.names[0], 40), second=printable(record.names[1], 40),
             started=started(record))
     except GameNotFound:
         raise

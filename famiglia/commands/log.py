@@ -17,7 +17,7 @@ from rich.text import Text
 
 from famiglia.engine import Game, Step
 from famiglia.persistence import Record, Store, StoreError, Turn
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.table import end_reason, tiebreak
 from famiglia.tui.view.theme import THEME
 
@@ -66,7 +66,7 @@ def log_lines(record: Record) -> list[str]:
 
 
 def _turn_line(record: Record, turn: Turn) -> tuple[str, str, str, str]:
-    names = record.players
+    names = record.names
     points = f"{names[0]} {turn.points[0]} · {names[1]} {turn.points[1]}"
     return str(turn.number), names[turn.player], ", ".join(str(a) for a in turn.actions), points
 
@@ -76,9 +76,9 @@ def _ending(record: Record, game: Game) -> list[str]:
     if result is None:
         mover = game.names[game.to_move]
         if record.moves and record.moves[-1].action.step is not Step.TAKE:
-            return [_("Not finished: {name} to move (a turn is under way).").format(name=mover)]
-        return [_("Not finished: {name} to move.").format(name=mover)]
-    names, why = record.players, end_reason(result.reason)
+            return [filled(_("Not finished: {name} to move (a turn is under way)."), name=mover)]
+        return [filled(_("Not finished: {name} to move."), name=mover)]
+    names, why = record.names, end_reason(result.reason)
     if result.winner is None:
         lines = [_("Result: a draw at {score} each ({why}).").format(score=result.scores[0], why=why)]
     else:
@@ -92,7 +92,7 @@ def _ending(record: Record, game: Game) -> list[str]:
 
 def _title(record: Record) -> str:
     """The log's title; the seed only of a finished game (before, it would tell the draw stack, R12.2)."""
-    first, second, starter = record.players[0], record.players[1], record.players[record.start_player]
+    first, second, starter = record.names[0], record.names[1], record.names[record.start_player]
     if record.game().is_over:
         return _("Game {id}: {first} and {second}, started {started} UTC, seed {seed}, {starter} first").format(
             id=record.id, first=first, second=second, started=started(record), seed=record.seed, starter=starter)

@@ -21,7 +21,7 @@ from famiglia.engine import Action, Game, IllegalAction, NotationError, Result, 
 from famiglia.phrasebook.catalogue import _, ngettext
 from famiglia.phrasebook.counts import whole
 
-from .seats import HUMAN, PEOPLE
+from .seats import HUMAN, PEOPLE, saved_names, shown_names
 
 __all__ = [
     "FORMAT",
@@ -113,6 +113,10 @@ class Record:
     `start` is the position at the deal (`Game.to_dict()`, generator state included) and `seed` the
     seed the game was dealt with. `confirmed` is False while the last action ended a turn (a take or
     a pass) that its player has not yet confirmed.
+
+    `players` are the names as saved, the same in every language: the computer by its seat (`cpu:easy`),
+    or, in a record of an older famiglia, by the name it had in the language of the game. `names` are
+    the names to show, in the language of whoever reads them; the game is dealt with them.
     """
 
     id: str
@@ -131,7 +135,16 @@ class Record:
     def new(cls, game: Game, *, id: str = "new", seats: tuple[str, str] = (HUMAN, HUMAN)) -> Record:
         """The record of `game` as it stands before its first action."""
         assert game.seed is not None
-        return cls(id=id, seed=game.seed, players=game.names, start=game.to_dict(), seats=seats)
+        players = saved_names(game.names, seats)
+        start = game.to_dict()
+        for saved, player in zip(players, start["players"], strict=True):
+            player["name"] = saved
+        return cls(id=id, seed=game.seed, players=players, start=start, seats=seats)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as the reader reads them: the computer's said in the language in force."""
+        return shown_names(self.players, self.seats)
 
     # -- the game it holds ------------------------------------------------------------------------------
 
@@ -156,7 +169,7 @@ class Record:
 
     def _deal(self) -> Game:
         try:
-            return Game.from_dict(self.start, seed=self.seed, names=self.players)
+            return Game.from_dict(self.start, seed=self.seed, names=self.names)
         except _REFUSALS as error:
             raise RecordError(_("the starting position is not valid: {error}").format(
                 error=printable(str(error), 200))) from None
@@ -167,8 +180,8 @@ class Record:
                 n=n, action=move.action))
         if move.player != game.to_move:
             raise RecordError(_("action {n} '{action}' is recorded for {player}, but it was {to_move}'s turn").format(
-                n=n, action=move.action, player=_quote(self.players[move.player]),
-                to_move=_quote(self.players[game.to_move])))
+                n=n, action=move.action, player=_quote(self.names[move.player]),
+                to_move=_quote(self.names[game.to_move])))
         try:
             game.apply(move.action)
         except IllegalAction as refusal:
@@ -230,7 +243,7 @@ class Record:
             "actions": [{"player": m.player, "action": str(m.action)} for m in self.moves],
             "confirmed": self.confirmed,
             **({"settings": self.sitting.given()} if self.sitting.given() else {}),
-            "result": None if result is None else _result_to_json(result),
+            "result": None if result is None else _result_to_json(result, self.names, self.players),
         }
 
     def dumps(self, game: Game | None = None) -> str:
@@ -283,7 +296,7 @@ class Record:
                 value=_quote(start_player)))
         record.moves = _moves(data.get("actions"))
         game = record.game()
-        _check_result(data.get("result"), game.result())
+        _check_result(data.get("result"), game.result(), record)
         return record
 
 
@@ -294,19 +307,23 @@ def _points(game: Game) -> tuple[int, int]:
             sum(c.points for c in (*hands[1], *view.play_areas[1])))
 
 
-def _result_to_json(result: Result) -> dict[str, Any]:
+def _result_to_json(result: Result, shown: tuple[str, str], saved: tuple[str, str]) -> dict[str, Any]:
+    """The result as saved: the winner of a tie-break (R11.2) named as the record saves them, not as shown."""
+    tiebreak = result.tiebreak
+    if tiebreak is not None and result.winner is not None:
+        tiebreak = tiebreak.replace(f" — {shown[result.winner]} wins on ", f" — {saved[result.winner]} wins on ", 1)
     return {"scores": list(result.scores), "winner": result.winner, "reason": result.reason.name.lower(),
-            "tiebreak": result.tiebreak}
+            "tiebreak": tiebreak}
 
 
-def _check_result(stored: Any, replayed: Result | None) -> None:
+def _check_result(stored: Any, replayed: Result | None, record: Record) -> None:
     if stored is None and replayed is None:
         return
     if replayed is None:
         raise RecordError(_("the record gives a result, but its actions do not finish the game"))
     if stored is None:
         return  # saved as the last action was made, before the result was written: the replay has it
-    if stored != _result_to_json(replayed):
+    if stored != _result_to_json(replayed, record.names, record.players):
         scores = "-".join(str(s) for s in replayed.scores)
         raise RecordError(_("the stored result does not match the replay of the actions (which ends {scores})").format(
             scores=scores))

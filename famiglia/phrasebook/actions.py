@@ -16,7 +16,7 @@ from .catalogue import N_, _, ngettext
 from .counts import card_count, swap_count
 from .reasons import nothing_to_take
 
-__all__ = ["facts", "menu", "own", "plan", "plan_goal", "reason", "step", "steps", "take", "taken_back"]
+__all__ = ["facts", "menu", "own", "plan", "plan_goal", "reason", "step", "steps", "take", "taken_back", "worth"]
 
 _MENU: Final = {
     "refresh": N_("Refresh: discard {card} from the Street and draw {count}"),  # R5.2
@@ -138,10 +138,19 @@ def take(action: Take) -> str:
 
 
 def plan_goal(taken: Take) -> str:
-    """The take a plan ends with, as the goal a hint weighs: "take F3 for 10 VP", "take the free M0"."""
+    """The take a plan ends with, as what a pass is chosen over: "pass rather than taking F3 for 10 VP", "… taking
+    the free M0" (Italian "passa invece di prendere F3", German „passen statt F3 … zu nehmen“)."""
     if not taken.card.points:  # a 0 scores nothing by itself: it is a card to pay with later
-        return _("take the free {card}").format(card=taken.card)
-    return _("take {card} for {points} VP").format(card=taken.card, points=taken.card.points)
+        return _("taking the free {card}").format(card=taken.card)
+    return _("taking {card} for {points} VP").format(card=taken.card, points=taken.card.points)
+
+
+def worth(taken: Take) -> str:
+    """The card a take gets and its worth, as what a refresh looks to better: "… more than F3 for 10 VP", "… more
+    than the free M0"."""
+    if not taken.card.points:
+        return _("the free {card}").format(card=taken.card)
+    return _("{card} for {points} VP").format(card=taken.card, points=taken.card.points)
 
 
 def plan(actions: Sequence[Action]) -> str:

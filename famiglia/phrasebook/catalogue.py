@@ -20,6 +20,7 @@ writes to stderr and the server to the connection's screen and its log (`famigli
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -37,6 +38,7 @@ __all__ = [
     "_",
     "catalogue_for",
     "catalogue_or_english",
+    "filled",
     "ngettext",
     "speaking",
     "spoken_catalogue",
@@ -57,6 +59,19 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a sentence that counts `n` things, in the language of the player it is said to."""
     return _SPOKEN.get().ngettext(singular, plural, n)
+
+
+_TO_NAME: Final = re.compile(r"\b([Aa]) \{(\w+)\}")  # Italian "a {name}": the euphonic d before a vowel a
+
+
+def filled(sentence: str, /, **fields: object) -> str:
+    """`sentence`, already said by `_`, with its `fields` put in, as `str.format` does, and the way a language joins
+    a word to a name then: Italian writes "a Ben" but "ad Anna" (the euphonic d before a), which a
+    catalogue cannot know before the name is."""
+    if spoken_language() == "it":
+        sentence = _TO_NAME.sub(lambda m: m[1] + ("d {" if str(fields.get(m[2], ""))[:1] in ("a", "A", "à", "À")
+                                                    else " {") + m[2] + "}", sentence)
+    return sentence.format(**fields)
 
 
 def N_(message: str) -> str:

@@ -11,7 +11,7 @@ from typing import Final, Literal
 
 from famiglia.engine import Action, Card, Take
 
-from .actions import plan_goal, steps
+from .actions import plan_goal, step, steps, worth
 from .catalogue import N_, _
 from .notation import in_words
 from .passes import standing
@@ -37,7 +37,7 @@ def refresh_first(card: Card, rest: Sequence[Action], odds: str, *, now: Take | 
             card=card, taken=taken.card, steps=steps(rest), odds=odds)
     if now is not None:
         return _("refresh {card} to look for more than {goal}; {odds}").format(
-            card=card, goal=plan_goal(now), odds=odds)
+            card=card, goal=worth(now), odds=odds)
     return _("refresh {card} to look for a card you can take; {odds}").format(card=card, odds=odds)
 
 
@@ -127,7 +127,17 @@ def hint_text(action: Action, reason: str) -> str:
     keep F1)", "swap B2 back for M0") names it in words, so the notation is not put before it again.
     """
     said = in_words(str(action))  # in the words the player may type ("prendi F4" in Italian)
-    named = " ".join(said.split()[:2])
-    if reason.startswith((said, named)):
+    if _names(action, said, reason):
         return _("Hint: {reason}").format(reason=reason)
     return _("Hint: {action} — {reason}").format(action=said, reason=reason)
+
+
+def _names(action: Action, said: str, reason: str) -> bool:
+    """Whether `reason` opens by naming `action`: as typed ("prendi F4"), in the phrasebook's words for it ("passen"),
+    or by its card among its first words, where a language puts the verb after it („B1 für 1 SP nehmen“, „frische B3
+    auf“)."""
+    opening = reason.casefold()
+    if opening.startswith((said.casefold(), " ".join(said.split()[:2]).casefold(), step(action).casefold())):
+        return True
+    card = getattr(action, "card", None)
+    return card is not None and str(card) in reason.split(",")[0].split()[:3]

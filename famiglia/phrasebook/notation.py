@@ -14,7 +14,7 @@ from typing import Final
 
 from .catalogue import spoken_language
 
-__all__ = ["ACTION_WORDS", "in_notation", "in_words"]
+__all__ = ["ACTION_WORDS", "begins_an_action", "in_notation", "in_words"]
 
 # The notation's words by language: each word of the notation and the word typed for it there.
 ACTION_WORDS: Final[dict[str, dict[str, str]]] = {
@@ -26,6 +26,7 @@ ACTION_WORDS: Final[dict[str, dict[str, str]]] = {
 _NOTATION_OF: Final = {language: {said: notation for notation, said in words.items()}
                        for language, words in ACTION_WORDS.items()}
 _WORD: Final = re.compile(r"[^\W\d_]+")
+_OPENING: Final = ("refresh", "accountant", "swap", "brute", "take", "pass")  # pay and keep only follow a take
 
 
 def in_notation(typed: str) -> str:
@@ -43,3 +44,17 @@ def in_words(notation: str) -> str:
     if not words:
         return notation
     return _WORD.sub(lambda m: words.get(m.group(), m.group()), notation)
+
+
+def begins_an_action(letter: str, *, besides: str | None = None) -> bool:
+    """Whether `letter`, typed first on an empty line, may begin an action the player types: its first word in their
+    language or in the notation's English, which is always understood ("p" begins "prendi" in Italian).
+
+    A key that begins one must not act on that letter, or typing the action would do what the key does. The
+    word `besides` is the key's own action in every language (`p`, which passes, begins "pass" and "passe"):
+    acting at once does what typing it out would, so it is not counted.
+    """
+    words = ACTION_WORDS.get(spoken_language(), {})
+    typed = letter.casefold()
+    return bool(typed) and any(notation.startswith(typed) or words.get(notation, notation).startswith(typed)
+                               for notation in _OPENING if notation != besides)

@@ -44,8 +44,9 @@ def nothing_to_take() -> str:
 
 
 def pass_rather(plan: str) -> str:
-    """A pass chosen over the best `plan` of the turn, in words (`famiglia.phrasebook.actions.plan`)."""
-    return _("pass rather than {plan}").format(plan=plan)
+    """A pass chosen over the best `plan` of the turn, in words (`famiglia.phrasebook.actions.plan`), which is a
+    line of its own after the colon, as the plan would be said if it were played."""
+    return _("pass rather than play the best plan: {plan}").format(plan=plan)
 
 
 def refresh(card: Card, *, goal: str | None = None, takeable: bool = True) -> str:

@@ -47,8 +47,12 @@ _CARD: Final = re.compile(r"(?P<card>[FABM][0-4]) (?P<n>[0-9]+) VP")
 
 def level_name(level: str) -> str:
     """A level of `famiglia.levels.LEVELS` as a player reads it ("easy", "facile", "leicht"); the notation's own word
-    (`--vs cpu:easy`, the settings file) stays English."""
-    return _(_LEVELS[level])
+    (`--vs cpu:easy`, the settings file) stays English, and so does a reference level's (`normal-1`), which is
+    a name, not a word."""
+    try:
+        return _(_LEVELS[level])
+    except KeyError:
+        return level
 
 
 def computer_name(level: str) -> str:

@@ -26,6 +26,7 @@ from famiglia.ai.levels import LEVELS
 from famiglia.persistence import Entry, Record, RecordError
 from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook.catalogue import N_, _, ngettext
+from famiglia.phrasebook.table import level_name
 
 from .guided_deal import is_guided
 from .seats import HUMAN, level_of, seat_name
@@ -169,9 +170,9 @@ def _your_seat(record: Record, you: str | None) -> tuple[int, Opponent] | None:
             return None
         return seat, Opponent(f"cpu:{level}", seat_name(record.seats[1 - seat]), level)
     if len(humans) == 2 and you is not None:
-        mine = [s for s in (0, 1) if record.players[s].casefold() == you.casefold()]
+        mine = [s for s in (0, 1) if record.names[s].casefold() == you.casefold()]
         if len(mine) == 1:
-            other = record.players[1 - mine[0]]
+            other = record.names[1 - mine[0]]
             return mine[0], Opponent(f"name:{other.casefold()}", other)
     return None
 
@@ -252,7 +253,7 @@ def report_lines(stats: Statistics) -> list[str]:
     if stats.history:
         played = len(stats.history)
         games = ngettext("{n} game", "{n} games", played).format(n=played)
-        levels = ", ".join(f"{level} {rating}" for level, rating in LEVEL_RATINGS.items())
+        levels = ", ".join(f"{level_name(level)} {rating}" for level, rating in LEVEL_RATINGS.items())
         lines.append(_("Rating: {rating} after {games} against the computer (started at {initial}; the computer: "
                        "{levels})").format(rating=f"{stats.rating:.0f}", games=games, initial=INITIAL_RATING,
                                            levels=levels))

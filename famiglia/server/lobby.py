@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from famiglia.phrasebook.catalogue import N_, _, ngettext
+from famiglia.phrasebook.catalogue import N_, _, filled, ngettext
 from famiglia.phrasebook.table import level_name
 from famiglia.profile.names import NameRefused, tidy_name
 from famiglia.profile.seats import LEVELS, computer_seat
@@ -76,7 +76,7 @@ def describe(table: ServerTable) -> str:
         return _("{names}, over ({first}-{second})").format(names=names, first=result.scores[0],
                                                              second=result.scores[1])
     mover = game.names[game.to_move]
-    return _("{names}, {mover} to move").format(names=names, mover=mover)
+    return filled(_("{names}, {mover} to move"), names=names, mover=mover)
 
 
 def _names(names: tuple[str, ...]) -> str:

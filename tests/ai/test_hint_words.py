@@ -42,7 +42,7 @@ def test_r5_1_a_pass_that_leaves_the_free_0_names_the_refresh_it_blocks() -> Non
     view = _leading_by_8(["A0", "F4", "B4", "M4", "A4", "F3"])
     advice = player("normal", seed=1).advise(view)  # type: ignore[attr-defined]
     assert advice.action == Pass() and player("normal", seed=1).choose(view) == Pass()
-    assert advice.words.startswith(f"pass rather than take the free A0: {BLOCKED}, and you lead by 8, so if they "
+    assert advice.words.startswith(f"pass rather than taking the free A0: {BLOCKED}, and you lead by 8, so if they "
                                    "pass too, the game ends with your win; about ")
     assert ALWAYS not in advice.words
 
@@ -51,7 +51,7 @@ def test_r5_1_with_a_second_0_on_the_street_the_refresh_is_blocked_either_way_an
     view = _leading_by_8(["A0", "B0", "F4", "B4", "M4", "A4"])
     said = words(view, (Pass(),), None, 0.6)
     assert "cannot refresh" not in said and ALWAYS not in said
-    assert said.startswith("pass rather than take the free ")
+    assert said.startswith("pass rather than taking the free ")
     assert said.endswith(": you lead by 8, so if the opponent passes too, the game ends with your win; "
                          "about 60% to win")
 
@@ -72,7 +72,7 @@ def test_a_trailing_pass_weighs_the_points_of_the_take_against_the_lead() -> Non
     """R8.5, R10.2: and it says that the opponent's pass after it ends the game with the player's loss."""
     view = _view(position(hand0=["F0", "A0"], hand1=["F3", "B0"], street=["A0", "B0", "F4", "B4", "M4", "A4"]))
     said = words(view, (Pass(),), None, 0.2)
-    assert said.startswith("pass rather than take the free ") and ": you trail by 9, and its 0 VP would not put " \
+    assert said.startswith("pass rather than taking the free ") and ": you trail by 9, and its 0 VP would not put " \
         "you ahead; if the opponent passes too, the game ends with your loss; about 20% to win" in said
 
 
@@ -114,7 +114,7 @@ COMBINATIONS = [dict(zip(FACTS, values, strict=True)) for values in itertools.pr
 def test_no_reason_for_a_pass_is_the_sentence_that_is_always_true(facts: dict[str, Any]) -> None:
     """Every combination of facts the search can hand the phrasebook: none is said with the empty reason."""
     said = hints.pass_line((), "about 50% to win", instead=FREE_A0, **facts)
-    assert ALWAYS not in said and said.startswith("pass rather than take the free A0: ")
+    assert ALWAYS not in said and said.startswith("pass rather than taking the free A0: ")
     if facts["ends"] is None and facts["blocks"] is not None:
         assert "cannot refresh" in said
 

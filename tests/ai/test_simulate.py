@@ -145,8 +145,8 @@ def test_ctrl_c_stops_every_worker_at_once_and_prints_the_games_so_far(jobs: str
 
 @pytest.mark.parametrize(("language", "title", "headings", "decimal"), [
     ("en", "4 games, seed 3, seats swapped every game", ("player", "won", "drawn", "lost", "score", "turns"), "."),
-    ("it", "4 partite, seme 3, posti scambiati a ogni partita", ("giocatore", "vinte", "punti", "turni"), ","),
-    ("de", "4 Partien, Startwert 3, Plätze nach jeder Partie getauscht", ("Spieler", "gewonnen", "remis", "Punkte"),
+    ("it", "4 partite, seed 3, posti scambiati a ogni partita", ("giocatore", "vinte", "punti", "turni"), ","),
+    ("de", "4 Partien, Seed 3, Plätze nach jeder Partie getauscht", ("Spieler", "gewonnen", "remis", "Punkte"),
      ","),
 ])
 def test_the_table_speaks_the_language_and_the_json_does_not(capsys: pytest.CaptureFixture[str], language: str,

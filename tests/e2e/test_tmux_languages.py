@@ -11,7 +11,7 @@ import time
 import pytest
 
 from famiglia.engine import Game, Step
-from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
+from famiglia.phrasebook.catalogue import _, catalogue_for, filled, speaking
 from famiglia.phrasebook.notation import in_words
 from famiglia.phrasebook.table import step_name
 from tests.drivers.tmux import NAMES, Tmux, launch
@@ -25,8 +25,8 @@ def test_a_turn_in_the_language_at_80x24(tmux: Tmux, language: str, how: tuple[s
     mover = NAMES[game.to_move]
     refresh = next(a for a in game.legal_actions() if a.step is Step.REFRESH)
     with speaking(catalogue_for(language)):
-        handoff = _("Pass the keyboard to {name}").format(name=mover)
-        hand, turn = _("Your hand"), _("Your turn, {name}").format(name=mover)
+        handoff = filled(_("Pass the keyboard to {name}"), name=mover)
+        hand, turn = _("Your hand"), filled(_("Your turn, {name}"), name=mover)
         steps = [step_name(step) for step in Step]
         typed, passing = in_words(str(refresh)), in_words("pass")
         end_question, rules = _("End of your turn?"), _("The rules in short")
@@ -65,4 +65,4 @@ def test_a_turn_in_the_language_at_80x24(tmux: Tmux, language: str, how: tuple[s
 
 def _handoff_of(language: str, name: str) -> str:
     with speaking(catalogue_for(language)):
-        return _("Pass the keyboard to {name}").format(name=name)
+        return filled(_("Pass the keyboard to {name}"), name=name)

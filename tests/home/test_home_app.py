@@ -53,7 +53,7 @@ def test_every_entry_is_reached_by_keys_and_drawn() -> None:
 
     assert at_home(home, "2", DOWN, "\r") == Resume(home.unfinished[1].id)  # Continue: the older of the two under way
     for number, title, words in [("4", "Your games", "Anna v Computer (hard)"), ("5", "Statistics", "finished"),
-                                 ("6", "Rules", "R1"), ("7", "Settings", "memory_aid"), ("1", "New game", "hard")]:
+                                 ("6", "Rules", "R1"), ("7", "Settings", "Memory aid"), ("1", "New game", "hard")]:
         home = home_command._home(Store())
         at_home(home, number, check=look(title))
         assert home.page.value == title, title

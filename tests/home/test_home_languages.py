@@ -20,9 +20,10 @@ from famiglia.commands import home as home_command
 from famiglia.engine import Game
 from famiglia.persistence import Move, Record, Store
 from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
+from famiglia.phrasebook.keynames import yes_key
 from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED
 from famiglia.profile.seats import HUMAN, seat_name
-from famiglia.profile.settings import write_value
+from famiglia.profile.settings import KEYS, write_value
 from famiglia.tui.model.home import menu
 from famiglia.tui.model.home.commands import help_lines, key_line, press
 from famiglia.tui.model.home.menu import MAIN_ENTRIES, Home, Item, Overlay, Page
@@ -228,7 +229,7 @@ def test_the_help_fits_or_scrolls_and_shows_every_key(saved: None, language: str
 def test_the_questions_and_a_message_fit_whole(saved: None, language: str, width: int, height: int) -> None:
     home = _home("c-c")
     rows = _page(home, width, height)
-    assert _flat(f"{_('Quit famiglia?')} y {_('quit')} n {_('stay')}") in _flat(rows)
+    assert _flat(f"{_('Quit famiglia?')} {yes_key()} {_('quit')} n {_('stay')}") in _flat(rows)
     asked: list[tuple[str, ...]] = [("4", "d"), ("4", "<finished>", "d"), ("4", "<under way>", "enter", "d")]
     for pressed in asked:
         home = _home(*pressed)
@@ -238,7 +239,7 @@ def test_the_questions_and_a_message_fit_whole(saved: None, language: str, width
         question = _("Delete game {game} ({title}, {state})? It cannot be undone.").format(
             game=home.chosen, title=line.title, state=line.state)
         rows = _page(home, width, height)
-        assert _flat(f"{question} y {_('delete it')} n {_('keep it')}") in _flat(rows), rows
+        assert _flat(f"{question} {yes_key()} {_('delete it')} n {_('keep it')}") in _flat(rows), rows
     said: list[tuple[str, ...]] = [("escape",), ("0",), ("x",), ("7", "3"), ("7", "1", "enter"), ("5", "d")]
     for pressed in said:
         home = _home(*pressed)
@@ -255,6 +256,27 @@ def test_the_languages_are_spoken(saved: None, language: str) -> None:
     if language != "en":
         assert not set(labels) & set(english) and _("?: help") != "?: help"
         assert _home("1").title != "New game" and "Anna v Ben" not in _flat(_screen(_home("4"), 80, 24))
+
+
+SETTING_NAMES = {"en": ["Names", "Computer's level", "Memory aid", "Confirm a turn's end", "Colours", "Language",
+                        "Plain mode"],
+                 "it": ["Nomi", "Livello del computer", "Promemoria", "Conferma di fine turno", "Colori", "Lingua",
+                        "Modo testo"],
+                 "de": ["Namen", "Stufe des Computers", "Gedächtnisstütze", "Zugende bestätigen", "Farben", "Sprache",
+                        "Textmodus"]}
+
+
+def test_the_settings_page_names_each_setting_in_the_language_with_its_meaning(saved: None, language: str) -> None:
+    """Not by the settings file's keys (`memory_aid`), which stay as they are for `famiglia settings set`."""
+    home = _home("7")
+    assert home.page is Page.SETTINGS
+    assert [item.label for item in home.items()] == SETTING_NAMES[language]
+    for n, key in enumerate(KEYS, 1):
+        press(home, str(n))
+        screen = _flat(_screen(home, 100, 30))
+        assert "memory_aid" not in screen
+        assert " ".join(_(KEYS[key].meaning).split())[:30] in screen, key
+        assert (home.message or "").startswith(SETTING_NAMES[language][n - 1] + ": ")
 
 
 def test_the_checks_find_a_row_too_wide_a_screen_too_long_and_a_cut_entry(saved: None,

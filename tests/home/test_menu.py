@@ -198,7 +198,7 @@ def test_a_number_on_the_settings_page_goes_to_its_line_and_only_enter_or_space_
     """As a choice is made everywhere else: a digit once turned the memory aid over at once."""
     home = keys(Home(settings=load().settings, write=write_value), "7", "3")
     assert home.settings.memory_aid is False and load().settings.memory_aid is False
-    assert home.selected == 2 and home.message == "memory_aid: Enter or Space changes it."
+    assert home.selected == 2 and home.message == "Memory aid: Enter or Space changes it."
     assert "1–9: go to" in key_line(home) and "Enter Space: change" in key_line(home)
     keys(home, " ")
     assert home.settings.memory_aid is True and load().settings.memory_aid is True

@@ -120,9 +120,9 @@ SAID = {
            "Passi: non prendi nulla — se passa anche Ben, la partita finisce e perdi 6–6 allo spareggio",
            "Passi: non prendi nulla — se passa anche Ben, la partita finisce in pareggio a 1 ciascuno",
            "Passi: la partita finisce e perdi 25–1",
-           "p: passa — se passa anche l’avversario, perdi 25–1",
-           "p: passa — se passa anche l’avversario, perdi 6–6 allo spareggio",
-           "p: passa — la partita finisce e perdi 25–1"),
+           "p Invio: passa — se passa anche l’altro, perdi 25–1",
+           "p Invio: passa — se passa anche l’altro, perdi 6–6 allo spareggio",
+           "p Invio: passa — la partita finisce e perdi 25–1"),
     "de": ("Du passt: du nimmst nichts – wenn Ben auch passt, endet die Partie und du verlierst 1:25",
            "Du passt: du nimmst nichts – wenn Ben auch passt, endet die Partie und du verlierst 6:6 nach der "
            "Gleichstandsregel",

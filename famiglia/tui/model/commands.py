@@ -13,9 +13,12 @@ imports prompt_toolkit: a key is a string.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from famiglia.phrasebook.catalogue import N_, _
+from famiglia.phrasebook.keynames import YES_LETTERS, yes_key
+from famiglia.phrasebook.notation import begins_an_action
 
 from . import overlays, playing
 from .keys import DOT, Command, Commands, always
@@ -77,6 +80,41 @@ def asking_quit(s: Session) -> bool:
     return s.overlay is Overlay.CONFIRM_QUIT
 
 
+# The letter keys that act on an empty line, and their own action (a word that begins with the key is no clash).
+_LETTERS: Final[dict[str, str | None]] = {"p": "pass", "h": None, "u": None, "l": None, "g": None, "q": None}
+
+
+def begins_typing(s: Session, key: str) -> bool:
+    """Whether `key`, on the player's own turn, is the first letter of an action they may type in their language
+    (`p` of "prendi" in Italian): it then goes on the line, and Enter with it alone does what the key does."""
+    return key in _LETTERS and playing_now(s) and begins_an_action(key, besides=_LETTERS[key])
+
+
+def _unless_typed(key: str, when: Callable[[Session], bool]) -> Callable[[Session], bool]:
+    return lambda s: when(s) and not begins_typing(s, key)
+
+
+def _enter(s: Session, line: str) -> bool:
+    """Enter: a key's letter alone on the line, typed there because it begins an action word (`begins_typing`),
+    does what the key does (in Italian `p`, Enter passes); anything else is `playing.submit`'s."""
+    key = line.strip().casefold()
+    if begins_typing(s, key):
+        command = next(c for c in COMMANDS if key in c.keys and c.line == "empty")
+        refused = command.why_not(s) if command.why_not is not None else None
+        if refused is not None:
+            s.message = Message(refused, "warning")
+            return False
+        if command.run is not None:
+            command.run(s, key)
+        return True
+    return playing.submit(s, line)
+
+
+def _asking_in(letter: str) -> Callable[[Session], bool]:
+    """The quit question, where `letter` is the yes of the player's language (s for sì, j for ja)."""
+    return lambda s: asking_quit(s) and yes_key() == letter
+
+
 def _opponent(s: Session) -> str:
     return short_name(s.names[1 - s.at_keyboard])
 
@@ -111,7 +149,7 @@ QUIT_WHEN_SMALL: Final[Command[Session]] = Command(
 COMMANDS: Final[Commands[Session]] = Commands(
     Command("choose", tuple("0123456789"), choosing, lambda s, line: playing.number_typed(s, line), label="1-9",
             words=N_("choose from the list"), line="digits", edit="type", why_not=playing.not_yours),
-    Command("enter", ("enter",), always, lambda s, line: playing.submit(s, line), label="Enter",
+    Command("enter", ("enter",), always, _enter, label="Enter",
             words=N_("choose, play what is typed, end the turn"), hint=_enter_hint,
             hint_where=lambda s: s.overlay is None and s.screen is not Screen.END, edit="take"),
     # The arrows give way to prompt_toolkit's own when the Tab completion menu is open: they move in it.
@@ -128,21 +166,23 @@ COMMANDS: Final[Commands[Session]] = Commands(
                                                                                     s.naming.can_go_back),
             eager=True, edit="clear"),
     Command("back-one", ("backspace",), choosing, lambda s, _: playing.back(s), line="empty"),
-    Command("pass", ("p",), choosing, lambda s, _: playing.pass_turn(s), label="p", words=N_("pass (take nothing)"),
+    Command("pass", ("p",), _unless_typed("p", choosing), lambda s, _: playing.pass_turn(s), label="p",
+            words=N_("pass (take nothing)"),
             line="empty", hint=N_("p: pass"), hint_where=playing_now, why_not=playing.not_yours),
-    Command("hint", ("h",), choosing, lambda s, _: playing.ask_hint(s), label="h",
+    Command("hint", ("h",), _unless_typed("h", choosing), lambda s, _: playing.ask_hint(s), label="h",
             words=N_("hint: a plan for the turn"),
             line="empty", hint=N_("h: hint"), hint_where=playing_now),
     Command("complete", ("c-i",), choosing, label="Tab", words=N_("complete what you type"), hint=N_("Tab: type"),
             hint_where=playing_now, edit="complete", why_not=playing.not_yours),
-    Command("undo", ("u",), in_game, lambda s, _: playing.undo(s), label="u, Ctrl-Z", words=N_("undo, within the turn"),
+    Command("undo", ("u",), _unless_typed("u", in_game), lambda s, _: playing.undo(s), label="u, Ctrl-Z",
+            words=N_("undo, within the turn"),
             line="empty", hint=N_("u: undo"), hint_where=lambda s: playing_now(s) and not s.path),
     Command("undo with Ctrl-Z", ("c-z",), in_game, lambda s, _: playing.undo(s)),
     Command("confirm", ("c",), lambda s: s.overlay is Overlay.HELP, lambda s, _: overlays.toggle_confirm(s),
             label="c", words=_confirm_words),
-    Command("last turn", ("l",), in_game, lambda s, _: overlays.toggle_summary(s), label="l",
+    Command("last turn", ("l",), _unless_typed("l", in_game), lambda s, _: overlays.toggle_summary(s), label="l",
             words=N_("the opponent's last turn"), line="empty", watch=N_("l: your last turn")),
-    Command("log", ("g",), lambda s: in_game(s) or at_end(s) or s.overlay is Overlay.LOG,
+    Command("log", ("g",), _unless_typed("g", lambda s: in_game(s) or at_end(s) or s.overlay is Overlay.LOG),
             lambda s, _: overlays.toggle_log(s), label="g", words=N_("the game log, every turn"), line="empty",
             hint=lambda s: _("g: log") if s.screen is Screen.HANDOFF else _("g: game log"),
             hint_where=lambda s: at_handoff(s) or at_end(s) or ending(s) or (on_table(s) and s.computer_to_move),
@@ -152,7 +192,7 @@ COMMANDS: Final[Commands[Session]] = Commands(
             hint_where=lambda s: at_handoff(s) or on_table(s),
             watch=N_("?: help")),
     Command("help on the names screen", ("?",), at_names, lambda s, _: overlays.toggle_help(s), line="empty"),
-    Command("quit", ("q",), in_game, lambda s, _: overlays.ask_quit(s), label="q, Ctrl-C",
+    Command("quit", ("q",), _unless_typed("q", in_game), lambda s, _: overlays.ask_quit(s), label="q, Ctrl-C",
             words=N_("quit (asks first)"),
             line="empty", hint=N_("q: quit"), hint_where=lambda s: at_handoff(s) or at_end(s)),
     Command("new game", ("n",), at_end, lambda s, _: s.new_game(), label="n", words=N_("new game, at the end"),
@@ -168,6 +208,8 @@ COMMANDS: Final[Commands[Session]] = Commands(
     Command("interrupt", ("c-c", "c-d", "<sigint>"), always, lambda s, _: overlays.interrupt(s),
             hint=N_("Ctrl-C: leave"), hint_where=at_names, small=True, watch=N_("Ctrl-C: quit")),
     Command("yes", ("y", "Y"), asking_quit, lambda s, _: overlays.answer_quit(s, True), small=True),
+    *(Command(f"yes ({letter})", (letter, letter.upper()), _asking_in(letter),
+              lambda s, _: overlays.answer_quit(s, True), small=True) for letter in YES_LETTERS),
     Command("no", ("n", "N"), asking_quit, lambda s, _: overlays.answer_quit(s, False), small=True),
     stray=lambda s, _: playing.stray_key(s),
     say=lambda s, words: setattr(s, "message", Message(words, "warning")),
@@ -182,7 +224,7 @@ def help_rows(session: Session) -> tuple[tuple[str, str], ...]:
 def key_line(session: Session) -> str:
     """The key line under the table: what the keys available now do, in the table's order."""
     if session.overlay is Overlay.CONFIRM_QUIT:
-        return f"{overlays.quit_question(session)[0]} y / n"
+        return f"{overlays.quit_question(session)[0]} {yes_key()} / n"
     if session.overlay is Overlay.LAST_TURN:
         return _("l, Esc or q: back to the table")
     if session.waiting:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from famiglia.ai.analysis import VERSION, Analysis, analyse, mark
@@ -84,7 +85,7 @@ def find_saved(path: Path, record: Record, level: str | None = None) -> Analysis
         if misfit is not None:
             raise AnalysisFileError(_("{file}: the saved analysis at level {level} does not fit its game ({reason})")
                                     .format(file=where.name, level=name, reason=misfit))
-        return analysis
+        return replace(analysis, players=record.names)  # saved as the record saves them, shown as the reader reads
     return None
 
 
@@ -130,7 +131,7 @@ def analyse_record(record: Record, *, level: str | None = None, jobs: int = 1,
     """
     moves = [(m.player, str(m.action)) for m in record.moves]
     computers = [seat for seat, who in enumerate(record.seats) if level_of(who) is not None]
-    return analyse(record.start, record.seed, moves, record.players, level=level or game_level(record.seats),
+    return analyse(record.start, record.seed, moves, record.names, level=level or game_level(record.seats),
                    jobs=jobs, progress=progress, computer=computers[0] if len(computers) == 1 else None)
 
 
@@ -141,7 +142,8 @@ def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
     Raises `AnalysisFileError` (its message one line) if it cannot be written, or the record is gone.
     """
     current = {saved_key(record, name): name for name in LEVELS}
-    save_analysis(path, saved_key(record, analysis.level), analysis.to_dict(), level=analysis.level, keep=current)
+    saved = replace(analysis, players=record.players)  # the names as the record saves them, in no one's language
+    save_analysis(path, saved_key(record, analysis.level), saved.to_dict(), level=analysis.level, keep=current)
 
 
 def saved_key(record: Record, level: str) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final, Generic, Literal, TypeVar
 
 from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.keynames import key_label
 
 __all__ = ["DOT", "PASTE", "TYPED", "Command", "Commands", "Edit", "Line", "always", "types"]
 
@@ -161,7 +162,7 @@ class Commands(Generic[M]):
 
     def help_rows(self, model: M) -> tuple[tuple[str, str], ...]:
         """The keys as the help lists them: one row per command with a label, in the table's order."""
-        return tuple((c.label, c.help_words(model)) for c in self.commands if c.label is not None)
+        return tuple((key_label(c.label), c.help_words(model)) for c in self.commands if c.label is not None)
 
     def key_line(self, model: M) -> str:
         """The key line: what the commands on it now do, in the table's order."""

@@ -13,6 +13,7 @@ from famiglia.engine import Action, SeatView, Step
 from famiglia.phrasebook import actions
 from famiglia.phrasebook.catalogue import N_, _
 from famiglia.phrasebook.hints import hint_text
+from famiglia.phrasebook.keynames import yes_key
 from famiglia.profile.names import quoted
 
 from .overlays import quit_question
@@ -36,7 +37,8 @@ def submit(s: Session, text: str) -> bool:
     if s.overlay in (Overlay.HELP, Overlay.LAST_TURN, Overlay.LOG):
         s.overlay = None
     elif s.overlay is Overlay.CONFIRM_QUIT:
-        s.message = Message(quit_question(s)[0] + " " + _("Press y for yes, n for no."), "warning")
+        s.message = Message(quit_question(s)[0] + " " + _("Press {yes} for yes, n for no.").format(yes=yes_key()),
+                            "warning")
     elif s.screen is Screen.NAMES:
         return s.answer_name(text)
     elif s.screen is Screen.HANDOFF:

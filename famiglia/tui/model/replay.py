@@ -25,6 +25,7 @@ from famiglia.persistence.turns import ends_turn, turn_of, turn_starts
 from famiglia.phrasebook import verdicts
 from famiglia.phrasebook.catalogue import N_, _
 from famiglia.phrasebook.counts import decision_count
+from famiglia.phrasebook.keynames import YES_LETTERS, yes_key
 
 from .keys import Command, Commands
 
@@ -181,7 +182,7 @@ class Replay:
         for d in analysis.decisions:
             if d.mark in MISTAKES:
                 stops[d.move + 1] = _("Marked {mark}: {name} played {action}, {points:.0f} points of chance given "
-                                      "away.").format(mark=verdicts.mark(d.mark), name=self.record.players[d.player],
+                                      "away.").format(mark=verdicts.mark(d.mark), name=self.record.names[d.player],
                                                       action=d.action, points=d.points_lost)
         for moment in key_moments(analysis, [game.view(None) for game in self.positions]):
             said = _("Key moment: {moment}").format(moment=moment.words)
@@ -241,6 +242,11 @@ def _say(replay: Replay, words: str) -> None:
     replay.message = words
 
 
+def _asked_in(letter: str) -> Callable[[Replay], bool]:
+    """The question asked, where `letter` is the yes of the player's language (s for sì, j for ja), besides y."""
+    return lambda replay: replay.asking and yes_key() == letter
+
+
 def _asking(replay: Replay) -> str | None:
     return _(ASK_FIRST) if replay.asking else None
 
@@ -258,6 +264,7 @@ REPLAY_COMMANDS: Final[Commands[Replay]] = Commands(
     Command("go to the turn", ("enter",), run=lambda r, _: r.enter(), why_not=_asking),
     Command("take back a digit", ("backspace",), run=lambda r, _: r.backspace(), why_not=_asking),
     Command("yes", ("y",), lambda r: r.asking, lambda r, _: r.answer(True)),
+    *(Command(f"yes ({letter})", (letter,), _asked_in(letter), lambda r, _: r.answer(True)) for letter in YES_LETTERS),
     Command("analysis", ("a",), run=lambda r, _: r.toggle_analysis(), why_not=_asking, hint=N_("a: analysis")),
     Command("next mark or key moment", ("m",), run=lambda r, _: r.next_mistake(), why_not=_asking,
             hint=N_("m: next mark or key moment")),

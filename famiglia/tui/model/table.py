@@ -14,6 +14,7 @@ so a table could as well be watched from several screens, one per seat.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, Pass, Refresh, SeatView, Step
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.passes import pass_reason
-from famiglia.profile.seats import HUMAN
+from famiglia.profile.seats import HUMAN, level_of
 
 from .builder import complete
 
@@ -75,6 +76,22 @@ class Table:
         if self.game is not None:
             self.seed = None
             self.deal(self.game.names)
+
+    def again(self) -> str | None:
+        """The command that deals this game again, once it is over (before, its seed would tell the draw stack, R12.2):
+        `famiglia play --seed 7`, with `--vs cpu:hard` where the computer played it, and `--first 2` where its start
+        player is not the one the seed draws; None before the end."""
+        game = self.game
+        if game is None or not game.is_over or game.seed is None:
+            return None
+        words = ["famiglia", "play", "--seed", str(game.seed)]
+        start = int(game.to_dict()["start_player"])
+        if int(Game.new(seed=game.seed).to_dict()["start_player"]) != start:
+            words += ["--first", str(start + 1)]
+        level = next((level for level in map(level_of, self.seats) if level is not None), None)
+        if level is not None:
+            words += ["--vs", f"cpu:{level}"]
+        return shlex.join(words)
 
     def new_turn(self) -> None:
         """A turn begins: nothing before it can be taken back, and no turn's end waits."""

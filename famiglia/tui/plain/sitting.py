@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from famiglia.ai import Player, player
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Action, SeatView
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.hints import hint_text
+from famiglia.phrasebook.keynames import yes_key
 from famiglia.phrasebook.rulebook import asked
 from famiglia.phrasebook.table import step_name
 from famiglia.profile.seats import SeatRefused, game_level, level_of
@@ -99,8 +100,7 @@ class PlainSitting:
         s = self.session
         name = s.names[s.table.game.to_move] if s.table.game is not None else ""
         self.lines.clear()
-        typed = self._read(_("Pass the keyboard to {name}; {name}, press Enter when you are ready.").format(
-            name=name))
+        typed = self._read(filled(_("Pass the keyboard to {name}; {name}, press Enter when you are ready."), name=name))
         if typed is None:
             return
         if not typed.strip():
@@ -271,8 +271,9 @@ class PlainSitting:
 
     def _quit(self) -> None:
         question, why = quit_question(self.session)
-        typed = self._read(f"{question} {why} " + _("Type y to leave, or press Enter to stay."))
-        if typed is not None and typed.strip().casefold() in ("y", "yes", _("yes").casefold()):
+        leave = _("Type {yes} to leave, or press Enter to stay.").format(yes=yes_key())
+        typed = self._read(f"{question} {why} {leave}")
+        if typed is not None and typed.strip().casefold() in ("y", "yes", yes_key(), _("yes").casefold()):
             self.session.quit(0)
 
     def _computer(self) -> None:

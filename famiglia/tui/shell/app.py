@@ -30,7 +30,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output, create_output
 
 from famiglia.leaving import leaving
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.counts import point_count, turn_count
 from famiglia.profile.seats import HUMAN
 
@@ -201,7 +201,7 @@ def farewell(session: Session) -> str:
         played = len(session.log)
         seat = session.at_keyboard if session.ending is not None else game.to_move  # a turn waiting for Enter
         mover = short_name(game.names[seat])
-        line += _(", {turns} played; {name} was to move").format(turns=turn_count(played), name=mover)
+        line += filled(_(", {turns} played; {name} was to move"), turns=turn_count(played), name=mover)
     elif result.winner is None:
         line += _(": a draw at {points} each").format(points=point_count(result.scores[0]))
     else:

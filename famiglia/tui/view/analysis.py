@@ -19,6 +19,7 @@ from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
 from famiglia.phrasebook import chances, verdicts
 from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.table import level_name
 from famiglia.profile.seats import level_of
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     turns = sum(1 for d in analysis.decisions if d.action.startswith(("take", "pass")))
     lines = [
         *_wrapped(verdicts.title(printable(record.id, 20), printable(names[0], 40), printable(names[1], 40),
-                                 finished=analysis.finished, turns=turns, level=str(analysis.level),
+                                 finished=analysis.finished, turns=turns, level=level_name(str(analysis.level)),
                                  worlds=analysis.iterations, against=chances.against(analysis.level)), width),
         *_wrapped(verdicts.legend(list(MARKS), exact=_exact(analysis.level)), width),
         *_other_level(record, analysis, width),

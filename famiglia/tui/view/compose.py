@@ -185,7 +185,7 @@ def _screen(session: Session, view: SeatView | None, width: int, height: int, ro
     assert view is not None
     if session.screen is Screen.HANDOFF:  # the Street as the table at this size draws it
         return Handoff(view, table_style(width, height, memory_aid=session.memory_aid), room)
-    return EndScreen(view, session.game and session.game.seed)
+    return EndScreen(view, session.game and session.game.seed, session.table.again())
 
 
 def _choices(session: Session, view: SeatView, rows: int | None) -> Part:
@@ -284,4 +284,5 @@ def end_rows(session: Session, width: int) -> int:
     """The rows the end screen's content takes at `width` (the message line aside): what may stand below it."""
     view = session.view()
     assert view is not None
-    return len(Painter(Ink.PLAIN).rows(EndScreen(view, session.game and session.game.seed), width).trimmed())
+    end = EndScreen(view, session.game and session.game.seed, session.table.again())
+    return len(Painter(Ink.PLAIN).rows(end, width).trimmed())

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from famiglia.engine import SeatView
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 
 from ..model.changes import turn_changes
 from .cards import CardStyle
@@ -49,7 +49,7 @@ class Handoff(Part):
     def _drawn(self, width: int, *, roomy: bool, cards: CardStyle) -> RenderableType:
         view = self.view
         message = Text(justify="center")
-        message.append(_("Pass the keyboard to {name}").format(name=view.names[view.to_move]), style="handoff")
+        message.append(filled(_("Pass the keyboard to {name}"), name=view.names[view.to_move]), style="handoff")
         message.append("\n")
         message.append(_("— press Enter when ready —"), style="notice")
         banner = Panel(message, border_style="title", padding=(1 if roomy else 0, 2))

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from famiglia.phrasebook.catalogue import N_, _, ngettext
 from famiglia.phrasebook.counts import game_count, percent
+from famiglia.phrasebook.keynames import yes_key
 from famiglia.phrasebook.table import level_name
 from famiglia.profile.chart import rating_chart
 from famiglia.profile.settings import KEYS, settings_path
@@ -120,7 +121,7 @@ def _question(home: Home) -> RenderableType:
     body = Text()
     if home.overlay is Overlay.CONFIRM_QUIT:
         body.append(_("Quit famiglia?") + "   ", style="title")
-        body.append("y", style="key")
+        body.append(yes_key(), style="key")
         body.append(" " + _("quit") + "   ")
         body.append("n", style="key")
         body.append(" " + _("stay"))
@@ -130,7 +131,7 @@ def _question(home: Home) -> RenderableType:
             game=home.chosen, title=line.title, state=line.state) if line is not None else \
             _("Delete game {game}? It cannot be undone.").format(game=home.chosen)
         body.append(question + "\n", style="title")
-        body.append("y", style="key")
+        body.append(yes_key(), style="key")
         body.append(" " + _("delete it") + "   ")
         body.append("n", style="key")
         body.append(" " + _("keep it"))
@@ -199,7 +200,7 @@ def _item_line(item: Item, n: int, mine: bool, label_width: int, width: int) -> 
 
 def _settings_footer(home: Home) -> list[RenderableType]:
     items = home.items()
-    name = items[home.selected].label if items else ""
+    name = list(KEYS)[home.selected] if items and home.selected < len(KEYS) else ""  # the page lists KEYS in order
     # The settings' meanings are `famiglia.profile.settings`' own; said through `_` once they are templates there.
     meaning = Text(_(KEYS[name].meaning) if name in KEYS else "", style="label")
     if home.editing is not None:

@@ -63,6 +63,7 @@ class HelpPage(Part):
 
     keys: tuple[tuple[str, str], ...]
     seed: object = None
+    again: str | None = None  # the command that deals it again (`Table.again`)
 
     def lines(self, width: int) -> Sequence[RenderableType]:
         card = Table.grid(padding=(0, 2))
@@ -72,8 +73,8 @@ class HelpPage(Part):
             card.add_row(Text(example), Text(_(what)))
         lines: list[RenderableType] = [Text(_("Actions in notation"), style="heading"), card, Text(),
                                        Text(_(REFRESH_LIMITS))]
-        if self.seed is not None:
-            again = _("This game: seed {seed} — famiglia play --seed {seed} deals it again.").format(seed=self.seed)
+        if self.seed is not None and self.again is not None:
+            again = _("This game: seed {seed} — {command} deals it again.").format(seed=self.seed, command=self.again)
             lines += [Text(), Text(again, style="label")]
         return [Help(self.keys), Panel(Group(*lines), border_style="title", width=min(width, 140))]
 
@@ -129,7 +130,7 @@ class OverlayRows:
         session = self.session
         page: Part
         if session.overlay is Overlay.HELP:
-            page = HelpPage(help_keys(session), _seed_shown(session))
+            page = HelpPage(help_keys(session), _seed_shown(session), session.table.again())
         else:
             page = GameLog(tuple(session.log), session.names, tuple(sorted(session.pass_reasons.items())))
         return self._kept.draw(self.painter, page, width).trimmed().lines()

@@ -25,7 +25,8 @@ from rich.text import Text
 from famiglia.ai.analysis import Decision
 from famiglia.persistence import printable
 from famiglia.phrasebook import verdicts
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
+from famiglia.phrasebook.keynames import yes_key
 
 from ..model.replay import Replay, replay_key_line
 from .analysis import SYMBOLS, graph_lines, percent
@@ -47,7 +48,7 @@ def caption(replay: Replay, width: int | None = None) -> Text:
     """Where in the game this is: the position, the turn, and the action that led here; in one row of `width`
     where given, the words around the action giving way before the action is cut (the turn's beginning first,
     then the position)."""
-    names = replay.record.players
+    names = replay.record.names
     title = Text(_("Replay of game {game}").format(game=replay.record.id), style="title")
     where = Text("  " + _("position {index} of {last}").format(index=replay.index, last=replay.last), style="label")
     if replay.index == 0:
@@ -203,11 +204,11 @@ def render_replay(replay: Replay, width: int, height: int) -> RenderableType:
         return render_too_small(width, height, need=MIN_SIZE)
     if replay.asking:
         to_move = replay.positions[-1].names[replay.positions[-1].to_move]
+        unfinished = filled(_("Game {game} is not finished ({name} is to move)."), game=replay.record.id, name=to_move)
         return Text.assemble(
-            (_("Game {game} is not finished ({name} is to move).").format(game=replay.record.id, name=to_move) + "\n\n",
-             "title"),
+            (unfinished + "\n\n", "title"),
             _("The replay shows both players' hands. Show it?") + " ",
-            ("y", "key"), " " + _("yes") + "  ", ("n", "key"), " " + _("no"))
+            (yes_key(), "key"), " " + _("yes") + "  ", ("n", "key"), " " + _("no"))
     said = replay.message or (_("turn {turn}").format(turn=replay.typed) + "_" if replay.typed else None)
     footer = Text(said, style="error" if replay.message else "label") if said else Text(
         "\n".join(fold(replay_key_line(), width)), style="label")

@@ -19,6 +19,7 @@ from rich.text import Text
 from famiglia.engine import Card, Family, SeatView
 from famiglia.phrasebook.catalogue import N_, _
 from famiglia.phrasebook.counts import card_count, point_count
+from famiglia.phrasebook.keynames import yes_key
 from famiglia.phrasebook.table import end_reason, family_name, tiebreak
 
 from ..model.commands import small_keys
@@ -81,7 +82,7 @@ class QuitQuestion(Part):
         body = Text(justify="center")
         body.append(f"{self.question}\n", style="title")
         body.append(f"{self.kept}\n\n", style="label")
-        body.append("y", style="key")
+        body.append(yes_key(), style="key")
         body.append(" " + _("yes") + "     ")
         body.append("n", style="key")
         body.append(" " + (_("no, go on") if self.in_game else _("no, stay")))
@@ -101,20 +102,21 @@ def _zone_row(label: str, cards: Sequence[Card] | None, size: int) -> tuple[Text
 @dataclass(frozen=True, slots=True)
 class EndScreen(Part):
     """Game over: the winner, why the game ended (R10.2), the tie-break (R11.2), and both players' cards, in a box
-    of at most `widest` columns; under it, given the game's `seed`, how to deal the game again (the end screen's
-    keys are on the key line, from the command table, only).
+    of at most `widest` columns; under it, given the game's `seed`, the command that deals the game again (the end
+    screen's keys are on the key line, from the command table, only).
 
     Hands come from the view: a seat's view holds the opponent's hand once the game is over.
     """
 
     view: SeatView
     seed: object = None
+    again: str | None = None  # the command that deals it again (`Table.again`)
     widest: int = 100
 
     def lines(self, width: int) -> Sequence[RenderableType]:
         shown = [_end(self.view, width=min(width, self.widest))]
-        if self.seed is not None:
-            again = _("Seed {seed}: famiglia play --seed {seed} deals this game again.").format(seed=self.seed)
+        if self.seed is not None and self.again is not None:
+            again = _("Seed {seed}: {command} deals this game again.").format(seed=self.seed, command=self.again)
             shown.append(Text("\n" + again, style="label"))
         return shown
 
@@ -264,7 +266,7 @@ def _too_small(width: int, height: int, *, need: tuple[int, int], asking: str | 
     text.append("\n" + _("Make the window larger: the game waits."), style="label")
     if asking is not None:
         text.append(f"\n\n{asking} ", style="title")
-        text.append("y", style="key")
+        text.append(yes_key(), style="key")
         text.append(" " + _("yes") + "  ")
         text.append("n", style="key")
         text.append(" " + _("no"))

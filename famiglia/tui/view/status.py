@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from famiglia.engine import SeatView, Step, Swap
-from famiglia.phrasebook.catalogue import N_, _, ngettext
+from famiglia.phrasebook.catalogue import N_, _, filled, ngettext
 from famiglia.phrasebook.counts import refresh_count, swap_count
 from famiglia.phrasebook.table import step_name
 
@@ -89,7 +89,7 @@ def turn_lines(view: SeatView, width: int, *, spectator: bool = False, one_row: 
     def who(limit: int | None = None) -> Text:
         name = short_name(view.names[view.to_move]) if limit is None else short_name(view.names[view.to_move], limit)
         said = _("Your turn, {name}") if yours else _("{name}'s turn")
-        return Text(f" {said.format(name=name)} ", style="name.active")
+        return Text(f" {filled(said, name=name)} ", style="name.active")
 
     if who().cell_len + 3 + bar.cell_len <= width:
         return [Text.assemble(who(), "   ", bar)]

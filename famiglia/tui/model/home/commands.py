@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Final
 
 from famiglia.phrasebook.catalogue import N_, _
+from famiglia.phrasebook.keynames import YES_LETTERS, yes_key
 
 from ..keys import PASTE, TYPED, Command, Commands
 from .menu import Home, Overlay, Page, ShowAnalysis, ShowLog, ShowReplay
@@ -58,6 +59,11 @@ def _on_settings(home: Home) -> str | None:
     if home.page is not Page.SETTINGS:
         return _("Space changes a setting, on the Settings page: here Enter chooses.")
     return None
+
+
+def _yes_is(letter: str) -> Callable[[Home], bool]:
+    """Where `letter` is the yes of the player's language (s for sì, j for ja), besides y."""
+    return lambda home: yes_key() == letter
 
 
 def _when_asked(home: Home) -> str | None:
@@ -123,8 +129,10 @@ COMMANDS: Final[Commands[Home]] = Commands(
             words=N_("a game's analysis")),
     Command("delete", ("d", "delete"), run=lambda h, _: h.ask_delete(), why_not=_on_a_game, label="d / Del",
             words=N_("delete a game (asks first)"), hint=N_("d: delete")),
-    Command("yes", ("y",), run=lambda h, _: h.answer(True), why_not=_when_asked, label="y", words=N_("yes"),
+    Command("yes", ("y",), run=lambda h, _: h.answer(True), why_not=_when_asked, label="{yes}", words=N_("yes"),
             hint=N_("y: yes")),
+    *(Command(f"yes ({letter})", (letter,), when=_yes_is(letter), run=lambda h, _: h.answer(True),
+              why_not=_when_asked) for letter in YES_LETTERS),
     Command("no", ("n",), run=lambda h, _: h.answer(False), why_not=_when_asked, label="n", words=N_("no"),
             hint=N_("n: no")),
     Command("help", ("?",), run=lambda h, _: h.toggle_help(), why_not=_not_while_asking, label="?", words=N_("help"),

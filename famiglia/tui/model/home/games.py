@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from famiglia.engine import Game, parse_card
 from famiglia.persistence import Entry, Record, RecordError
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.counts import date_time
 from famiglia.profile.guided_deal import is_guided
 
@@ -39,7 +39,7 @@ class GameLine:
     def of(cls, record: Record) -> GameLine:
         game = record.game()
         result = game.result()
-        return cls(record.id, record.players, record.seats, record.started, record.updated, record.turn_count,
+        return cls(record.id, record.names, record.seats, record.started, record.updated, record.turn_count,
                    result.scores if result is not None else _points(game),
                    None if result is not None else game.to_move,
                    result.winner if result is not None else None, result is not None, is_guided(record))
@@ -50,7 +50,7 @@ class GameLine:
         `famiglia games`, the log and the farewell write it (`Ben won 51–37`)."""
         if self.to_move is not None:
             so_far = " · ".join(f"{name} {points}" for name, points in zip(self.players, self.points, strict=True))
-            return _("{name} to move, so far {scores}").format(name=self.players[self.to_move], scores=so_far)
+            return filled(_("{name} to move, so far {scores}"), name=self.players[self.to_move], scores=so_far)
         if self.winner is None:
             return _("draw {points}–{other}").format(points=self.points[0], other=self.points[1])
         w = self.winner

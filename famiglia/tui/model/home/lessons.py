@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
+from famiglia.phrasebook.keynames import key_label
+
 __all__ = ["LESSON_IDS", "PARTS", "Lesson", "Texts", "TextsError", "lessons_file", "load_texts"]
 
 RESOURCE: Final = ("data", "lessons.toml")  # the English texts; a translation is lessons.<language>.toml beside it
@@ -53,7 +55,8 @@ class Lesson:
 
     @property
     def heading(self) -> str:
-        return f"{self.title} ({self.rules or ', '.join(self.keys)})"
+        """The title and what the lesson teaches: its rule ids, or its keys as the help names them ("Invio")."""
+        return f"{self.title} ({self.rules or ', '.join(key_label(key) for key in self.keys)})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from famiglia.profile.statistics import Statistics
 from ..items import Item, choose
 from .games import GameLine
 from .outcomes import Learn, NewGame, Outcome, Quit, Resume, ShowAnalysis, ShowLog, ShowReplay, Train
+from .setting_words import setting_name, setting_text
 
 __all__ = ["MAIN_ENTRIES", "Home", "Item", "Learn", "NewGame", "Outcome", "Overlay", "Page", "Quit", "Resume",
            "ShowAnalysis", "ShowLog", "ShowReplay", "Train"]
@@ -304,7 +305,7 @@ class Home:
             if self._set(name, choices[(choices.index(current) + 1) % len(choices)]):
                 self.message = _("{setting} is now {value} (kept; it is spoken from the next start of famiglia, "
                                  "and --lang wins over it for one run).").format(
-                    setting=name, value=_setting_text(self.settings.language))
+                    setting=setting_name(name), value=setting_text(self.settings.language))
             return
         value: Any = not current if isinstance(current, bool) else LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)]
         self._set(name, value)
@@ -349,19 +350,8 @@ class Home:
         changed: dict[str, Any] = {name: () if value is None else value}
         self.settings = replace(written if isinstance(written, Settings) else self.settings, **changed)
         self.message = _("{setting} is now {value} (kept for next time).").format(
-            setting=name, value=_setting_text(getattr(self.settings, name)))
+            setting=setting_name(name), value=setting_text(getattr(self.settings, name)))
         return True
-
-
-def _setting_text(value: Any) -> str:
-    """A setting's value as the Settings page shows it: the names and the language as they are written."""
-    if isinstance(value, bool):
-        return _("on") if value else _("off")
-    if isinstance(value, tuple):
-        return ", ".join(value) if value else _("asked at the start of each game")
-    if value in LEVELS:
-        return level_name(value)
-    return str(value)
 
 
 # -- the lines of each page -------------------------------------------------------------------------------------
@@ -474,7 +464,7 @@ def _game_items(home: Home) -> list[Item[Home]]:
 
 
 def _settings_items(home: Home) -> list[Item[Home]]:
-    return [Item(name, _setting_text(getattr(home.settings, name)), _change(name)) for name in KEYS]
+    return [Item(setting_name(name), setting_text(getattr(home.settings, name)), _change(name)) for name in KEYS]
 
 
 def _nothing(home: Home) -> list[Item[Home]]:
