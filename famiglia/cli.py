@@ -236,6 +236,7 @@ def _add_learn_command(commands: Any) -> None:
     learn.add_argument("id", nargs="?", metavar="ID",
                        help=_("the guided game to play on (by default the one saved last)"))
     learn.add_argument("--new", action="store_true", help=_("start a new guided game, though one is unfinished"))
+    _add_plain(learn)
 
 
 def _add_analyse_command(commands: Any) -> None:
@@ -361,7 +362,7 @@ def _cmd_play_plain(args: argparse.Namespace) -> int:
 def _cmd_learn(args: argparse.Namespace) -> int:
     from famiglia.commands.learn import learn
 
-    return learn(args.id, new=args.new, colour=args.colour)
+    return learn(args.id, new=args.new, colour=args.colour, plain=arguments.plain_given(args))
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:

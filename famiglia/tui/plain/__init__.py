@@ -14,7 +14,7 @@ escape sequence (docs/plain.md). Its parts:
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from famiglia.phrasebook.catalogue import _
@@ -33,14 +33,16 @@ EXIT_FAILURE = 1
 def run_plain(*, names: tuple[str, str] | None = None, seed: int | None = None, first: int | None = None,
               memory_aid: bool = False, confirm: bool = True, seats: tuple[str, str] = (HUMAN, HUMAN),
               session: Session | None = None, input: TextIO | None = None, output: TextIO | None = None,
-              terminal: bool | None = None, say: Callable[[str], None] | None = None, **makers: Any) -> int:
+              terminal: bool | None = None, say: Callable[[str], None] | None = None,
+              aside: Callable[[], Sequence[str]] | None = None, **makers: Any) -> int:
     """Play in the plain mode on `input` and `output` (standard input and output by default, pipes or a terminal)
     until the players leave or the input ends; the exit status.
 
     The options are `run_play`'s: `session` is one made beforehand (a resumed game), otherwise one is dealt.
     Every action is saved as it is made (`Autosave`), so `famiglia resume` and `famiglia log` find the game;
     the last lines say how to play it on. `makers` (`make_player`, `make_advisor`) build the computer and the
-    hint's search; `terminal` whether the output's screen may be wiped at a handoff (by default: is it one).
+    hint's search; `terminal` whether the output's screen may be wiped at a handoff (by default: is it one);
+    `aside` what is said before each question (the guided game's lessons, `famiglia.tui.plain.guided`).
     """
     lines = Lines(input, output, terminal=terminal)
     try:
@@ -52,7 +54,7 @@ def run_plain(*, names: tuple[str, str] | None = None, seed: int | None = None, 
         if session.message is not None:  # a folder that takes no file: said first, and play goes on
             lines.say(session.message.text)
             session.message = None
-        code = PlainSitting(session, lines, **makers).run()
+        code = PlainSitting(session, lines, aside=aside, **makers).run()
         saver.close(session)
         for line in (saver.hint() or saver.not_saved(),):
             if line:

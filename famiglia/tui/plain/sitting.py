@@ -36,16 +36,19 @@ __all__ = ["PlainSitting"]
 
 PlayerMaker = Callable[[str, "int | str | None"], Player]
 AdvisorMaker = Callable[[str], Player]
+Aside = Callable[[], Sequence[str]]
 
 
 class PlainSitting:
     """A sitting of `session` on `lines`; `make_player` and `make_advisor` build the computer and the hint's
-    search (tests give them small budgets)."""
+    search (tests give them small budgets); `aside` gives what is said before each question and before the
+    computer plays (the guided game's lessons, `famiglia.tui.plain.guided`)."""
 
     def __init__(self, session: Session, lines: Lines, *, make_player: PlayerMaker = player,
-                 make_advisor: AdvisorMaker = estimator) -> None:
+                 make_advisor: AdvisorMaker = estimator, aside: Aside | None = None) -> None:
         self.session = session
         self.lines = lines
+        self.aside = aside
         self.make_player = make_player
         self.make_advisor = make_advisor
         session.guard.guard = 0  # the handoff waits for an Enter on a line of its own, never for a time
@@ -79,7 +82,12 @@ class PlainSitting:
                 self._table()
         return s.exit_code
 
+    def _say_aside(self) -> None:
+        if self.aside is not None:
+            self.lines.say(*self.aside())
+
     def _read(self, prompt: str) -> str | None:
+        self._say_aside()
         line = self.lines.ask(prompt)
         if line is None:  # the input ended: leave as quitting does, the game saved as it stands
             self.session.quit(0)
@@ -284,6 +292,7 @@ class PlainSitting:
         level = level_of(s.seats[seat])
         if level is None:
             raise SeatRefused(f"seat {seat + 1} is played by {s.seats[seat]!r}, which is no player")
+        self._say_aside()
         if s.turn is not self._turn:
             self._turn = s.turn
             self.lines.say(_("{name} is playing its turn: a moment, please.").format(name=s.names[seat]))
