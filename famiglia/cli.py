@@ -177,6 +177,7 @@ def _add_record_commands(commands: Any) -> None:
                                "the game was played"))
     replay = _command(commands, "replay", _cmd_replay)
     _add_target(replay)
+    _add_plain(replay)
     _add_level(replay, _("the search level of an analysis the replay's a makes, where none is saved (as for "
                          "'famiglia analyse'; default: the level of the game's computer, or {default} in a game of "
                          "two players)").format(default=DEFAULT_LEVEL))
@@ -311,7 +312,7 @@ def _cmd_resume(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from famiglia.commands.replay import replay
 
-    return replay(args.target, level=args.level, colour=args.colour)
+    return replay(args.target, level=args.level, colour=args.colour, plain=arguments.plain_given(args))
 
 
 def _cmd_log(args: argparse.Namespace) -> int:
