@@ -58,6 +58,8 @@ class PlainSitting:
         self._history: object = session.history if session.table.origin is not None else None
         self._ended: object = None  # the game whose end was said
         self._listed: tuple[object, int] | None = None  # the position whose options were listed
+        self._quitting = False  # the quit question is asked next
+        self._then: Callable[[str], None] = self.typed  # what the line typed to the question asked answers
 
     @property
     def _position(self) -> tuple[object, int]:
@@ -65,52 +67,74 @@ class PlainSitting:
 
     def run(self) -> int:
         """Play until the players leave (or the input ends); the exit status."""
+        while (prompt := self.question()) is not None:
+            self.answer(self.lines.ask(prompt))
+        assert self.session.exit_code is not None
+        return self.session.exit_code
+
+    def question(self, *, play: bool = True) -> str | None:
+        """Say what happened up to the next question and return it (its answer goes to `answer`); None once the
+        sitting is over, or, where `play` is false, when the computer is to move (the caller plays it)."""
         s = self.session
         while s.exit_code is None:
+            if self._quitting:
+                question, why = quit_question(s)
+                return self._asking(f"{question} {why} " + _("Type y to leave, or press Enter to stay."),
+                                    self._quit_answer)
             if s.screen is Screen.NAMES:
-                self._names()
-            elif s.history is not self._history and not s.history:
+                index, default = s.naming.prompt()
+                return self._asking(_("Player {n}, type your name, or press Enter for {name}.").format(
+                    n=index + 1, name=default), self._named)
+            if s.history is not self._history and not s.history:
                 self._history = s.history
                 self.lines.say(*announce.start(s.table.view(None)))
             elif s.screen is Screen.END:
-                self._end()
+                return self._end()
             elif s.computer_to_move:
-                self._computer()
+                if not play:
+                    return None
+                self._say_aside()
+                level, seed, view = self.computer_move()
+                self.computer_played(self.make_player(level, seed).choose(view))
             elif s.screen is Screen.HANDOFF:
-                self._handoff()
-            else:
-                self._table()
-        return s.exit_code
+                return self._handoff()
+            elif (prompt := self._table()) is not None:
+                return prompt
+        return None
+
+    def answer(self, line: str | None) -> None:
+        """The line typed to the last question (None: the input ended, and the sitting leaves as quitting does,
+        the game saved as it stands)."""
+        if line is None:
+            self.session.quit(0)
+        else:
+            self._then(line)
+
+    def _asking(self, prompt: str, then: Callable[[str], None]) -> str:
+        self._say_aside()
+        self._then = then
+        return prompt
 
     def _say_aside(self) -> None:
         if self.aside is not None:
             self.lines.say(*self.aside())
 
-    def _read(self, prompt: str) -> str | None:
-        self._say_aside()
-        line = self.lines.ask(prompt)
-        if line is None:  # the input ended: leave as quitting does, the game saved as it stands
-            self.session.quit(0)
-        return line
-
     # -- the moments of a sitting ---------------------------------------------------------------------------
 
-    def _names(self) -> None:
+    def _named(self, typed: str) -> None:
         s = self.session
-        index, default = s.naming.prompt()
-        typed = self._read(_("Player {n}, type your name, or press Enter for {name}.").format(n=index + 1,
-                                                                                          name=default))
-        if typed is not None and not s.answer_name(typed) and s.message is not None:
+        if not s.answer_name(typed) and s.message is not None:
             self.lines.say(s.message.text)
 
-    def _handoff(self) -> None:
+    def _handoff(self) -> str:
         s = self.session
         name = s.names[s.table.game.to_move] if s.table.game is not None else ""
         self.lines.clear()
-        typed = self._read(_("Pass the keyboard to {name}; {name}, press Enter when you are ready.").format(
-            name=name))
-        if typed is None:
-            return
+        return self._asking(_("Pass the keyboard to {name}; {name}, press Enter when you are ready.").format(
+            name=name), self._handed)
+
+    def _handed(self, typed: str) -> None:
+        s = self.session
         if not typed.strip():
             s.drawn()
             s.reveal()
@@ -119,27 +143,25 @@ class PlainSitting:
         if found is not None and found[0].public:
             self._command(*found)
         else:
+            name = s.names[s.table.game.to_move] if s.table.game is not None else ""
             self.lines.say(_("{name}, press Enter on an empty line first: until then only the public questions "
                              "are answered (? lists them).").format(name=name))
 
-    def _table(self) -> None:
+    def _table(self) -> str | None:
         s = self.session
         view = s.view()
         if view is None:
-            return
+            return None
         if s.turn is not self._turn:
             self._turn = s.turn
             self.lines.say(*announce.turn_begins(view))
         name = s.names[s.at_keyboard]
         if s.ending is not None:
-            prompt = _("{name}, press Enter to end your turn, or type undo to take it back.").format(name=name)
-        else:
-            step = view.current_step
-            prompt = _("{name}, step {number} of 4, {step}: type an action, or ? for help.").format(
-                name=name, number=int(step), step=step_name(step))
-        typed = self._read(prompt)
-        if typed is not None:
-            self.typed(typed)
+            return self._asking(_("{name}, press Enter to end your turn, or type undo to take it back.").format(
+                name=name), self.typed)
+        step = view.current_step
+        return self._asking(_("{name}, step {number} of 4, {step}: type an action, or ? for help.").format(
+            name=name, number=int(step), step=step_name(step)), self.typed)
 
     def typed(self, line: str) -> None:
         """One line typed on the table: Enter, a question, a number from the options, or an action."""
@@ -218,35 +240,13 @@ class PlainSitting:
                 playing.undo(s)
                 self._say_message(notices=True)
             case "quit":
-                self._quit()
+                self._quitting = True
             case "hint":
                 self._hint()
             case "options":
                 self._options()
             case _:
-                self.lines.say(*self._answer(command.name, rest, view))
-
-    def _answer(self, name: str, rest: str, view: SeatView) -> Sequence[str]:
-        s = self.session
-        match name:
-            case "hand":
-                return answers.hand(view)
-            case "street":
-                return answers.street(view)
-            case "areas":
-                return answers.areas(view)
-            case "score":
-                return answers.score(view)
-            case "stack":
-                return answers.stack(view)
-            case "last":
-                last = s.last_turn() or s.table.view(None).last_turn
-                return answers.last_turn(last, s.names, s.last_turn_reason())
-            case "log":
-                return answers.log(s.log, s.names, s.pass_reasons)
-            case "rules":
-                return asked(rest)
-        return help_lines(playing=s.screen is Screen.TABLE)
+                self.lines.say(*answered(s, command.name, rest, view))
 
     def _options(self) -> None:
         s = self.session
@@ -277,14 +277,14 @@ class PlainSitting:
             self.lines.say(hint_text(action, reason))
             s.message = None  # said: the line that shows it on the full screen is not said again
 
-    def _quit(self) -> None:
-        question, why = quit_question(self.session)
-        typed = self._read(f"{question} {why} " + _("Type y to leave, or press Enter to stay."))
-        if typed is not None and typed.strip().casefold() in ("y", "yes", _("yes").casefold()):
+    def _quit_answer(self, typed: str) -> None:
+        self._quitting = False
+        if typed.strip().casefold() in ("y", "yes", _("yes").casefold()):
             self.session.quit(0)
 
-    def _computer(self) -> None:
-        """The computer's turn, played at once and said action by action (nothing waits on a clock)."""
+    def computer_move(self) -> tuple[str, int | str | None, SeatView]:
+        """The computer's next action to choose: its level, its seed and its view (with what a perfect memory knows,
+        R12.3, never the stack); it is said that the computer plays, at the start of its turn."""
         s = self.session
         game = s.game
         assert game is not None
@@ -292,16 +292,19 @@ class PlainSitting:
         level = level_of(s.seats[seat])
         if level is None:
             raise SeatRefused(f"seat {seat + 1} is played by {s.seats[seat]!r}, which is no player")
-        self._say_aside()
         if s.turn is not self._turn:
             self._turn = s.turn
             self.lines.say(_("{name} is playing its turn: a moment, please.").format(name=s.names[seat]))
-        chosen = self.make_player(level, game.seed).choose(game.view(seat, memory=True))  # R12.3, never the stack
+        return level, game.seed, game.view(seat, memory=True)
+
+    def computer_played(self, chosen: Action) -> None:
+        """The computer's action, played and said (nothing waits on a clock)."""
+        s = self.session
         if not s.play(chosen):  # a player returns one of the view's legal actions: this is a bug
             raise RuntimeError(f"the computer chose {chosen}, which the game refused")
         s.message = None
 
-    def _end(self) -> None:
+    def _end(self) -> str:
         s = self.session
         game = s.table.game
         assert game is not None
@@ -310,9 +313,11 @@ class PlainSitting:
             result = game.result()
             assert result is not None
             self.lines.say(*announce.ending(result, s.table.view(s.at_keyboard, memory=s.memory_aid)))
-        typed = self._read(_("The game is over: type n for a new game, log for the game log, or q to leave."))
-        if typed is None:
-            return
+        return self._asking(_("The game is over: type n for a new game, log for the game log, or q to leave."),
+                            self._over)
+
+    def _over(self, typed: str) -> None:
+        s = self.session
         text = typed.strip().casefold()
         found = command_for(text)
         if text == "n":
@@ -324,3 +329,26 @@ class PlainSitting:
             self._command(*found)
         else:
             self.lines.say(_("The game is over: type n for a new game, log for the game log, or q to leave."))
+
+
+def answered(s: Session, name: str, rest: str, view: SeatView) -> Sequence[str]:
+    """The answer to the question `name` (with `rest`, a rule's id) at `s`, from `view`, the seat's own (R12)."""
+    match name:
+        case "hand":
+            return answers.hand(view)
+        case "street":
+            return answers.street(view)
+        case "areas":
+            return answers.areas(view)
+        case "score":
+            return answers.score(view)
+        case "stack":
+            return answers.stack(view)
+        case "last":
+            last = s.last_turn() or s.table.view(None).last_turn
+            return answers.last_turn(last, s.names, s.last_turn_reason())
+        case "log":
+            return answers.log(s.log, s.names, s.pass_reasons)
+        case "rules":
+            return asked(rest)
+    return help_lines(playing=s.screen is Screen.TABLE)
