@@ -29,10 +29,12 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from famiglia.phrasebook.catalogue import ENGLISH, CatalogueError, Later, _, speaking, spoken_catalogue
 from famiglia.phrasebook.unread import warning
+from famiglia.tui.plain.lines import Lines
 
 from .lobby import Outcome
 from .log import log
 from .pasting import PasteLimit
+from .plainline import LineReader, channel_lines, plain_user
 from .roles import Door
 from .seam import SeatScreen
 from .terminal import Terminal, colour_depth, language_of, leave
@@ -94,6 +96,8 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self._input_fd: int | None = None  # the pipe's end they are written to, never blocking
         self._next: asyncio.TimerHandle | None = None  # the next piece of keys waiting: the channel reads nothing
         self._stop_lobby: Callable[[], None] | None = None
+        self.plain = False  # the connection asked for the plain mode (`anna+plain`): lines, no screen at all
+        self.reader: LineReader | None = None  # the lines it types, in the plain mode
 
     # -- asyncssh's calls --------------------------------------------------------------------------------------
 
@@ -118,12 +122,17 @@ class Channel(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         environment = self.chan.get_environment() if self.chan is not None else {}
         self.catalogue, self.unread = language_of(environment, spoken_catalogue())
+        self.plain = plain_user(self.gate.user)[1]
         if self.unread is not None:
             log.warning("%s: %s", self.gate.address, warning(self.unread))
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def data_received(self, data: bytes, datatype: object) -> None:
-        if self.input is not None and not self.gone:
+        if self.reader is not None and not self.gone:
+            text = self._pastes.feed(self._decoder.decode(data))
+            if text:
+                self.reader.feed(text)
+        elif self.input is not None and not self.gone:
             text = self._pastes.feed(self._decoder.decode(data))
             if text:
                 self._pending += text.encode("utf-8")
@@ -218,6 +227,8 @@ class Channel(asyncssh.SSHServerSession[bytes]):
             self._redraw = None
         if self.input is not None:
             self.input.close()  # the application on it reads the end and leaves
+        if self.reader is not None:
+            self.reader.close()
         leave(self.app_session.app if self.app_session is not None else None)
 
     def terminal(self, name: str) -> Terminal:
@@ -228,6 +239,10 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         output = Vt100_Output(cast(TextIO, _Stdout(self)), lambda: self.size, term=self._term(),
                               default_color_depth=depth, enable_cpr=False)
         return Terminal(self.input, output, name, self.gate.address, self.gate.key, self.catalogue)
+
+    def lines(self) -> Lines:
+        """The plain mode's lines, written to this connection."""
+        return channel_lines(self.send)
 
     def _term(self) -> str | None:
         return self.chan.get_terminal_type() if self.chan is not None else None
@@ -246,6 +261,9 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         line: str | None = None
         server.channels.add(self)
         try:
+            if self.plain:
+                line = await self._live_plain()
+                return
             if self._term() is None:
                 self.send(_("famiglia: the game needs a terminal: connect with ssh -t") + "\r\n")
                 return
@@ -267,6 +285,21 @@ class Channel(asyncssh.SSHServerSession[bytes]):
             server.channels.discard(self)
             self._finish(self.closing or line)
 
+    async def _live_plain(self) -> str | None:
+        """The connection's life in lines (docs/plain.md): typed lines in, whole lines out, no terminal needed."""
+        chan = self.chan
+
+        def pause() -> None:
+            if chan is not None:
+                chan.pause_reading()
+
+        def resume() -> None:
+            if chan is not None and not self.gone:
+                chan.resume_reading()
+
+        self.reader = LineReader(self.send if self._term() is not None else None, pause=pause, resume=resume)
+        return await visit(self, self.gate.server)
+
     def _finish(self, line: str | Later | None) -> None:
         chan = self.chan
         if chan is None:
@@ -283,4 +316,6 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self.closing = line
         if self.screen is not None:
             return  # its table closes it
+        if self.reader is not None:
+            self.reader.wake()  # the plain lobby leaves
         leave(self.app_session.app if self.app_session is not None else None, result=Outcome("stop"))
