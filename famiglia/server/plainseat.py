@@ -6,7 +6,8 @@ time from the connection's typed lines instead of a loop of its own, so the serv
 held: the computer chooses its move, and the hint its plan, on a thread (on a view, never the game), and are
 played and said back on the loop. At a table of two people, the other seat's actions are said as the table
 tells them, and while it is their turn the public questions are answered. `PlainWatchScreen` says each
-public action as it is played, and answers the public questions; it never reads a hand (R12.1).
+public action as it is played, and answers the public questions; it never reads a hand (R12.1). On both, a
+line that starts with `'` is a message to the table, as the full screen's `'` begins one.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from famiglia.tui.plain.words import command_for, help_lines
 from famiglia.tui.view.pieces import short_name
 
 from .plainline import Interrupt, LineReader
+from .saying import SAY_KEY
 
 if TYPE_CHECKING:
     import gettext
@@ -126,7 +128,7 @@ class PlainPlayerScreen:
             line = await self.reader.read()
             while line is Interrupt.WOKEN and self._closing is None:  # on this seat's turn nothing else moves
                 line = await self.reader.read()
-            if isinstance(line, Interrupt):
+            if isinstance(line, Interrupt) or (line is not None and _said_to_table(self, line)):
                 return
             found = command_for(line) if line is not None else None
             if found is not None and found[0].name == "hint" and sitting.session.ending is None:
@@ -148,7 +150,7 @@ class PlainPlayerScreen:
         line = await self.reader.read()
         if line is None:
             s.quit(0)
-        elif isinstance(line, str) and line.strip():
+        elif isinstance(line, str) and line.strip() and not _said_to_table(self, line):
             found = command_for(line)
             view = s.view()
             if found is not None and found[0].name == "quit":
@@ -243,7 +245,7 @@ class PlainWatchScreen:
             if line is None or (isinstance(line, str) and line.strip().casefold() == "q"):
                 return None
             game = self.table.game
-            if not isinstance(line, str) or not line.strip() or game is None:
+            if not isinstance(line, str) or not line.strip() or game is None or _said_to_table(self, line):
                 continue
             found = command_for(line)
             if found is not None and found[0].public and found[0].name != "quit":
@@ -251,6 +253,18 @@ class PlainWatchScreen:
             else:
                 self.lines.say(_("Only the public questions are answered here (? lists them)."))
         return self._closing
+
+
+def _said_to_table(screen: PlainPlayerScreen | PlainWatchScreen, line: str) -> bool:
+    """A line that starts with `'` is a message to the table, as the full screen's `'` types one: sent (everyone
+    at the table hears it, this player too), or its refusal said. Whether it was one."""
+    text = line.lstrip()
+    if not text.startswith(SAY_KEY):
+        return False
+    refusal = screen.table.say(screen, text[len(SAY_KEY):])
+    if refusal is not None:
+        screen.lines.say(refusal)
+    return True
 
 
 def _watched(table: ServerTable, name: str, rest: str) -> list[str]:

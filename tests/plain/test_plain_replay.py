@@ -160,3 +160,23 @@ def _moments(analysis: object, record: object) -> list[object]:
     from famiglia.ai.moments import key_moments
 
     return list(key_moments(analysis, [g.view(None) for g in record.games()]))  # type: ignore[arg-type, attr-defined]
+
+
+def test_the_plain_setting_makes_replay_and_learn_plain(capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`famiglia settings set plain on`: replay and learn speak in lines without --plain (and --no-plain is the full
+    screen's, which needs a terminal)."""
+    from famiglia.cli import main
+
+    record = save(play(6))
+    assert main(["settings", "set", "plain", "on"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nq\n"))
+    assert main(["replay", record.id]) == 0
+    assert f"Replay of game {record.id}: " in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("Anna\nq\ny\n"))
+    assert main(["learn", "--new"]) == 0
+    out = capsys.readouterr().out
+    assert_plain(out)
+    assert "Lesson: The table (R1–R3)." in out.splitlines()
+    assert main(["--no-plain", "replay", record.id]) == 1  # the full screen, which a pipe is not
+    assert "needs a terminal" in capsys.readouterr().err

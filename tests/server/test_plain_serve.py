@@ -206,9 +206,13 @@ def test_a_plain_client_may_watch_a_table_and_never_hears_a_hand(tmp_path: Path)
             await watcher.wait_for("Watch a table:")
             watcher.send("1\n")
             await watcher.wait_for("You are watching table")
-            watcher.send("street\nhand\nq\n")
+            watcher.send("street\nhand\n'good luck both\n")
             await watcher.wait_for("Only the public questions are answered here")
             await watcher.wait_for("The Street:")
+            await watcher.wait_for("carla (watching): good luck both")  # a message to the table, as ' begins one
+            await anna.wait_for("good luck both")
+            watcher.send("q\n")
+            await watcher.wait_for("Lobby:\r\n1: New table")
             assert "Your hand" not in watcher.text
             _assert_plain(watcher)
 
