@@ -16,6 +16,7 @@ from famiglia.engine import Pass
 from famiglia.server.plainline import LONGEST, LineReader, plain_user
 from famiglia.server.tables import ServerTable
 from famiglia.server.visit import split_user
+from famiglia.tui.plain import answers
 from tests.drivers.ssh import LinesClient, run, serving
 
 from .play import open_table, until
@@ -136,6 +137,12 @@ def test_two_plain_players_at_one_table_each_hear_only_their_own_hand(tmp_path: 
                 _own_hands_only(table, seat, client)
                 other = table.names[1 - seat]
                 assert f"{other} is playing their turn" in client.text
+                joined = " ".join(client.lines())  # a long sentence is cut into lines at a space
+                shared = table.table
+                assert shared is not None
+                for turn in shared.log:  # every action of either player was said to both
+                    for event in turn:
+                        assert answers.said(event, table.game.names) in joined, event
     run(main())
 
 
@@ -215,5 +222,58 @@ def test_a_plain_client_may_watch_a_table_and_never_hears_a_hand(tmp_path: Path)
             await watcher.wait_for("Lobby:\r\n1: New table")
             assert "Your hand" not in watcher.text
             _assert_plain(watcher)
+
+    run(main())
+
+
+def test_stopping_the_server_tells_a_plain_player_and_a_plain_lobby_in_a_line(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with serving(tmp_path) as server:
+            anna = await LinesClient.connect(server.port, "anna+plain")
+            await anna.wait_for("Lobby:")
+            anna.send("3\n1\n")
+            await anna.wait_for("Your hand:")
+            cleo = await LinesClient.connect(server.port, "cleo+plain", pty=True)
+            await cleo.wait_for("Lobby:")
+            code = next(iter(server.tables)).code
+            await server.stop()
+            for client in (anna, cleo):
+                await until(lambda c=client: c.closed, "the connection closed", 10)
+                _assert_plain(client)
+            assert f"the server is stopping; your game is saved as table {code}" in anna.text
+            assert "the server is stopping" in cleo.text
+
+    run(main())
+
+
+def test_a_full_screen_player_and_a_plain_player_share_a_table(tmp_path: Path) -> None:
+    """Anna plays on the full screen, Ben in lines at the same table: each from their own seat."""
+    async def main() -> None:
+        from tests.drivers.ssh import Client
+
+        from .play import play_action
+
+        async with serving(tmp_path) as server:
+            anna = await Client.connect(server.port, "anna")
+            table = await open_table(server, anna)
+            ben = await LinesClient.connect(server.port, f"ben+plain+{table.code}")
+            await ben.wait_for("Your hand:")
+            answered = [0]
+            for _ in range(2000):
+                if table.is_over:
+                    break
+                game = table.game
+                assert game is not None
+                if game.to_move == 0 and not table.pending:
+                    await play_action(table, {0: anna})
+                    continue
+                await _play_seat(table, 1, ben, answered)
+                await until(lambda: table.is_over or _prompts(ben.text) > answered[0]
+                            or (table.game is not None and table.game.to_move == 0 and not table.pending),
+                            "a question", 20)
+            assert table.is_over
+            await ben.wait_for("The game is over:")
+            _assert_plain(ben)
+            _own_hands_only(table, 1, ben)
 
     run(main())
