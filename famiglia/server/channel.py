@@ -96,7 +96,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self._input_fd: int | None = None  # the pipe's end they are written to, never blocking
         self._next: asyncio.TimerHandle | None = None  # the next piece of keys waiting: the channel reads nothing
         self._stop_lobby: Callable[[], None] | None = None
-        self.plain = False  # the connection asked for the plain mode (`anna+plain`): lines, no screen at all
+        self.plain = False  # the plain mode (`anna+plain`, or no terminal): lines, no screen at all
         self.reader: LineReader | None = None  # the lines it types, in the plain mode
 
     # -- asyncssh's calls --------------------------------------------------------------------------------------
@@ -122,7 +122,7 @@ class Channel(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         environment = self.chan.get_environment() if self.chan is not None else {}
         self.catalogue, self.unread = language_of(environment, spoken_catalogue())
-        self.plain = plain_user(self.gate.user)[1]
+        self.plain = plain_user(self.gate.user)[1] or self._term() is None  # without a terminal, lines are all
         if self.unread is not None:
             log.warning("%s: %s", self.gate.address, warning(self.unread))
         self.task = asyncio.get_running_loop().create_task(self._run())
@@ -263,9 +263,6 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         try:
             if self.plain:
                 line = await self._live_plain()
-                return
-            if self._term() is None:
-                self.send(_("famiglia: the game needs a terminal: connect with ssh -t") + "\r\n")
                 return
             with create_pipe_input() as pipe:
                 self.input = pipe

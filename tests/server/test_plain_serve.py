@@ -277,3 +277,16 @@ def test_a_full_screen_player_and_a_plain_player_share_a_table(tmp_path: Path) -
             _own_hands_only(table, 1, ben)
 
     run(main())
+
+
+def test_a_connection_without_a_terminal_gets_the_lobby_in_lines(tmp_path: Path) -> None:
+    """`ssh -T anna@host`: the full screen cannot be drawn without a terminal, so the plain mode answers."""
+    async def main() -> None:
+        async with serving(tmp_path) as server:
+            anna = await LinesClient.connect(server.port, "anna")
+            await anna.wait_for("Lobby:")
+            anna.send("q\n")
+            await until(lambda: anna.closed, "the connection closed", 10)
+            _assert_plain(anna)
+
+    run(main())
