@@ -8,7 +8,9 @@ escape sequence (docs/plain.md). Its parts:
 - `words`: the command table of the questions and verbs a player types, in their language;
 - `answers`: the answers to the questions (hand, Street, areas, score, stack, last turn, options, log, rules);
 - `announce`: what is said as it happens (the deal, every action, each turn's start, the end);
-- `sitting`: the loop that reads a line and calls the session's verbs.
+- `sitting`: the loop that reads a line and calls the session's verbs;
+- `guided`: the guided game's lessons, said before the question they explain (`famiglia learn --plain`);
+- `replay`: a saved game stepped through as lines (`famiglia replay --plain`).
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ asks one question at a time (the names, the handoff, the player's next action, t
 each typed line with sentences. Nothing depends on timing: the computer's turn is played and then
 announced, action by action, and the handoff waits for its player's Enter however long it takes.
 
+`run` is its own loop on two streams; `question` and `answer` are the same sitting one question at a time,
+for a driver that reads its lines elsewhere (`famiglia serve`'s plain connections, `famiglia.server.plainseat`),
+and may then choose the computer's move itself (`computer_move`, `computer_played`).
+
 At one keyboard of two people, a turn ends with the handoff: the terminal's screen and scrollback are
 wiped where it is a terminal, lines typed ahead are dropped, and nothing of the next hand is said until
 its player pressed Enter on an empty line (R12.2); until then only public questions are answered.
