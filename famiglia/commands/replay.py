@@ -30,7 +30,7 @@ def replay(target: str | None, *, level: str | None = None, colour: bool = True,
     if load().settings.plain if plain is None else plain:
         from famiglia.tui.plain.replay import run_plain_replay
 
-        return run_plain_replay(record, analysis=analysis, note=note)
+        return run_plain_replay(record, analysis=analysis, note=note, path=path, level=level)
     from famiglia.tui.shell.replay import run_replay
 
     return run_replay(record, analysis=analysis, note=note, path=path, level=level, colour=colour)

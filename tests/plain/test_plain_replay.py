@@ -23,9 +23,10 @@ from tests.plain.test_plain_questions import ODD
 
 
 def _replayed(record: object, typed: list[str]) -> tuple[str, int]:
+    """What the plain replay of `record` writes for the lines `typed`; an analysis `a` makes is the easy level's."""
     output = io.StringIO()
     code = run_plain_replay(record, input=io.StringIO("".join(line + "\n" for line in typed)),  # type: ignore[arg-type]
-                            output=output)
+                            output=output, level="easy")
     return output.getvalue(), code
 
 
@@ -77,9 +78,9 @@ def test_an_unfinished_game_is_shown_only_after_its_question() -> None:
     written, code = _replayed(record, ["x", "n"])
     assert code == 0 and "Position 0" not in written
     assert "Type y to see the game, or n to leave." in written.splitlines()
-    written, _code = _replayed(record, ["y", "m", "a", "q"])
+    written, _code = _replayed(record, ["y", "m", "q"])
     assert "Position 0 of 9: the deal." in written.splitlines()
-    assert f"No analysis of this game yet: run 'famiglia analyse {record.id}' first." in written
+    assert "No analysis of this game yet: a analyses it, then m finds its marks and key moments." in written
 
 
 @pytest.mark.parametrize("language", ["en", "it", "de"])
@@ -88,7 +89,7 @@ def test_every_word_of_the_replay_answers_by_word_and_short_form(language: str) 
     with speaking(catalogue_for(language)):
         forms = short_forms(REPLAY_WORDS)
         assert len(set(forms.values())) == len(forms)
-        asked = [c for c in REPLAY_WORDS if c.name not in ("quit", "turn")]
+        asked = [c for c in REPLAY_WORDS if c.name not in ("quit", "turn", "analysis")]  # a: analysed below
         typed = ["", ""] + [_(c.word) for c in asked] + [forms[c.name] for c in asked] + ["rules R8.2", "?"]
         written, code = _replayed(record, typed)
         assert code == 0
@@ -98,6 +99,7 @@ def test_every_word_of_the_replay_answers_by_word_and_short_form(language: str) 
         assert "R8.2" in written
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_fuzzed_lines_never_break_the_replay(seed: int, capsys: pytest.CaptureFixture[str]) -> None:
     rng = random.Random(seed)
@@ -180,3 +182,21 @@ def test_the_plain_setting_makes_replay_and_learn_plain(capsys: pytest.CaptureFi
     assert "Lesson: The table (R1–R3)." in out.splitlines()
     assert main(["--no-plain", "replay", record.id]) == 1  # the full screen, which a pipe is not
     assert "needs a terminal" in capsys.readouterr().err
+
+
+def test_a_without_a_saved_analysis_analyses_the_game_and_saves_it_beside_it() -> None:
+    """The replay's a, where no analysis is saved: the game is analysed now (at the level asked), how far it has come
+    said on the way, then the turn on show; the analysis is saved beside the game, where the next replay finds it."""
+    from famiglia.tui.model import kept_analysis
+    from tests.persistence.records import short_game
+
+    path, record = short_game()
+    output = io.StringIO()
+    code = run_plain_replay(record, path=path, level="easy", input=io.StringIO("y\n\na\nq\n"), output=output)
+    written = output.getvalue()
+    assert code == 0
+    assert_plain(written)
+    assert f"Analysing the game, {len(record.moves) + (0 if record.game().is_over else 1)} decisions: a moment, " \
+           "please." in written
+    assert "Turn 1: chance to win before, what was played (its chance), best instead." in written
+    assert kept_analysis.find_saved(path, record, "easy") is not None  # kept for the next reader

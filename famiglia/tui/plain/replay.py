@@ -11,16 +11,18 @@ screen, the replay shows both hands, and asks first when the game is not over.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Final, TextIO
 
 from famiglia.ai.analysis import Analysis
 from famiglia.engine import Event, Game, Step
-from famiglia.persistence import Record
+from famiglia.persistence import Record, printable
 from famiglia.persistence.turns import turn_log
 from famiglia.phrasebook import verdicts
 from famiglia.phrasebook.catalogue import N_, _
-from famiglia.phrasebook.counts import card_count, card_names, point_count, turn_count
+from famiglia.phrasebook.counts import card_count, card_names, decision_count, point_count, turn_count
 from famiglia.phrasebook.rulebook import asked
+from famiglia.tui.model.kept_analysis import analyse_record, decisions_to_rate, kept_beside
 from famiglia.tui.model.replay import REPLAY_COMMANDS, Replay
 from famiglia.tui.model.screens import number_text
 from famiglia.tui.view.replay import decision_line
@@ -30,7 +32,7 @@ from . import announce, answers
 from .lines import Lines
 from .words import COMMANDS, Command, command_for, help_lines, short_forms
 
-__all__ = ["EXIT_FAILURE", "REPLAY_WORDS", "PlainReplay", "move_events", "run_plain_replay"]
+__all__ = ["EXIT_FAILURE", "REPLAY_WORDS", "PlainReplay", "analyse_now", "move_events", "run_plain_replay"]
 
 EXIT_FAILURE: Final = 1
 MOST_DIGITS: Final = 6  # a turn number at most this long: the replay's model keeps no more
@@ -188,6 +190,8 @@ class PlainReplay:
             r.leave()
         elif command.key is not None:
             REPLAY_COMMANDS.press(r, command.key)
+            if command.name == "analysis" and r.analysis is not None:  # made just now (`analyse_now`)
+                self.lines.say(*self.analysis())
             if command.name == "mark" and r.message and r.index != self._said:
                 self._said = r.index  # the mark says itself with the position it stops at
                 self.lines.say(*self.position(), r.message, *self.analysis())
@@ -229,13 +233,40 @@ class PlainReplay:
         return lines + [decision_line(d, r.record.players).plain.translate(_NO_SYMBOLS) + "." for d in decisions]
 
 
+def analyse_now(replay: Replay, lines: Lines, *, path: Path | None = None, level: str | None = None) -> None:
+    """The replay's `a` where no analysis is saved: the game analysed now as `famiglia analyse` does it (at `level`,
+    by default the game's own), saved beside it at `path`; how far it has come is said at each quarter."""
+    total = decisions_to_rate(replay.record)
+    replay.analysis_begins(total)
+    lines.say(_("Analysing the game, {decisions}: a moment, please.").format(decisions=decision_count(total)))
+    quarters = [0]
+
+    def advanced(n: int) -> None:
+        replay.analysis_advanced(n)
+        rated, whole = replay.progress or (0, 1)
+        if 4 * rated // whole > quarters[0] and rated < whole:
+            quarters[0] = 4 * rated // whole
+            lines.say(replay.progress_words() + ".")
+
+    try:
+        made = analyse_record(replay.record, level=level, progress=advanced)
+    except Exception as error:  # said in one line; a tries again
+        replay.analysis_failed(_("The analysis stopped on an unexpected error ({error}); a tries again.").format(
+            error=f"{type(error).__name__}: {printable(str(error), 80)}"))
+        return
+    replay.analysis_done(made, kept_beside(path, replay.record, made, note=replay.note))
+
+
 def run_plain_replay(record: Record, *, analysis: Analysis | None = None, note: str | None = None,
-                     input: TextIO | None = None, output: TextIO | None = None) -> int:
+                     path: Path | None = None, level: str | None = None, input: TextIO | None = None,
+                     output: TextIO | None = None) -> int:
     """Step through `record` in lines on `input` and `output` (standard input and output by default); the exit
-    status. `analysis` is the game's saved analysis, `note` why a saved one is not used."""
+    status. `analysis` is the game's saved analysis, `note` why a saved one is not used; without one, `a`
+    analyses the game at `level` and saves it beside the record's file `path`."""
     lines = Lines(input, output, terminal=False)
     try:
         replay = Replay(record, analysis=analysis, note=note)
+        replay.begin_analysis = lambda: analyse_now(replay, lines, path=path, level=level)
         return PlainReplay(replay, lines).run()
     except Exception as error:  # one line, never a traceback; nothing is saved by a replay
         said = _("the replay stopped on an unexpected error ({error})").format(error=f"{type(error).__name__}: {error}")
