@@ -8,8 +8,10 @@ VT100 output of its own, with the size the client last said (window-change event
 redraw at the last size, not one each on the server's one event loop. Each paste is cut at
 `famiglia.server.pasting.PASTE_LIMIT` characters before the screen reads it. A client that stops
 reading is cut off once `WRITE_BUFFER` bytes wait for it, so it never holds up another. Each connection's
-applications run without signal handlers: only the server's process has those. What the connection does
-from the lobby on is `visit`'s.
+applications run without signal handlers: only the server's process has those. A connection in the plain
+mode (`anna+plain`, or one without a terminal) has no application at all: its input goes to a
+`famiglia.server.plainline.LineReader` and it is written whole lines (docs/plain.md). What the connection
+does from the lobby on is `visit`'s.
 """
 
 from __future__ import annotations
