@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,7 @@ from famiglia.tui.model.screens import Screen
 from famiglia.tui.model.session import Session
 from famiglia.tui.plain import run_plain
 from famiglia.tui.plain.answers import numbered_actions
+from famiglia.tui.plain.sitting import Aside
 
 from .computer import tiny
 
@@ -89,7 +90,7 @@ def by_options(session: Session, rng: random.Random) -> str | None:
 
 
 def play(choose: Callable[[Session, random.Random], str | None], *, typing_seed: int = 0,
-         session: Session | None = None, aside: Callable[[], Sequence[str]] | None = None,
+         session: Session | None = None, aside: Aside | None = None,
          make_player: Callable[[str, int | str | None], Player] = tiny, **options: Any) -> tuple[
         Session, Typist, str, int]:
     """A sitting in the plain mode driven by `choose`: the session, the typist, everything written, the exit status.

@@ -146,3 +146,18 @@ def test_fuzzed_lines_never_break_the_guided_game(seed: int, capsys: pytest.Capt
     assert "Traceback" not in capsys.readouterr().err
     assert_plain(written)
     assert "Lesson: The table (R1–R3)." in written.splitlines()
+
+
+def test_skip_stops_the_lessons_and_brings_them_back_and_help_lists_it() -> None:
+    guided = guided_session("Anna")
+    _session, _typist, written, _code = play(_newcomer(guided, first=["?", "skip"]), session=guided.session,
+                                           aside=Lessons(guided), make_player=lambda level, seed: player(level, seed))
+    lines = written.splitlines()
+    assert "Lessons like this one come as the game goes on; type skip to hear no more of them." in lines
+    assert "skip (sk): no more explanations in this game; skip again brings them back." in lines  # ? lists it
+    assert "No more explanations in this game: it goes on as any other." in lines
+    assert "Lesson: The computer's turn (R12)." not in lines  # nothing more once skipped
+    assert guided.guide.skipping
+    again = Lessons(guided_session("Ben"))
+    assert again.command("skip", "") == ["No more explanations in this game: it goes on as any other."]
+    assert again.command("skip", "") == ["The explanations are back."]

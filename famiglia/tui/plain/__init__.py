@@ -16,7 +16,7 @@ escape sequence (docs/plain.md). Its parts:
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from famiglia.phrasebook.catalogue import _
@@ -25,7 +25,7 @@ from famiglia.profile.seats import HUMAN
 from ..model.saving import Autosave, crash_save
 from ..model.session import Session
 from .lines import Lines
-from .sitting import PlainSitting
+from .sitting import Aside, PlainSitting
 
 __all__ = ["run_plain"]
 
@@ -36,7 +36,7 @@ def run_plain(*, names: tuple[str, str] | None = None, seed: int | None = None, 
               memory_aid: bool = False, confirm: bool = True, seats: tuple[str, str] = (HUMAN, HUMAN),
               session: Session | None = None, input: TextIO | None = None, output: TextIO | None = None,
               terminal: bool | None = None, say: Callable[[str], None] | None = None,
-              aside: Callable[[], Sequence[str]] | None = None, **makers: Any) -> int:
+              aside: Aside | None = None, **makers: Any) -> int:
     """Play in the plain mode on `input` and `output` (standard input and output by default, pipes or a terminal)
     until the players leave or the input ends; the exit status.
 

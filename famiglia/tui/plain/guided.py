@@ -11,14 +11,16 @@ into, and the end says which lessons came up.
 
 from __future__ import annotations
 
-from famiglia.phrasebook.catalogue import _
+from typing import Final
+
+from famiglia.phrasebook.catalogue import N_, _
 
 from ..model.home.guided import Guided, follow
 from ..model.home.lessons import Lesson
 from ..model.home.tutor import PLAYER
-from .words import COMMANDS
+from .words import COMMANDS, Command
 
-__all__ = ["Lessons", "lesson_lines"]
+__all__ = ["SKIP", "Lessons", "lesson_lines"]
 
 
 def lesson_lines(lesson: Lesson) -> list[str]:
@@ -33,13 +35,26 @@ def lesson_lines(lesson: Lesson) -> list[str]:
     return [head, *text]
 
 
+SKIP: Final = Command("skip", N_("skip"), N_("no more explanations in this game; skip again brings them back"))
+
+
 class Lessons:
     """What the guided game says before each question: the lessons that came up since, read as they are said,
-    the rule behind a refused try, and at the end what came up (a `PlainSitting`'s `aside`)."""
+    the rule behind a refused try, and at the end what came up (a `PlainSitting`'s `aside`); its word `skip`
+    stops the explanations, as the full screen's `s` does."""
+
+    commands: tuple[Command, ...] = (SKIP,)
 
     def __init__(self, guided: Guided) -> None:
         self.guided = guided
         self._summed = False
+        self._told_skip = False  # the first lesson says how to stop them
+
+    def command(self, name: str, rest: str) -> list[str]:
+        """`skip`: the explanations stop for the rest of the game, or come back."""
+        if self.guided.guide.skip():
+            return [_("No more explanations in this game: it goes on as any other.")]
+        return [_("The explanations are back.")]
 
     def __call__(self) -> list[str]:
         follow(self.guided)  # the deal after the names question comes without an action
@@ -53,6 +68,10 @@ class Lessons:
         while (lesson := guide.lesson) is not None:
             said += lesson_lines(lesson)
             guide.dismiss()
+            if not self._told_skip:
+                self._told_skip = True
+                said.append(_("Lessons like this one come as the game goes on; type {skip} to hear no more of "
+                              "them.").format(skip=_(SKIP.word)))
         if game is not None and game.is_over and not self._summed:
             summary = guide.summary(game.view(PLAYER))
             if summary is not None:

@@ -18,6 +18,7 @@ its player pressed Enter on an empty line (R12.2); until then only public questi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from famiglia.ai import Player, player
 from famiglia.ai.estimate import estimator
@@ -34,13 +35,23 @@ from famiglia.tui.model.session import Session
 
 from . import announce, answers
 from .lines import Lines
-from .words import Command, command_for, help_lines
+from .words import COMMANDS, Command, command_for, help_lines
 
 __all__ = ["PlainSitting"]
 
 PlayerMaker = Callable[[str, "int | str | None"], Player]
 AdvisorMaker = Callable[[str], Player]
-Aside = Callable[[], Sequence[str]]
+
+
+class Aside(Protocol):
+    """What a sitting says before each question (the guided game's lessons), with words of its own beside the
+    game's (`commands`, which `?` lists too, and `command` answers)."""
+
+    commands: tuple[Command, ...]
+
+    def __call__(self) -> Sequence[str]: ...
+
+    def command(self, name: str, rest: str) -> Sequence[str]: ...
 
 
 class PlainSitting:
@@ -53,6 +64,7 @@ class PlainSitting:
         self.session = session
         self.lines = lines
         self.aside = aside
+        self.commands = COMMANDS + (aside.commands if aside is not None else ())  # what may be typed
         self.make_player = make_player
         self.make_advisor = make_advisor
         session.guard.guard = 0  # the handoff waits for an Enter on a line of its own, never for a time
@@ -143,7 +155,7 @@ class PlainSitting:
             s.drawn()
             s.reveal()
             return
-        found = command_for(typed)
+        found = command_for(typed, self.commands)
         if found is not None and found[0].public:
             self._command(*found)
         else:
@@ -177,7 +189,7 @@ class PlainSitting:
             else:
                 self.lines.say(_("Type an action, a number from options, or ? for help."))
             return
-        found = command_for(text)
+        found = command_for(text, self.commands)
         if found is not None:
             self._command(*found)
         elif s.ending is not None:
@@ -249,8 +261,10 @@ class PlainSitting:
                 self._hint()
             case "options":
                 self._options()
+            case _ if self.aside is not None and command in self.aside.commands:
+                self.lines.say(*self.aside.command(command.name, rest))
             case _:
-                self.lines.say(*answered(s, command.name, rest, view))
+                self.lines.say(*answered(s, command.name, rest, view, table=self.commands))
 
     def _options(self) -> None:
         s = self.session
@@ -323,7 +337,7 @@ class PlainSitting:
     def _over(self, typed: str) -> None:
         s = self.session
         text = typed.strip().casefold()
-        found = command_for(text)
+        found = command_for(text, self.commands)
         if text == "n":
             s.new_game()
             self._say_message(notices=True)
@@ -335,8 +349,10 @@ class PlainSitting:
             self.lines.say(_("The game is over: type n for a new game, log for the game log, or q to leave."))
 
 
-def answered(s: Session, name: str, rest: str, view: SeatView) -> Sequence[str]:
-    """The answer to the question `name` (with `rest`, a rule's id) at `s`, from `view`, the seat's own (R12)."""
+def answered(s: Session, name: str, rest: str, view: SeatView, *,
+             table: tuple[Command, ...] = COMMANDS) -> Sequence[str]:
+    """The answer to the question `name` (with `rest`, a rule's id) at `s`, from `view`, the seat's own (R12);
+    `table` is what `?` lists."""
     match name:
         case "hand":
             return answers.hand(view)
@@ -355,4 +371,4 @@ def answered(s: Session, name: str, rest: str, view: SeatView) -> Sequence[str]:
             return answers.log(s.log, s.names, s.pass_reasons)
         case "rules":
             return asked(rest)
-    return help_lines(playing=s.screen is Screen.TABLE)
+    return help_lines(playing=s.screen is Screen.TABLE, table=table)
