@@ -178,6 +178,7 @@ def _add_record_commands(commands: Any) -> None:
                                "the game was played"))
     replay = _command(commands, "replay", _cmd_replay)
     _add_target(replay)
+    _add_plain(replay)
     _add_level(replay, _("the search level of an analysis the replay's a makes, where none is saved (as for "
                          "'famiglia analyse'; default: the level of the game's computer, or {default} in a game of "
                          "two players)").format(default=DEFAULT_LEVEL))
@@ -237,6 +238,7 @@ def _add_learn_command(commands: Any) -> None:
     learn.add_argument("id", nargs="?", metavar="ID",
                        help=_("the guided game to play on (by default the one saved last)"))
     learn.add_argument("--new", action="store_true", help=_("start a new guided game, though one is unfinished"))
+    _add_plain(learn)
 
 
 def _add_analyse_command(commands: Any) -> None:
@@ -311,7 +313,7 @@ def _cmd_resume(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from famiglia.commands.replay import replay
 
-    return replay(args.target, level=args.level, colour=args.colour)
+    return replay(args.target, level=args.level, colour=args.colour, plain=arguments.plain_given(args))
 
 
 def _cmd_log(args: argparse.Namespace) -> int:
@@ -362,7 +364,7 @@ def _cmd_play_plain(args: argparse.Namespace) -> int:
 def _cmd_learn(args: argparse.Namespace) -> int:
     from famiglia.commands.learn import learn
 
-    return learn(args.id, new=args.new, colour=args.colour)
+    return learn(args.id, new=args.new, colour=args.colour, plain=arguments.plain_given(args))
 
 
 def _cmd_analyse(args: argparse.Namespace) -> int:

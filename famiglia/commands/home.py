@@ -115,13 +115,13 @@ def _loop(store: Store, colour: bool, said: list[str]) -> int:
             case NewGame(seats):
                 _new_game(seats, load().settings, say=said.append, colour=shown)
             case Resume(id):
-                resume(id, settings=load().settings, say=said.append, colour=shown)
+                resume(id, settings=load().settings, say=said.append, colour=shown, plain=False)
             case Learn(id):
-                learn(id, new=id is None, say=said.append, colour=shown)
+                learn(id, new=id is None, say=said.append, colour=shown, plain=False)
             case Train():
                 train(say=said.append, colour=shown)
             case ShowReplay(id):
-                replay(id, colour=shown)
+                replay(id, colour=shown, plain=False)
             case ShowAnalysis(id):
                 analysis(id, colour=None if shown else False)
             case ShowLog(id):  # the log is a page of the home screen; this is for a screen without one

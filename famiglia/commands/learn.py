@@ -15,22 +15,20 @@ from famiglia.phrasebook.catalogue import _
 from famiglia.profile.guided_deal import is_guided
 from famiglia.profile.options import for_resume
 from famiglia.profile.settings import load
-from famiglia.tui.model.home.guided import guided_session
+from famiglia.tui.model.home.guided import Guided, guided_session
 
 from .errors import EXIT_BAD_RECORD
 
-__all__ = ["learn"]
+__all__ = ["learn", "run_guided_game"]
 
 
 def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], None] | None = None,
-          colour: bool = True) -> int:
+          colour: bool = True, plain: bool | None = None) -> int:
     """`famiglia learn`: the guided game saved last (or game `target`) played on, or a new one (`new`).
 
     `say` takes the lines said on leaving in place of the terminal (the home screen shows them); `colour`
-    as the player asked.
+    as the player asked; `plain` in lines of text (docs/plain.md), by default as the settings say.
     """
-    from famiglia.tui.shell.guided import run_guided
-
     settings = load().settings
     store = Store()
     try:
@@ -51,7 +49,21 @@ def learn(target: str | None = None, *, new: bool = False, say: Callable[[str], 
     except StoreError as error:
         print(f"famiglia: {printable(str(error), 400)}", file=sys.stderr, flush=True)
         return EXIT_BAD_RECORD
-    return run_guided(session, guide, say=say, colour=colour)
+    return run_guided_game(Guided(session, guide), plain=settings.plain if plain is None else plain, say=say,
+                           colour=colour)
+
+
+def run_guided_game(guided: Guided, *, plain: bool, say: Callable[[str], None] | None = None,
+                    colour: bool = True) -> int:
+    """Play the guided game `guided` on the full screen, or in lines of text where `plain`; the exit status."""
+    if plain:
+        from famiglia.tui.plain import run_plain
+        from famiglia.tui.plain.guided import Lessons
+
+        return run_plain(session=guided.session, aside=Lessons(guided), say=say)
+    from famiglia.tui.shell.guided import run_guided
+
+    return run_guided(guided.session, guided.guide, say=say, colour=colour)
 
 
 def _latest_guided(store: Store) -> tuple[Path, Record] | None:

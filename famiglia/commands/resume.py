@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from famiglia.persistence import Record, Store, StoreError, path_as_given
-from famiglia.phrasebook.catalogue import _
 from famiglia.profile.guided_deal import is_guided
 from famiglia.profile.options import for_resume
 from famiglia.profile.settings import Settings
@@ -80,8 +79,6 @@ def _play(target: str | None, options: Options, *, unfinished: bool = False, fil
             path, record, ours = store.locate(target, unfinished=unfinished)
     except StoreError as error:
         return fail(str(error))
-    if ours and not file and is_guided(record) and options.plain:
-        return fail(_("the guided game has no plain mode yet: 'famiglia learn' plays it on the full screen"))
     if ours and not file and is_guided(record):
         return _play_guided(store, path, record, options, say=say, colour=colour)
     try:
@@ -99,8 +96,9 @@ def _play_guided(store: Store, path: Path, record: Record, options: Options,
                  say: Callable[[str], None] | None = None, colour: bool = True) -> int:
     """A guided game plays on with its lessons, as `famiglia learn` plays it: `resume` finds it too, as the
     unfinished game saved last, and the player who left it mid-lesson expects the lessons back."""
-    from famiglia.tui.model.home.guided import guided_session
-    from famiglia.tui.shell.guided import run_guided
+    from famiglia.tui.model.home.guided import Guided, guided_session
+
+    from .learn import run_guided_game
 
     try:
         given = options.for_record(record)
@@ -108,4 +106,4 @@ def _play_guided(store: Store, path: Path, record: Record, options: Options,
                                         confirm=given["confirm"])
     except StoreError as error:
         return fail(f"{path.name}: {error}")
-    return run_guided(session, guide, say=say, colour=colour)
+    return run_guided_game(Guided(session, guide), plain=options.plain, say=say, colour=colour)

@@ -23,7 +23,9 @@ games with `famiglia.persistence`; nothing below imports it (import-linter keeps
 - `lobby`, `lobbykeys`, `lobbyscreen`: the first screen of a connection, in the home screen's look and keys:
   its model, its command table, and its drawing and application;
 - `gatekeeper`: asyncssh's side of a connection: authentication and the refusals;
-- `channel`: the session channel: its input and output, one prompt_toolkit application at a time;
+- `channel`: the session channel: its input and output, one prompt_toolkit application at a time, or lines;
+- `plainline`, `plainlobby`, `plainseat`: the plain mode over SSH (`anna+plain`, or no terminal): the lines a
+  connection types and is told, the lobby in lines, a seat played or a table watched in lines;
 - `visit`: the connection's life from the lobby on: what the lobby was left for, carried out;
 - `roles`: what the server, a gatekeeper and a channel read of each other, as protocols (no import circle);
 - `log`: the server's one logger, and the log file it writes while the server runs;

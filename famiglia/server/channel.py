@@ -8,8 +8,10 @@ VT100 output of its own, with the size the client last said (window-change event
 redraw at the last size, not one each on the server's one event loop. Each paste is cut at
 `famiglia.server.pasting.PASTE_LIMIT` characters before the screen reads it. A client that stops
 reading is cut off once `WRITE_BUFFER` bytes wait for it, so it never holds up another. Each connection's
-applications run without signal handlers: only the server's process has those. What the connection does
-from the lobby on is `visit`'s.
+applications run without signal handlers: only the server's process has those. A connection in the plain
+mode (`anna+plain`, or one without a terminal) has no application at all: its input goes to a
+`famiglia.server.plainline.LineReader` and it is written whole lines (docs/plain.md). What the connection
+does from the lobby on is `visit`'s.
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from famiglia.phrasebook.catalogue import ENGLISH, CatalogueError, Later, _, speaking, spoken_catalogue
 from famiglia.phrasebook.unread import warning
+from famiglia.tui.plain.lines import Lines
 
 from .lobby import Outcome
 from .log import log
 from .pasting import PasteLimit
+from .plainline import LineReader, channel_lines, plain_user
 from .roles import Door
 from .seam import SeatScreen
 from .terminal import Terminal, colour_depth, language_of, leave
@@ -94,6 +98,8 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self._input_fd: int | None = None  # the pipe's end they are written to, never blocking
         self._next: asyncio.TimerHandle | None = None  # the next piece of keys waiting: the channel reads nothing
         self._stop_lobby: Callable[[], None] | None = None
+        self.plain = False  # the plain mode (`anna+plain`, or no terminal): lines, no screen at all
+        self.reader: LineReader | None = None  # the lines it types, in the plain mode
 
     # -- asyncssh's calls --------------------------------------------------------------------------------------
 
@@ -118,12 +124,17 @@ class Channel(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         environment = self.chan.get_environment() if self.chan is not None else {}
         self.catalogue, self.unread = language_of(environment, spoken_catalogue())
+        self.plain = plain_user(self.gate.user)[1] or self._term() is None  # without a terminal, lines are all
         if self.unread is not None:
             log.warning("%s: %s", self.gate.address, warning(self.unread))
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def data_received(self, data: bytes, datatype: object) -> None:
-        if self.input is not None and not self.gone:
+        if self.reader is not None and not self.gone:
+            text = self._pastes.feed(self._decoder.decode(data))
+            if text:
+                self.reader.feed(text)
+        elif self.input is not None and not self.gone:
             text = self._pastes.feed(self._decoder.decode(data))
             if text:
                 self._pending += text.encode("utf-8")
@@ -218,6 +229,8 @@ class Channel(asyncssh.SSHServerSession[bytes]):
             self._redraw = None
         if self.input is not None:
             self.input.close()  # the application on it reads the end and leaves
+        if self.reader is not None:
+            self.reader.close()
         leave(self.app_session.app if self.app_session is not None else None)
 
     def terminal(self, name: str) -> Terminal:
@@ -228,6 +241,10 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         output = Vt100_Output(cast(TextIO, _Stdout(self)), lambda: self.size, term=self._term(),
                               default_color_depth=depth, enable_cpr=False)
         return Terminal(self.input, output, name, self.gate.address, self.gate.key, self.catalogue)
+
+    def lines(self) -> Lines:
+        """The plain mode's lines, written to this connection."""
+        return channel_lines(self.send)
 
     def _term(self) -> str | None:
         return self.chan.get_terminal_type() if self.chan is not None else None
@@ -246,8 +263,8 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         line: str | None = None
         server.channels.add(self)
         try:
-            if self._term() is None:
-                self.send(_("famiglia: the game needs a terminal: connect with ssh -t") + "\r\n")
+            if self.plain:
+                line = await self._live_plain()
                 return
             with create_pipe_input() as pipe:
                 self.input = pipe
@@ -267,6 +284,21 @@ class Channel(asyncssh.SSHServerSession[bytes]):
             server.channels.discard(self)
             self._finish(self.closing or line)
 
+    async def _live_plain(self) -> str | None:
+        """The connection's life in lines (docs/plain.md): typed lines in, whole lines out, no terminal needed."""
+        chan = self.chan
+
+        def pause() -> None:
+            if chan is not None:
+                chan.pause_reading()
+
+        def resume() -> None:
+            if chan is not None and not self.gone:
+                chan.resume_reading()
+
+        self.reader = LineReader(self.send if self._term() is not None else None, pause=pause, resume=resume)
+        return await visit(self, self.gate.server)
+
     def _finish(self, line: str | Later | None) -> None:
         chan = self.chan
         if chan is None:
@@ -283,4 +315,6 @@ class Channel(asyncssh.SSHServerSession[bytes]):
         self.closing = line
         if self.screen is not None:
             return  # its table closes it
+        if self.reader is not None:
+            self.reader.wake()  # the plain lobby leaves
         leave(self.app_session.app if self.app_session is not None else None, result=Outcome("stop"))

@@ -11,14 +11,17 @@ makes, so none of them imports one that imports it back.
 from __future__ import annotations
 
 import asyncio
+import gettext
 from typing import Any, Protocol
 
 import asyncssh
 
 from famiglia.phrasebook.catalogue import CatalogueError, Later
+from famiglia.tui.plain.lines import Lines
 
 from .index import Tables
 from .limits import CodeThrottle, Gate, Limits, OpenTables
+from .plainline import LineReader
 from .seam import SeatScreen
 from .terminal import Terminal
 
@@ -61,7 +64,11 @@ class Line(Protocol):
     closing: str | Later | None
     unread: CatalogueError | None
     gone: bool
+    reader: LineReader | None  # the lines typed, where the connection plays in the plain mode
+    catalogue: gettext.NullTranslations  # the language the connection is spoken to in
 
     def terminal(self, name: str) -> Terminal: ...
+
+    def lines(self) -> Lines: ...
 
     def stop(self, line: str | Later) -> None: ...

@@ -29,8 +29,12 @@ from famiglia.profile.names import NAME_LENGTH, NameRefused, tidy_name
 from .codes import read_code
 from .lobby import Listed, Lobby, Outcome
 from .lobbyscreen import build_lobby_app
+from .plainline import plain_user
+from .plainlobby import plain_lobby
+from .plainseat import PlainPlayerScreen, PlainWatchScreen
 from .roles import Host, Line
 from .screen import screen_for
+from .seam import SeatScreen
 from .seats import Holder, tidy_word
 from .tables import NotSeated, Options, ServerTable, TableBroken
 from .terminal import leave
@@ -42,11 +46,12 @@ IDLE: Final = N_("famiglia: the lobby waited too long for a key; come back any t
 
 
 def split_user(user: str) -> tuple[str | None, str | None]:
-    """The SSH user name as a name and a table code: `ben+K7QX` is Ben going to table K7QX.
+    """The SSH user name as a name and a table code: `ben+K7QX` is Ben going to table K7QX (`ben+plain+K7QX` too).
 
     The name is None when it cannot be a player's (then the lobby asks for one), the code None when
     none was given (a `+` part that is no code is kept for the lobby to refuse).
     """
+    user = plain_user(user)[0]  # `anna+plain+K7QX`: the plain mode is the channel's (`Channel.plain`)
     name, plus, code = user.rpartition("+") if "+" in user else (user, "", "")
     try:
         tidied: str | None = tidy_name(name)
@@ -258,7 +263,9 @@ async def _lobby(channel: Line, lobby: Lobby, server: Host, *,
                  later: tuple[float, Outcome] | None = None) -> Outcome:
     """Run the lobby until it is left; it closes itself after the idle limit. `later`: a code that waits for its
     try, carried out once the wait is over unless the lobby is left for something else first; the message line
-    counts the seconds down meanwhile."""
+    counts the seconds down meanwhile. In the plain mode the lobby is said in lines (`plain_lobby`)."""
+    if channel.reader is not None:
+        return await _plain_lobby(channel, lobby, server, later)
     app = build_lobby_app(lobby, channel.terminal(lobby.name or ""))
     pressed = time.monotonic()
 
@@ -299,8 +306,7 @@ async def _lobby(channel: Line, lobby: Lobby, server: Host, *,
 async def _seat(channel: Line, server: Host, table: ServerTable, seat: int | None, name: str, *,
                 word: str | None = None, full: bool = False) -> str | None:
     """Show `table` on this connection (at `seat`, or watching) until its player leaves it; the lobby's message."""
-    terminal = channel.terminal(name)
-    screen = screen_for(table, seat, terminal, invite=server.invite, word=word, **server.computer)
+    screen = _screen(channel, server, table, seat, name, word)
     before = table.attach(seat, screen)
     if before is not None:
         before.close(Later(N_("This seat was taken up by a new connection of yours.")))  # in the old one's language
@@ -327,3 +333,27 @@ async def _seat(channel: Line, server: Host, table: ServerTable, seat: int | Non
     if full and line is None:
         return _("Table {code} is full: you watched it.").format(code=table.code)
     return line
+
+
+async def _plain_lobby(channel: Line, lobby: Lobby, server: Host, later: tuple[float, Outcome] | None) -> Outcome:
+    """The lobby in lines; a code that waits for its try is tried once the wait is over, the wait said first."""
+    assert channel.reader is not None
+    lines = channel.lines()
+    if later is not None:
+        wait, outcome = later
+        lines.say(next_try(wait))
+        await asyncio.sleep(wait)
+        return outcome
+    return await plain_lobby(lobby, channel.reader, lines, idle=server.limits.idle_lobby)
+
+
+def _screen(channel: Line, server: Host, table: ServerTable, seat: int | None, name: str,
+            word: str | None) -> SeatScreen:
+    """The screen of this connection at `table`: the full screen's, or in the plain mode the lines'."""
+    if channel.reader is None:
+        return screen_for(table, seat, channel.terminal(name), invite=server.invite, word=word, **server.computer)
+    catalogue = channel.catalogue
+    if seat is None:
+        return PlainWatchScreen(table, channel.reader, channel.lines(), name=name, catalogue=catalogue)
+    return PlainPlayerScreen(table, seat, channel.reader, channel.lines(), name=name, catalogue=catalogue,
+                             invite=server.invite, word=word, **server.computer)

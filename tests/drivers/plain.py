@@ -13,10 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from famiglia.ai import Player
 from famiglia.tui.model.screens import Screen
 from famiglia.tui.model.session import Session
 from famiglia.tui.plain import run_plain
 from famiglia.tui.plain.answers import numbered_actions
+from famiglia.tui.plain.sitting import Aside
 
 from .computer import tiny
 
@@ -87,17 +89,21 @@ def by_options(session: Session, rng: random.Random) -> str | None:
     return str(rng.randint(1, len(numbered)))
 
 
-def play(choose: Callable[[Session, random.Random], str | None], *, typing_seed: int = 0, **options: Any) -> tuple[
+def play(choose: Callable[[Session, random.Random], str | None], *, typing_seed: int = 0,
+         session: Session | None = None, aside: Aside | None = None,
+         make_player: Callable[[str, int | str | None], Player] = tiny, **options: Any) -> tuple[
         Session, Typist, str, int]:
     """A sitting in the plain mode driven by `choose`: the session, the typist, everything written, the exit status.
 
-    Computer players get a tiny search budget; `typing_seed` seeds `choose`'s generator; `options` go to
-    `Session` (names, seats, seed, confirm…).
+    Computer players get a tiny search budget unless `make_player` says otherwise; `typing_seed` seeds
+    `choose`'s generator; `session` is one made beforehand (the guided game's, with its `aside`), else
+    `options` go to a new `Session` (names, seats, seed, confirm…).
     """
     output = io.StringIO()
-    options.setdefault("handoff_guard", 0)
-    session = Session(**options)
+    if session is None:
+        options.setdefault("handoff_guard", 0)
+        session = Session(**options)
     typist = Typist(choose, output, seed=typing_seed, session=session)
-    code = run_plain(session=session, input=typist, output=output, terminal=False, make_player=tiny,
-                     make_advisor=lambda level: tiny(level, 0))
+    code = run_plain(session=session, input=typist, output=output, terminal=False, make_player=make_player,
+                     make_advisor=lambda level: tiny(level, 0), aside=aside)
     return session, typist, output.getvalue(), code

@@ -141,3 +141,67 @@ class Client:
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
+
+
+class _LinesSession(asyncssh.SSHClientSession[bytes]):
+    def __init__(self, client: LinesClient) -> None:
+        self.client = client
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        self.client.received += data
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.client.closed = True
+
+
+class LinesClient:
+    """One player's SSH client in the plain mode: what it receives kept as bytes, read as lines (no screen); with
+    `pty`, a terminal is asked for as a screen reader's terminal asks, else none (`ssh -T`, a pipe)."""
+
+    def __init__(self) -> None:
+        self.received = b""
+        self.closed = False
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+
+    @classmethod
+    async def connect(cls, port: int, user: str, *, pty: bool = False, key: asyncssh.SSHKey | None = None,
+                      env: dict[str, str] | None = None) -> LinesClient:
+        client = cls()
+        client.conn = await asyncssh.connect(HOST, port, username=user, known_hosts=None,
+                                             client_keys=[key] if key is not None else [], agent_path=None,
+                                             client_factory=lambda: _Answers(None),
+                                             preferred_auth=("publickey," if key else "") + "keyboard-interactive")
+        terminal: dict[str, Any] = {"term_type": "xterm-256color", "term_size": (80, 24)} if pty else {}
+        client.chan, _ = await client.conn.create_session(lambda: _LinesSession(client), encoding=None,
+                                                          env=env or (), **terminal)
+        return client
+
+    @property
+    def text(self) -> str:
+        return self.received.decode(errors="replace")
+
+    def lines(self) -> list[str]:
+        return self.text.replace("\r\n", "\n").split("\n")
+
+    async def wait_for(self, wanted: str | Callable[[str], bool], timeout: float = WAIT) -> str:
+        """Everything received, once it holds `wanted` (a text, or a test of the text); AssertionError after
+        `timeout`."""
+        test = wanted if callable(wanted) else (lambda text: wanted in text)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while loop.time() < end:
+            if test(self.text):
+                return self.text
+            if self.closed:
+                break
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"the client did not receive {wanted!r} in {timeout} s; it has:\n{self.text[-3000:]}")
+
+    def send(self, data: str | bytes) -> None:
+        assert self.chan is not None
+        self.chan.write(data.encode() if isinstance(data, str) else data)
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()

@@ -146,6 +146,21 @@ def keep_analysis(path: Path, record: Record, analysis: Analysis) -> None:
     save_analysis(path, saved_key(record, analysis.level), saved.to_dict(), level=analysis.level, keep=current)
 
 
+def kept_beside(path: Path | None, record: Record, analysis: Analysis, *, note: str | None = None) -> str | None:
+    """Save an analysis just made beside the game at `path` (None: kept nowhere); what to say if it is not saved
+    (one line), else None. `note` says the saved one could not be read: its file is then left as it is."""
+    if path is None:
+        return None
+    if note is not None:
+        return _("Not saved: the saved analysis cannot be read, and its file is left as it is.")
+    try:
+        keep_analysis(path, record, analysis)
+    except AnalysisFileError as error:
+        return _("The analysis is not saved ({reason}); it is shown all the same.").format(
+            reason=printable(str(error), 100))
+    return None
+
+
 def saved_key(record: Record, level: str) -> str:
     """The key a saved analysis of `record` at `level` is filed under, by this version's analysis and the
     calibration of that level's chances (its record's)."""

@@ -23,8 +23,10 @@ _BREAK: Final = re.compile(r"(?<=[.;:!?])\s+")
 
 
 def printable_line(text: str) -> str:
-    """`text` with every control character (escape included) made a space, so no line can move a cursor."""
-    return _UNPRINTABLE.sub(" ", text)
+    """`text` with every control character (escape included) made a space, so no line can move a cursor; so is
+    every other character that prints nothing of its own (a no-break space, a direction mark)."""
+    text = _UNPRINTABLE.sub(" ", text)
+    return text if text.isprintable() else "".join(ch if ch.isprintable() else " " for ch in text)
 
 
 def _pieces(text: str) -> list[str]:

@@ -26,6 +26,7 @@ class Command:
     words: str  # what it does, for `?`
     public: bool = True  # answered at the handoff too: it shows nothing of a hand (R12.1)
     also: str | None = None  # another word for it ("rule R8.2" as well as "rules R8.2")
+    key: str | None = None  # the key of the screen's own command table it presses (the replay's), if any
 
 
 COMMANDS: Final = (
@@ -48,11 +49,11 @@ COMMANDS: Final = (
 )
 
 
-def short_forms() -> dict[str, str]:
+def short_forms(table: tuple[Command, ...] = COMMANDS) -> dict[str, str]:
     """Each command's short form in the player's language, by its name; "?" is help's in every language."""
     taken: set[str] = {"?"}
     forms = {}
-    for command in COMMANDS:
+    for command in table:
         word = _(command.word)
         size = 1
         while word[:size] in taken and size < len(word):
@@ -62,12 +63,13 @@ def short_forms() -> dict[str, str]:
     return forms
 
 
-def command_for(typed: str) -> tuple[Command, str] | None:
-    """The command `typed` starts with (its word or short form, any case), and what follows it; None if none."""
+def command_for(typed: str, table: tuple[Command, ...] = COMMANDS) -> tuple[Command, str] | None:
+    """The command of `table` `typed` starts with (its word or short form, any case), and what follows it; None if
+    none."""
     first, _space, rest = typed.strip().partition(" ")
     first = first.casefold()
-    forms = short_forms()
-    for command in COMMANDS:
+    forms = short_forms(table)
+    for command in table:
         if first in (_(command.word).casefold(), forms[command.name].casefold(), command.name) \
                 or (command.also is not None and first in (_(command.also).casefold(), command.also)) \
                 or (command.name == "help" and first == "?"):
@@ -75,12 +77,12 @@ def command_for(typed: str) -> tuple[Command, str] | None:
     return None
 
 
-def help_lines(*, playing: bool) -> list[str]:
-    """What `?` says: how to act, then every command with its short form and what it does."""
-    forms = short_forms()
+def help_lines(*, playing: bool, table: tuple[Command, ...] = COMMANDS) -> list[str]:
+    """What `?` says: how to act, then every command of `table` with its short form and what it does."""
+    forms = short_forms(table)
     lines = [_("Type an action in notation or in words, like take F4 pay F3 keep M2, or a number from options; "
                "pass passes, and Enter alone ends your turn when you are asked.")] if playing else []
-    for command in COMMANDS:
+    for command in table:
         lines.append(_("{word} ({short}): {words}.").format(word=_(command.word), short=forms[command.name],
                                                             words=_(command.words)))
     return lines

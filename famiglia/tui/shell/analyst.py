@@ -28,10 +28,9 @@ from prompt_toolkit.application import Application
 
 from famiglia.ai.analysis import Analysis
 from famiglia.persistence import printable
-from famiglia.persistence.analyses import AnalysisFileError
 from famiglia.phrasebook.catalogue import _
 
-from ..model.kept_analysis import analyse_record, decisions_to_rate, keep_analysis
+from ..model.kept_analysis import analyse_record, decisions_to_rate, kept_beside
 from ..model.replay import Replay
 
 __all__ = ["Analyst"]
@@ -126,16 +125,7 @@ class Analyst:
 
     def _save(self, analysis: Analysis) -> str | None:
         """Save the analysis beside the game; what to say if it is not saved (one line), else None."""
-        if self.path is None:
-            return None
-        if self.replay.note is not None:
-            return _("Not saved: the saved analysis cannot be read, and its file is left as it is.")
-        try:
-            keep_analysis(self.path, self.replay.record, analysis)
-        except AnalysisFileError as error:
-            return _("The analysis is not saved ({reason}); it is shown all the same.").format(
-                reason=printable(str(error), 100))
-        return None
+        return kept_beside(self.path, self.replay.record, analysis, note=self.replay.note)
 
     def _redraw(self) -> None:
         if self._app is not None:

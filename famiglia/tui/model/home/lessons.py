@@ -43,7 +43,9 @@ class Lesson:
     """One explanation: shown the first time its situation comes up.
 
     A lesson of the rules cites its rule ids (`rules`); a lesson of the controls names its keys (`keys`, as the
-    help writes them). `about` is what on the screen it explains, so its box can leave that in sight.
+    help writes them). `about` is what on the screen it explains, so its box can leave that in sight. `plain`
+    is what the plain mode says in place of `lines` where these speak of the full screen's keys or places
+    (docs/plain.md); its `{hint}`-like fields are the plain mode's commands, which it fills in.
     """
 
     id: str
@@ -52,6 +54,7 @@ class Lesson:
     lines: tuple[str, ...]
     keys: tuple[str, ...] = ()
     about: tuple[str, ...] = ()
+    plain: tuple[str, ...] = ()
 
     @property
     def heading(self) -> str:
@@ -110,16 +113,17 @@ def parse_texts(text: str, name: str = RESOURCE[1]) -> Texts:
             raise TextsError(f"lesson {lesson_id!r} is not one the game knows ({', '.join(LESSON_IDS)})")
         if lesson_id in lessons:
             raise TextsError(f"lesson {lesson_id!r} comes twice")
-        lines = tuple(line.strip() for line in _string(entry, "text", lesson_id, name).strip().splitlines()
-                      if line.strip())
-        if not 1 <= len(lines) <= 3:
+        lines = _lines(_string(entry, "text", lesson_id, name))
+        plain = _lines(_string(entry, "plain", lesson_id, name)) if "plain" in entry else ()
+        if not 1 <= len(lines) <= 3 or len(plain) > 3:
             raise TextsError(f"lesson {lesson_id!r} must have one to three lines, not {len(lines)}")
         keys = _words(entry, "keys", lesson_id, name)
         rules = _string(entry, "rules", lesson_id, name) if "rules" in entry or not keys else ""
         about = _words(entry, "about", lesson_id, name)
         if not about or not set(about) <= set(PARTS):
             raise TextsError(f"lesson {lesson_id!r}: about must name parts of the screen ({', '.join(PARTS)})")
-        lessons[lesson_id] = Lesson(lesson_id, _string(entry, "title", lesson_id, name), rules, lines, keys, about)
+        lessons[lesson_id] = Lesson(lesson_id, _string(entry, "title", lesson_id, name), rules, lines, keys, about,
+                                    plain)
     missing = [i for i in LESSON_IDS if i not in lessons]
     if missing:
         raise TextsError(f"{name} has no text for {', '.join(missing)}")
@@ -129,6 +133,10 @@ def parse_texts(text: str, name: str = RESOURCE[1]) -> Texts:
         raise TextsError("where.steps must be the four steps' names")
     return Texts(lessons, _table(data, "refusal", REFUSALS, name), where, (steps[0], steps[1], steps[2], steps[3]),
                  _table(data, "summary", SUMMARY, name))
+
+
+def _lines(text: str) -> tuple[str, ...]:
+    return tuple(line.strip() for line in text.strip().splitlines() if line.strip())
 
 
 def _list(value: Any, what: str, name: str) -> list[Any]:
