@@ -54,7 +54,7 @@ def test_a_flood_typed_into_the_table_line_stops_at_the_limit_and_says_so(tmp_pa
             await _answers(other)
             # The line holds exactly its limit: that many backspaces empty it.
             mover.send("\x7f" * LINE_LIMIT + "Z")
-            await mover.wait_for(lambda screen: screen.rstrip().endswith("> Z"))
+            await mover.wait_for(lambda screen: screen.rstrip().endswith("> Z"), timeout=30)  # 200 keys, each answered
 
     run(main())
 
