@@ -408,3 +408,33 @@ def test_records_with_seats_seeds_and_ids_at_their_limits_are_refused_in_one_lin
             again = read_record(saved)
             assert again.seats == read.seats and again.seed == read.seed and again.sitting == read.sitting
         assert snapshot(path) == before
+
+
+@pytest.mark.parametrize(("language", "reason"), [
+    ("it", "non c'è F3 in Strada"),
+    ("de", "in der Auslage liegt kein F3"),
+])
+def test_an_illegal_action_is_said_in_the_reader_s_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            language: str, reason: str) -> None:
+    """The reason comes from the refusal's kind in the reader's language, not as the engine's English."""
+    record, _ = played(1, 30)
+    number = next(n for n, m in enumerate(record.moves, 1) if str(m.action).startswith("take"))
+
+    def change(data: dict[str, Any]) -> None:
+        data["actions"][number - 1]["action"] = "take F3 pay F1 keep F1"
+
+    path = edited(tmp_path, change)
+    assert main(["--lang", language, "log", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'take F3 pay F1 keep F1'" in err, err
+    assert err.rstrip().endswith(": " + reason) and "Street" not in err, err
+
+
+@pytest.mark.parametrize(("language", "english"), [("it", "start with"), ("de", "start with")])
+def test_an_action_that_is_no_action_is_said_in_the_reader_s_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, english: str) -> None:
+    path = edited(tmp_path, lambda d: d["actions"][2].update(action="steal F4"))
+    assert main(["--lang", language, "log", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.count("steal F4") == 1, err
+    assert english not in err and "pass, refresh" not in err, err
