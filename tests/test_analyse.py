@@ -459,3 +459,14 @@ def test_the_legend_says_where_the_chances_are_exact_at_the_levels_whose_search_
     for level, said in (("easy", False), ("normal", True), ("hard", True)):
         text = " ".join(analysis_text.report_lines(record, replace(analysis, level=level), width=200)[:4])
         assert (exact in text) is said
+
+
+def test_the_analysis_says_how_many_takebacks_the_game_had(capsys: pytest.CaptureFixture[str]) -> None:
+    """A record's takebacks (docs/records.md): the analysis tells them, and one without any says nothing of them."""
+    path, record = saved_game()
+    code, out, _err = analysed(capsys, *LEVEL)
+    assert code == 0 and "takeback" not in out
+    taken = record.with_moves(record.moves, takebacks=(2, 4))
+    path.write_text(taken.dumps(), encoding="utf-8")
+    code, out, _err = analysed(capsys, *LEVEL)
+    assert code == 0 and "This game had 2 takebacks" in out

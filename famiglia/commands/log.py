@@ -46,7 +46,7 @@ def log(target: str | None, *, out: TextIO | None = None, colour: bool | None = 
     for turn in record.turns():
         table.add_row(*(Text(cell) for cell in _turn_line(record, turn)))  # names are text, never markup
     console.print(table)
-    for line in _ending(record, record.game()):
+    for line in [*_ending(record, record.game()), *_takebacks(record)]:
         console.print(line, markup=False)
     return EXIT_OK
 
@@ -62,7 +62,7 @@ def log_lines(record: Record) -> list[str]:
                          f"{padded(actions, widths[2], right=False)}  {points}")
     else:
         lines.append(_("No action yet."))
-    return [*lines, *_ending(record, record.game())]
+    return [*lines, *_ending(record, record.game()), *_takebacks(record)]
 
 
 def _turn_line(record: Record, turn: Turn) -> tuple[str, str, str, str]:
@@ -88,6 +88,13 @@ def _ending(record: Record, game: Game) -> list[str]:
     if result.tiebreak:
         lines.append(_("Tie-break: {tiebreak}.").format(tiebreak=tiebreak(result.tiebreak)))
     return lines
+
+
+def _takebacks(record: Record) -> list[str]:
+    """How many turns were taken back against the computer (none: no line)."""
+    if not record.takebacks:
+        return []
+    return [_("Turns taken back: {n}").format(n=len(record.takebacks))]
 
 
 def _title(record: Record) -> str:

@@ -1,8 +1,8 @@
 """The game record: one game as human-readable JSON, read back only by replaying it through the engine.
 
 A record holds the deal (the position of interface.md at the start, the generator's state included),
-every action in notation with the player who made it, and the result once the game is over. Nothing
-else about the game is stored: `Record.game()` deals from the start and applies the actions one by one
+every action in notation with the player who made it, the turns taken back against the computer, and
+the result once the game is over. Nothing else about the game is stored: `Record.game()` deals from the start and applies the actions one by one
 through `Game.apply`, so a record and its game can never disagree, and a hand-edited record is refused
 at the first action the rules do not allow. `RecordError` says what is wrong in one line.
 """
@@ -131,6 +131,9 @@ class Record:
     confirmed: bool = True
     program: str = PROGRAM
     sitting: Sitting = Sitting()
+    # At each turn taken back against the computer, how many actions the game kept (the moves after them were
+    # taken back and played again, or not); written only when there is one, so older readers read the rest.
+    takebacks: tuple[int, ...] = ()
 
     @classmethod
     def new(cls, game: Game, *, id: str = "new", seats: tuple[str, str] = (HUMAN, HUMAN)) -> Record:
@@ -209,10 +212,13 @@ class Record:
         """Whole turns played (a turn under way is not counted)."""
         return sum(1 for m in self.moves if m.action.step is Step.TAKE)
 
-    def with_moves(self, moves: Sequence[Move], *, confirmed: bool = True, sitting: Sitting | None = None) -> Record:
-        """This record with `moves` (and `sitting`, if given) instead of its own, stamped with the time of now."""
+    def with_moves(self, moves: Sequence[Move], *, confirmed: bool = True, sitting: Sitting | None = None,
+                   takebacks: Sequence[int] | None = None) -> Record:
+        """This record with `moves` (and `sitting` and `takebacks`, if given) instead of its own, stamped with the
+        time of now."""
         return replace(self, moves=list(moves), confirmed=confirmed, updated=now(), program=PROGRAM,
-                       sitting=self.sitting if sitting is None else sitting)
+                       sitting=self.sitting if sitting is None else sitting,
+                       takebacks=self.takebacks if takebacks is None else tuple(takebacks))
 
     def check(self) -> None:
         """`RecordError` unless the reader would take this record's fields back (the store checks before it writes)."""
@@ -224,6 +230,7 @@ class Record:
         _time(self.updated, "updated")
         _text(self.program, "program")
         _sitting(self.sitting.given())
+        _takebacks(list(self.takebacks))
 
     # -- JSON --------------------------------------------------------------------------------------------
 
@@ -244,6 +251,7 @@ class Record:
             "actions": [{"player": m.player, "action": str(m.action)} for m in self.moves],
             "confirmed": self.confirmed,
             **({"settings": self.sitting.given()} if self.sitting.given() else {}),
+            **({"takebacks": list(self.takebacks)} if self.takebacks else {}),
             "result": None if result is None else _result_to_json(result, self.names, self.players),
         }
 
@@ -289,6 +297,7 @@ class Record:
             confirmed=_flag(data.get("confirmed", True), "confirmed"),
             program=_text(data.get("program", PROGRAM), "program"),
             sitting=Sitting(**_sitting(data.get("settings", {}))),
+            takebacks=_takebacks(data.get("takebacks", [])),
         )
         start_player = data.get("start_player")
         if (not isinstance(start_player, int) or isinstance(start_player, bool)
@@ -425,6 +434,13 @@ def _sitting(value: Any) -> dict[str, bool]:
         raise RecordError(_("settings must be an object of true or false values, not {value}").format(
             value=_quote(value)))
     return {name: _flag(value[name], f"settings: {name}") for name in SITTING if name in value}
+
+
+def _takebacks(value: Any) -> tuple[int, ...]:
+    if (not isinstance(value, list) or len(value) > MAX_ACTIONS
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_ACTIONS for n in value)):
+        raise RecordError(_("takebacks must be a list of numbers of actions, not {value}").format(value=_quote(value)))
+    return tuple(value)
 
 
 def _start(value: Any) -> dict[str, Any]:

@@ -58,6 +58,7 @@ class Finished:
     score: int
     opponent_score: int
     outcome: str  # "win", "draw" or "loss"
+    takebacks: int = 0  # the turns taken back against the computer in it
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,9 @@ class Statistics:
     history: tuple[RatingPoint, ...]
     left_out: Mapping[str, int] = field(default_factory=dict)
 
+    takebacks: int = 0  # the turns taken back against the computer, in the games counted
+    taken_back_in: int = 0  # the games counted that had a takeback
+
     @property
     def games(self) -> int:
         return sum(o.games for o in self.opponents)
@@ -111,7 +115,7 @@ class Statistics:
                 "opponents": [o.to_dict() for o in self.opponents],
                 "rating_history": [{"id": p.id, "ended": p.ended, "level": p.level, "outcome": p.outcome,
                                     "rating": round(p.rating, 1)} for p in self.history],
-                "left_out": dict(self.left_out)}
+                "left_out": dict(self.left_out), "takebacks": self.takebacks, "games_with_takebacks": self.taken_back_in}
 
 
 def expected_score(rating: float, opponent: float) -> float:
@@ -154,7 +158,7 @@ def finished_games(entries: Iterable[Entry], *, you: str | None) -> tuple[list[F
         seat, opponent = side
         outcome = "draw" if result.winner is None else ("win" if result.winner == seat else "loss")
         finished = Finished(record.id, record.updated, opponent, result.scores[seat], result.scores[1 - seat],
-                            outcome)
+                            outcome, len(record.takebacks))
         out.append((record.updated, entry.number, finished))
     out.sort(key=lambda item: (item[0], item[1]))
     return [item[2] for item in out], left
@@ -193,7 +197,8 @@ def statistics(entries: Iterable[Entry], *, you: str | None = None) -> Statistic
             continue
         rating += K_FACTOR * (_POINTS[game.outcome] - expected_score(rating, LEVEL_RATINGS[level]))
         history.append(RatingPoint(game.id, game.ended, level, game.outcome, rating))
-    return Statistics(you, tuple(rows), rating, tuple(history), left)
+    return Statistics(you, tuple(rows), rating, tuple(history), left, sum(g.takebacks for g in games),
+                      sum(1 for g in games if g.takebacks))
 
 
 def _row(played: list[Finished]) -> OpponentStats:
@@ -260,6 +265,11 @@ def report_lines(stats: Statistics) -> list[str]:
     else:
         lines.append(_("Rating: {rating}, to start with: it moves with every game finished against the computer")
                      .format(rating=INITIAL_RATING))
+    if stats.takebacks:
+        games = ngettext("{n} game", "{n} games", stats.taken_back_in).format(n=stats.taken_back_in)
+        lines.append(ngettext("Takebacks: {n} turn taken back against the computer, in {games}",
+                              "Takebacks: {n} turns taken back against the computer, in {games}",
+                              stats.takebacks).format(n=stats.takebacks, games=games))
     if stats.left_out:
         parts = ", ".join(f"{n} {_(reason)}" for reason, n in sorted(stats.left_out.items()))
         lines.append(_("Not counted: {parts}").format(parts=parts))

@@ -142,3 +142,20 @@ def test_learn_needs_a_terminal_and_names_a_game_that_is_no_guided_one(capsys: p
         f"{record.id}' plays it on)"
     assert cli.main(["learn", "99"]) == 2
     assert "there is no saved game 99" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Takebacks: 3 turns taken back against the computer, in 2 games"),
+    ("it", "Turni ritirati: 3 contro il computer, in 2 partite"),
+    ("de", "Zurückgenommene Züge: 3 gegen den Computer, in 2 Partien"),
+])
+def test_stats_count_the_turns_taken_back(capsys: pytest.CaptureFixture[str], language: str, said: str) -> None:
+    """A record's takebacks (docs/records.md) are counted by `famiglia stats`, in its text and its JSON."""
+    for n, taken in enumerate([(4,), (), (0, 6)]):
+        record = play(n, seats=(HUMAN, "cpu:easy"), names=("Anna", "Computer (easy)"))
+        save(record.with_moves(record.moves, takebacks=taken), at=stamp(n))
+    assert cli.main(["stats", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert (shown["takebacks"], shown["games_with_takebacks"]) == (3, 2)
+    assert cli.main(["--lang", language, "stats"]) == 0
+    assert said in capsys.readouterr().out

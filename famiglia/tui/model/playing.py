@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from famiglia.engine import Action, SeatView, Step
 from famiglia.phrasebook import actions
-from famiglia.phrasebook.catalogue import N_, _
+from famiglia.phrasebook.catalogue import N_, _, ngettext
 from famiglia.phrasebook.hints import hint_text
 from famiglia.phrasebook.keynames import yes_key
 from famiglia.profile.names import quoted
@@ -23,7 +23,7 @@ from .turn import DONE_SWAPPING
 from .words import short_name
 
 __all__ = ["GAME_OVER", "ask_hint", "back", "choose", "done_swapping", "move_highlight", "not_yours", "number_typed",
-           "pass_turn", "show_hint", "stray_key", "submit", "undo"]
+           "pass_turn", "show_hint", "stray_key", "submit", "take_back_turn", "undo"]
 
 # What a key that does nothing at the end says (the key line under it names the keys that act there).
 GAME_OVER = N_("{key} does nothing here: the game is over, and the line below names the keys that work.")
@@ -262,6 +262,33 @@ def undo(s: Session) -> None:
     s.message = Message(actions.taken_back(taken_back))
     for hook in s.on_action:
         hook(s, None)
+
+
+def take_back_turn(s: Session) -> None:
+    """Ctrl-T: against the computer, take back the person's last whole turn and the computer's answer (a takeback);
+    in a game of two people, or while the computer plays, say why not."""
+    if s.screen not in (Screen.TABLE, Screen.HANDOFF) or s.game is None:
+        return
+    if s.seat is not None:  # a screen of a table shared over the network: the other player saw the turn
+        s.message = Message(_("No takeback over the network: your opponent saw the turn and played on."), "warning")
+        return
+    why = s.table.takeback_refusal()
+    if why is not None:
+        s.message = Message(_("No takeback: {why}.").format(why=why), "warning")
+        return
+    answered = s.ending is None  # else the computer has not answered yet: only the person's turn goes back
+    taken = s.table.take_back_turn()
+    s.turn_begins()
+    s.show_summary = False
+    said = ngettext("You took back your turn ({n} action): it is your turn again, from its start.",
+                    "You took back your turn ({n} actions): it is your turn again, from its start.",
+                    taken).format(n=taken) if not answered else ngettext("You took back your last turn and {name}'s answer ({n} action): it is your turn again.",
+                    "You took back your last turn and {name}'s answer ({n} actions): it is your turn again.",
+                    taken).format(name=s.names[1 - s.at_keyboard], n=taken)
+    for hook in s.on_action:
+        hook(s, None)
+    if s.message is None:  # a hook's warning (a game that cannot be saved) goes first
+        s.message = Message(said)
 
 
 def stray_key(s: Session) -> None:

@@ -50,6 +50,7 @@ class Autosave:
         self.record = record  # the game being saved, as last written or as resumed (None: not yet saved)
         self.path = path  # its file (None: not written yet; a game resumed from elsewhere gets a new one)
         self._before = list(before)  # the moves played before the session's origin (a resumed game)
+        self._takebacks = record.takebacks if record is not None else ()  # those taken back before the session's
         self._lock = lock
         self._history: list[Action] | None = None  # the session's history this record follows
         self._warned = False  # the player has been told that saving fails
@@ -151,6 +152,7 @@ class Autosave:
         self.close()
         self.record = self.path = None
         self._before = []
+        self._takebacks = ()
         self._history = session.history
 
     def _record(self, session: Session, game: Game, confirmed: bool) -> Record:
@@ -160,7 +162,8 @@ class Autosave:
             record = Record.new(_start(session, game), seats=seats)
         first = record.start["to_move"] if session.origin is None else session.origin["to_move"]
         moves = [*self._before, *moves_of(first, session.history)]
-        return record.with_moves(moves, confirmed=confirmed,
+        takebacks = (*self._takebacks, *(len(self._before) + n for n in session.table.takebacks))
+        return record.with_moves(moves, confirmed=confirmed, takebacks=takebacks,
                                  sitting=Sitting(memory_aid=session.memory_aid, confirm=session.confirm))
 
     def _lock_game(self) -> None:

@@ -7,6 +7,12 @@ history), all dropped when new cards were shown, which undo may not hide again (
 or pass whose player must still confirm it is `ending`: the game has moved on, but the turn is its
 player's until they say so.
 
+Against the computer at one keyboard, the person may also take back a whole turn and the computer's
+answer (a takeback, as lichess has it): the table keeps the game as each of the person's turns began
+(`turn_starts`), and `take_back_turn` goes back to the start of their last one. The game's generator
+goes back with it, so the draw stack is in the same order: a refresh made again draws the same cards,
+as a chess takeback shows the same board. `takebacks` counts them, by the length of the history kept.
+
 It knows nothing of screens, messages or keys: a `Session` is one keyboard's screen of a table, and
 the table's verbs take what they need as arguments. What a seat may see of it is `view(seat)` (R12),
 so a table could as well be watched from several screens, one per seat.
@@ -22,6 +28,7 @@ from typing import Any
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, Pass, Refresh, SeatView, Step
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.passes import pass_reason
+from famiglia.persistence.seats import NETWORK
 from famiglia.profile.seats import HUMAN, level_of
 
 from .builder import complete
@@ -46,6 +53,9 @@ class Table:
         self.ending: Action | None = None  # the take or pass played and waiting to be confirmed
         self.ending_seat = 0  # whose it is while `ending` waits
         self.before_ending: Game | None = None  # the game as every other seat still sees it while `ending` waits
+        # The game as each of the person's turns began against the computer, with the history's and the log's lengths.
+        self.turn_starts: list[tuple[Game, int, int]] = []
+        self.takebacks: list[int] = []  # at each turn taken back, the length of the history it kept
 
     @classmethod
     def resumed(cls, game: Game, *, log: Iterable[tuple[Event, ...]] = (), pass_reasons: Mapping[int, str] = {},
@@ -69,6 +79,8 @@ class Table:
         self.history = []
         self.log = []
         self.pass_reasons = {}
+        self.turn_starts = []
+        self.takebacks = []
         self.new_turn()
 
     def deal_again(self) -> None:
@@ -94,11 +106,15 @@ class Table:
         return shlex.join(words)
 
     def new_turn(self) -> None:
-        """A turn begins: nothing before it can be taken back, and no turn's end waits."""
+        """A turn begins: nothing before it can be undone (a takeback apart), and no turn's end waits."""
         self.snapshots = []
         self.ending = None
         self.ending_seat = 0
         self.before_ending = None
+        game = self.game
+        if game is not None and not game.is_over and self.takes_back and game.to_move == self.person:
+            if not self.turn_starts or self.turn_starts[-1][1] != len(self.history):
+                self.turn_starts.append((game.copy(), len(self.history), len(self.log)))
 
     # -- reading --------------------------------------------------------------------------------------------
 
@@ -137,6 +153,12 @@ class Table:
         """The seat of the one person at the table in a game against the computer; None in a game of two people."""
         people = [p for p in (0, 1) if self.is_human(p)]
         return people[0] if len(people) == 1 else None
+
+    @property
+    def takes_back(self) -> bool:
+        """Whether a turn may be taken back here: one person against the computer (not over the network)."""
+        person = self.person
+        return person is not None and self.seats[1 - person] != NETWORK
 
     @property
     def computer_to_move(self) -> bool:
@@ -182,6 +204,29 @@ class Table:
             return _("the refresh showed new cards")
         return _("this turn has no action yet")
 
+    def takeback_refusal(self) -> str | None:
+        """Why no whole turn can be taken back now, in a player's words; None if one can (`take_back_turn`)."""
+        if not self.takes_back:
+            return _("a turn is taken back only in a game against the computer: here the other player saw it "
+                     "and played on")
+        if self.game is None or self.game.is_over:
+            return _("the game is over")
+        if self.computer_to_move:
+            return _("the computer is playing its turn: take back once it has answered")
+        if self._takeback_target() is None:
+            return _("you have no earlier turn in this sitting to go back to")
+        return None
+
+    def _takeback_target(self) -> int | None:
+        """The index in `turn_starts` a takeback goes back to: the start of the person's turn before the one under
+        way, or of the one under way while its take or pass waits for Enter (the computer has not answered yet)."""
+        if not self.turn_starts:
+            return None
+        current = len(self.turn_starts) - 1
+        if self.ending is not None and self.turn_starts[current][1] < len(self.history):
+            return current
+        return current - 1 if current >= 1 else None
+
     # -- changing -------------------------------------------------------------------------------------------
 
     def play(self, action: Action | str, *, confirm: bool) -> Action:
@@ -220,6 +265,24 @@ class Table:
             self.ending = self.before_ending = None
             self.log.pop()
         return taken_back
+
+    def take_back_turn(self) -> int:
+        """Go back to the start of the person's last whole turn, the computer's answer taken back with it (there is
+        one: `takeback_refusal` is None); the number of actions taken back. The game, its generator included, is
+        as it was then (R5: a refresh made again draws the same cards)."""
+        index = self._takeback_target()
+        assert index is not None
+        start, length, logged = self.turn_starts[index]
+        taken = len(self.history) - length
+        del self.turn_starts[index + 1:]
+        self.game = start.copy()
+        del self.history[length:]  # the same list: whoever follows the history (the autosave) follows it on
+        del self.log[logged:]
+        self.pass_reasons = {n: why for n, why in self.pass_reasons.items() if n <= logged}
+        self.snapshots = []
+        self.ending = self.before_ending = None
+        self.takebacks.append(length)
+        return taken
 
     def confirm_ending(self) -> None:
         """The take or pass waiting was confirmed: the turn is over, and every seat sees it."""

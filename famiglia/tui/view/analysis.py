@@ -18,7 +18,7 @@ from famiglia.ai.levels import LEVELS
 from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record, printable
 from famiglia.phrasebook import chances, verdicts
-from famiglia.phrasebook.catalogue import _
+from famiglia.phrasebook.catalogue import _, ngettext
 from famiglia.phrasebook.table import level_name
 from famiglia.profile.seats import level_of
 
@@ -73,6 +73,7 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
                                  worlds=analysis.iterations, against=chances.against(analysis.level)), width),
         *_wrapped(verdicts.legend(list(MARKS), exact=_exact(analysis.level)), width),
         *_other_level(record, analysis, width),
+        *_takeback_lines(record, width),
         "",
         *key_moment_lines(record, analysis, width),
         *graph_lines(analysis, width),
@@ -81,6 +82,16 @@ def report_lines(record: Record, analysis: Analysis, *, width: int = 100) -> lis
     passing = [x for x in shifts(analysis) if x.cause == "turn"]
     return [*lines, *_table_lines(analysis, width), "", *_luck_lines(analysis, width), "",
             *_turn_lines(analysis, passing, width), "", *_totals_lines(analysis, passing, width)]
+
+
+def _takeback_lines(record: Record, width: int) -> list[str]:
+    """How many turns were taken back against the computer: each decision below is of the turn as played at last."""
+    n = len(record.takebacks)
+    if not n:
+        return []
+    said = ngettext("This game had {n} takeback: the decisions below are the ones played after it.",
+                    "This game had {n} takebacks: the decisions below are the ones played after them.", n)
+    return _wrapped(said.format(n=n), width)
 
 
 def _luck_lines(analysis: Analysis, width: int) -> list[str]:
