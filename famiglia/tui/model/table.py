@@ -56,6 +56,7 @@ class Table:
         # The game as each of the person's turns began against the computer, with the history's and the log's lengths.
         self.turn_starts: list[tuple[Game, int, int]] = []
         self.takebacks: list[int] = []  # at each turn taken back, the length of the history it kept
+        self.takeback_turns: list[int] = []  # and of the log: the game log says where each happened
 
     @classmethod
     def resumed(cls, game: Game, *, log: Iterable[tuple[Event, ...]] = (), pass_reasons: Mapping[int, str] = {},
@@ -81,6 +82,7 @@ class Table:
         self.pass_reasons = {}
         self.turn_starts = []
         self.takebacks = []
+        self.takeback_turns = []
         self.new_turn()
 
     def deal_again(self) -> None:
@@ -207,12 +209,12 @@ class Table:
     def takeback_refusal(self) -> str | None:
         """Why no whole turn can be taken back now, in a player's words; None if one can (`take_back_turn`)."""
         if not self.takes_back:
-            return _("a turn is taken back only in a game against the computer: here the other player saw it "
-                     "and played on")
+            return _("a turn is taken back only against the computer, since in a game of two people the other "
+                     "player has seen it")
         if self.game is None or self.game.is_over:
             return _("the game is over")
         if self.computer_to_move:
-            return _("the computer is playing its turn: take back once it has answered")
+            return _("the computer is still playing its turn; take back once it has answered")
         if self._takeback_target() is None:
             return _("you have no earlier turn in this sitting to go back to")
         return None
@@ -282,6 +284,7 @@ class Table:
         self.snapshots = []
         self.ending = self.before_ending = None
         self.takebacks.append(length)
+        self.takeback_turns.append(logged)
         return taken
 
     def confirm_ending(self) -> None:

@@ -83,24 +83,28 @@ class HelpPage(Part):
 class GameLog(Part):
     """Every finished turn, numbered, in the words of the last-turn box; the newest last.
 
-    `reasons` says, by turn number, why the computer passed (public facts only).
+    `reasons` says, by turn number, why the computer passed (public facts only); `taken_back`, after how many
+    turns a turn was taken back (a takeback against the computer), each said where it happened.
     """
 
     turns: tuple[tuple[Event, ...], ...]
     names: tuple[str, str]
     reasons: tuple[tuple[int, str], ...] = ()
+    taken_back: tuple[int, ...] = ()
 
     def lines(self, width: int) -> Sequence[RenderableType]:
-        if not self.turns:
+        marks = [min(n, len(self.turns)) for n in self.taken_back]
+        if not self.turns and not marks:
             return [Text(_("No turn has been finished yet: the log fills as the players take or pass."), style="label")]
         reasons = dict(self.reasons)
         parts: list[RenderableType] = []
         for number, events in enumerate(self.turns, start=1):
+            parts += [Text(_("↶ A turn was taken back here."), style="label")] * marks.count(number - 1)
             actors = [e.player for e in events if e.action is not None]
             who = self.names[actors[0]] if actors else ""
             parts.append(Text.assemble((_("Turn {number}").format(number=number), "heading"), (f"  {who}", "name")))
             parts.append(event_lines(events, self.names, reason=reasons.get(number)))
-        return parts
+        return parts + [Text(_("↶ A turn was taken back here."), style="label")] * marks.count(len(self.turns))
 
 
 def log_renderable(log: Sequence[tuple[Event, ...]], names: tuple[str, str], *,
@@ -132,7 +136,8 @@ class OverlayRows:
         if session.overlay is Overlay.HELP:
             page = HelpPage(help_keys(session), _seed_shown(session), session.table.again())
         else:
-            page = GameLog(tuple(session.log), session.names, tuple(sorted(session.pass_reasons.items())))
+            page = GameLog(tuple(session.log), session.names, tuple(sorted(session.pass_reasons.items())),
+                           tuple(session.table.takeback_turns))
         return self._kept.draw(self.painter, page, width).trimmed().lines()
 
     def _room(self, height: int) -> int:
