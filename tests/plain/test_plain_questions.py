@@ -17,7 +17,7 @@ from famiglia.tui.plain.words import COMMANDS, short_forms
 from tests.drivers.computer import CPU, Scripted, tiny
 from tests.drivers.plain import Typist, play
 
-ASKED = [c.name for c in COMMANDS if c.name not in ("quit", "undo")]
+ASKED = [c.name for c in COMMANDS if c.name not in ("quit", "undo", "takeback")]
 
 
 @pytest.mark.parametrize("language", ["en", "it", "de"])
@@ -41,7 +41,7 @@ def test_every_question_answers_by_word_and_short_form(language: str) -> None:
 
 ODD = ["", " ", "\x1b[2J", "\x00\x07\x08", "ﬁ", "①②", "٣", "\uff19", "\u202e" + "take F4", "🂡" * 50, "a" * 5000,
        "9" * 5000, "-1", "0", "1e9", "take", "take F9", "take F4 pay", "swap", "brute B4 F2 -9", "rule", "rule R8.99",
-       "rules " + "R" * 300, "hint", "undo", "options", "p", "pass", "h", "?", "q", "n", "y", "\t", "\r"]
+       "rules " + "R" * 300, "hint", "undo", "takeback", "t", "options", "p", "pass", "h", "?", "q", "n", "y", "\t", "\r"]
 
 
 @pytest.mark.slow
@@ -93,3 +93,29 @@ def test_after_the_refresh_the_hint_advised_the_hint_is_said_again_at_once() -> 
     said = output.getvalue()[typist.reads[1].written:].splitlines()
     refreshed = next(i for i, text in enumerate(said) if text.startswith(f"Anna refreshed {typed[1].split()[1]}"))
     assert said[refreshed + 1].startswith("Hint: ") and "refresh" not in said[refreshed + 1]
+
+
+def test_takeback_goes_back_to_the_start_of_the_person_s_last_turn() -> None:
+    """`takeback` in the plain mode: against the computer, the person's last turn and the computer's answer."""
+    typed: list[str] = []
+
+    def line(session: Session, rng: random.Random) -> str | None:
+        if len(typed) > 12:
+            return None
+        if session.ending is not None:
+            said = ""
+        elif session.table.log and "takeback" not in typed:
+            said = "takeback"
+        elif "takeback" in typed:
+            return None
+        else:
+            game = session.game
+            takes = [a for a in game.legal_actions() if a.step.name == "TAKE" and str(a) != "pass"] if game else []
+            said = str(takes[0]) if takes else "pass"
+        typed.append(said)
+        return said
+
+    session, _typist, written, code = play(line, names=("Anna", "Computer"), seats=(HUMAN, CPU), seed=2, first=0)
+    assert code == 0 and "takeback" in typed
+    assert "You took back your last turn and Computer's answer" in written
+    assert session.history == [] and session.table.takebacks == [0]

@@ -250,12 +250,15 @@ class PlainSitting:
         view = s.view()
         if view is None:
             return
-        if command.name in ("undo", "hint", "options") and s.screen is not Screen.TABLE:
+        if command.name in ("undo", "takeback", "hint", "options") and s.screen is not Screen.TABLE:
             self.lines.say(_("Nothing can be played now."))
             return
         match command.name:
             case "undo":
                 playing.undo(s)
+                self._say_message(notices=True)
+            case "takeback":
+                playing.take_back_turn(s)
                 self._say_message(notices=True)
             case "quit":
                 self._quitting = True

@@ -44,6 +44,8 @@ COMMANDS: Final = (
     Command("rules", N_("rules"), N_("the rules by section; rules R8.2 reads one rule"),
             also=N_("rule")),
     Command("undo", N_("undo"), N_("take back your last action, within the turn"), public=False),
+    Command("takeback", N_("takeback"), N_("against the computer: take back your last whole turn and its answer"),
+            public=False),
     Command("quit", N_("quit"), N_("leave the game (it is kept, and famiglia resume plays it on)")),
     Command("help", N_("help"), N_("this list")),
 )
