@@ -28,7 +28,7 @@ from .session import Session
 from .words import short_name
 
 __all__ = ["COMMANDS", "QUIT_WHEN_SMALL", "Command", "computer_turn_keys", "help_rows", "key_line", "listed_keys",
-           "small_keys"]
+           "rule_hint", "small_keys"]
 
 
 # -- where a command acts ----------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ def scrolling(s: Session) -> bool:
 
 
 def reading(s: Session) -> bool:
-    return s.overlay in (Overlay.HELP, Overlay.LAST_TURN, Overlay.LOG)
+    return s.overlay in (Overlay.HELP, Overlay.LAST_TURN, Overlay.LOG, Overlay.RULES)
 
 
 def asking_quit(s: Session) -> bool:
@@ -181,6 +181,10 @@ COMMANDS: Final[Commands[Session]] = Commands(
     Command("take back a turn", ("c-t",), in_game, lambda s, _: playing.take_back_turn(s), label="Ctrl-T",
             words=N_("take back your last turn and the computer's answer"), hint=N_("Ctrl-T: take back"),
             hint_where=lambda s: playing_now(s) and s.table.takeback_refusal() is None and s.seat is None),
+    Command("rule", ("c-r",), lambda s: in_game(s) or at_end(s) or s.overlay is Overlay.RULES,
+            lambda s, _: overlays.open_rule(s), label="Ctrl-R", words=N_("the rule a refusal quotes, in the rules"),
+            hint=lambda s: _("Ctrl-R: read {rule}").format(rule=s.message.rule if s.message else ""),
+            hint_where=lambda s: s.overlay is None and s.message is not None and s.message.rule is not None),
     Command("confirm", ("c",), lambda s: s.overlay is Overlay.HELP, lambda s, _: overlays.toggle_confirm(s),
             label="c", words=_confirm_words),
     Command("last turn", ("l",), _unless_typed("l", in_game), lambda s, _: overlays.toggle_summary(s), label="l",
@@ -239,6 +243,12 @@ def key_line(session: Session) -> str:
     # A pass that loses, where no question follows it, is said before it is made: first, so it keeps its place at
     # any width (the view lets the later keys give way), in place of the pass key's plain words.
     return DOT.join([warning, *(part for part in line.split(DOT) if part != _("p: pass"))])
+
+
+def rule_hint(session: Session) -> str | None:
+    """Under a refusal that quotes a rule, the words of the key that opens it; else None."""
+    command = next(c for c in COMMANDS if c.name == "rule")
+    return command.hint_words(session)
 
 
 def computer_turn_keys(*, person: bool = False) -> str:

@@ -18,7 +18,8 @@ from .session import Session
 from .words import short_name
 
 __all__ = ["answer_quit", "ask_quit", "ending_question", "ending_words", "interrupt", "pass_warning", "quit_question",
-           "scroll_by", "scroll_key", "show_last_turn", "toggle_confirm", "toggle_help", "toggle_log", "toggle_summary"]
+           "open_rule", "scroll_by", "scroll_key", "show_last_turn", "toggle_confirm", "toggle_help", "toggle_log",
+           "toggle_summary"]
 
 
 def ending_question(s: Session) -> str:
@@ -103,6 +104,20 @@ def toggle_log(s: Session) -> None:
     _open(s, None if s.overlay is Overlay.LOG else Overlay.LOG)
 
 
+def open_rule(s: Session) -> None:
+    """Ctrl-R: the rules, opened at the rule the refusal on the message line quotes (Ctrl-R again closes them)."""
+    if s.overlay is Overlay.RULES:
+        _open(s, None)
+        return
+    rule = s.message.rule if s.message is not None else None
+    if rule is None:
+        s.message = Message(_("Ctrl-R opens the rule a refusal quotes, and no refusal on the line quotes one now."),
+                            "warning")
+        return
+    _open(s, Overlay.RULES)
+    s.rule_shown = rule
+
+
 def _open(s: Session, overlay: Overlay | None) -> None:
     s.overlay = overlay
     s.scroll = 0
@@ -111,14 +126,14 @@ def _open(s: Session, overlay: Overlay | None) -> None:
 def scroll_by(s: Session, rows: int, *, limit: int | None = None) -> None:
     """Arrow and page keys in a scrolling overlay; `limit` is how far it can go (by default as last drawn)."""
     limit = s.drawing.scroll_limit if limit is None else limit
-    s.scroll = max(0, min(limit, s.scroll + rows))
+    s.scroll = max(min(0, s.drawing.scroll_floor), min(limit, s.scroll + rows))
 
 
 def scroll_key(s: Session, key: str) -> None:
-    """↑ ↓ PgUp PgDn Home End in the help (which scrolls from its top) or the log (from its bottom)."""
+    """↑ ↓ PgUp PgDn Home End in the help and the rules (which scroll from the top) or the log (from its bottom)."""
     page = max(1, s.drawing.rows - 4)
     rows = {"down": 1, "up": -1, "pagedown": page, "pageup": -page, "end": 1 << 30, "home": -(1 << 30)}[key]
-    scroll_by(s, rows if s.overlay is Overlay.HELP else -rows)
+    scroll_by(s, -rows if s.overlay is Overlay.LOG else rows)
 
 
 def toggle_confirm(s: Session) -> None:

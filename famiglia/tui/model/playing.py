@@ -34,7 +34,7 @@ def submit(s: Session, text: str) -> bool:
 
     Returns False when `text` was refused (a bad name or action), so it can stay on the input line.
     """
-    if s.overlay in (Overlay.HELP, Overlay.LAST_TURN, Overlay.LOG):
+    if s.overlay in (Overlay.HELP, Overlay.LAST_TURN, Overlay.LOG, Overlay.RULES):
         s.overlay = None
     elif s.overlay is Overlay.CONFIRM_QUIT:
         s.message = Message(quit_question(s)[0] + " " + _("Press {yes} for yes, n for no.").format(yes=yes_key()),

@@ -30,22 +30,25 @@ class Overlay(Enum):
     HELP = "help"
     LAST_TURN = "last turn"  # the opponent's last turn, when it finds no room beside the table
     LOG = "game log"  # every finished turn of the game, public events only (R12.1)
+    RULES = "rules"  # the rules' text, opened at the rule a refusal quoted
     CONFIRM_QUIT = "confirm quit"
 
     @property
     def scrolls(self) -> bool:
         """Whether the arrow and page keys scroll it (it may be longer than the screen)."""
-        return self in (Overlay.HELP, Overlay.LOG)
+        return self in (Overlay.HELP, Overlay.LOG, Overlay.RULES)
 
 
 @dataclass(frozen=True, slots=True)
 class Message:
     """One line for the player: what went wrong, or what just happened. `style` is a theme name; `verbatim`
-    lines are shown as they were written (a player's message to the table, which starts with their name)."""
+    lines are shown as they were written (a player's message to the table, which starts with their name). A
+    refusal that quotes a rule names it in `rule` ("R8.2"), which Ctrl-R opens in the rules."""
 
     text: str
     style: str = "notice"
     verbatim: bool = False
+    rule: str | None = None
 
 
 @dataclass(slots=True)
@@ -59,6 +62,7 @@ class Drawn:
 
     rows: int = 24
     scroll_limit: int = 0
+    scroll_floor: int = 0  # how far back it can scroll: the rules open at a rule, with the rules before it above
     summary_crowded: bool = False
     too_small: bool = False  # the terminal cannot hold the game: the too-small screen is on show
 

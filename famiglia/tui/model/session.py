@@ -71,7 +71,8 @@ class Session:
         self.message: Message | None = None
         self.show_summary = False  # the opponent's last turn, shown as the turn begins
         self.exit_code: int | None = None  # set when the player has chosen to leave
-        self.scroll = 0  # how far a scrolling overlay is moved from its start (help: top; log: bottom)
+        self.scroll = 0  # how far a scrolling overlay is moved from its start (help: top; log: bottom; rules: a rule)
+        self.rule_shown: str | None = None  # the rule the rules overlay opened at
         self.drawing = Drawn()  # what the last redraw found (set by the shell)
         self.turn = Turn()
         self.guard = HandoffGuard(handoff_guard, clock)
@@ -250,13 +251,14 @@ class Session:
             refusal = getattr(error, "refusal", None)  # the engine's refusal, said in the player's words
             reason = getattr(error, "reason", None)
             paid = _paid_takes(game, action) if isinstance(action, str) else []  # typed here, by the player to move
+            rule = None if refusal is None else refusal.rule
             if paid:
-                reason = pay_for(paid[0].card, [in_words(str(take)) for take in paid])
+                reason, rule = pay_for(paid[0].card, [in_words(str(take)) for take in paid]), "R8.2"
             elif refusal is not None:
                 reason = refusal_words(refusal, as_typed=action if isinstance(action, str) else None)
             elif not reason:
                 reason = _("{typed} is not an action").format(typed=quoted(str(action)))
-            self.message = Message(reason, "error")  # the game is unchanged; the line keeps the action
+            self.message = Message(reason, "error", rule=rule)  # the game is unchanged; the line keeps the action
             for refused in self.on_refused:
                 refused(self, action)
             return False

@@ -114,6 +114,7 @@ class Frames:
             self._key = key
             if frame.small is None and frame.overlay:
                 drawing.scroll_limit = frame.scroll_limit
+                drawing.scroll_floor = frame.scroll_floor
             elif frame.small is None:
                 drawing.summary_crowded = frame.crowded
         return self._frame

@@ -57,6 +57,7 @@ class Frame:
     prompt: str = ""
     crowded: bool = False
     scroll_limit: int = 0
+    scroll_floor: int = 0
     overlay: tuple[str, ...] = ()
     last_turn: Rows = NO_ROWS
     quit: Rows = NO_ROWS
@@ -119,6 +120,7 @@ def compose_frame(session: Session, screen: GameScreen, width: int, height: int)
     prompt = prompt_fitted(session, width)
     if session.overlay is not None and session.overlay.scrolls:  # the help or the log covers it all: nothing more
         return Frame(prompt=prompt, scroll_limit=screen.overlays.scroll_limit(width, above),
+                     scroll_floor=screen.overlays.scroll_floor(width, above),
                      overlay=tuple(screen.overlays.window(width, above)))
     main, parts, crowded = main_rows(session, screen, width, above)
     last = quit = NO_ROWS

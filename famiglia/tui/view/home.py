@@ -10,14 +10,12 @@ delete?) are drawn over it. Styles are the theme's names only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from io import StringIO
 from typing import Final
 
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -35,6 +33,7 @@ from ..model.home.menu import Home, Item, Overlay, Page
 from .bridge import Painter, Rows
 from .overlays import HELP_KEYS, rows_shown
 from .part import AsDrawn
+from .rulespage import rules_rows
 from .pieces import fitted_keys, line_count
 from .screens import render_help
 
@@ -217,19 +216,6 @@ def _scrolled(home: Home, lines: list[Text], room: int) -> list[RenderableType]:
     top = max(0, min(home.scroll, len(lines) - room))
     home.scroll = top  # the model's scroll stays where the text ends, so ↑ answers at once
     return list(lines[top:top + room])
-
-
-@lru_cache(maxsize=8)
-def _markdown_rows(text: str, width: int) -> tuple[Text, ...]:
-    drawn = Painter().rows(Markdown(text), width)
-    rows = tuple(Text.assemble(*((segment.text, segment.style or "") for segment in row)) for row in drawn.segments)
-    return (*rows, Text())  # a blank row under the last paragraph, as between two
-
-
-def rules_rows(text: str, width: int) -> list[Text]:
-    """The rules as lines at `width`, laid out as Markdown once per width, in the theme's look (the colours
-    are the screen's to keep or drop, as every row's)."""
-    return [row.copy() for row in _markdown_rows(text, max(20, width))]
 
 
 # -- statistics --------------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from famiglia.phrasebook.catalogue import _
 
-from ..model.commands import key_line
+from ..model.commands import key_line, rule_hint
 from ..model.screens import Message
 from ..model.session import Screen, Session
 from .part import Part
@@ -56,11 +56,13 @@ class MessageLine(Part):
     at_end: bool = False
     rows: int = MESSAGE_ROWS
     names: tuple[str, ...] = ()  # the players' names, kept as written where a message opens with one
+    rule_keys: str | None = None  # under a refusal that quotes a rule: the key that opens it
 
     @classmethod
     def of(cls, session: Session, *, rows: int = MESSAGE_ROWS) -> MessageLine:
         return cls(session.message, hint_line(session), session.activity, session.standing,
-                   session.screen is Screen.END, rows, tuple(session.names) if session.game is not None else ())
+                   session.screen is Screen.END, rows, tuple(session.names) if session.game is not None else (),
+                   rule_hint(session))
 
     def lines(self, width: int) -> Sequence[RenderableType]:
         rows = self.rows
@@ -73,6 +75,9 @@ class MessageLine(Part):
         if message is None:
             return [activity or keys]
         text = message.text if message.verbatim else capitalized(message.text, names=self.names)
+        opens = Text(self.rule_keys, style="label") if self.rule_keys and activity is None and rows > 1 else None
+        if opens is not None:
+            rows -= 1  # the row under the refusal names the key that opens its rule
         if message.style == "error":  # a refusal quotes the player's words as typed
             budget = width * rows
             while line_count(Text(shorten_quoted(text, budget)), width) > rows and budget > width:
@@ -86,6 +91,8 @@ class MessageLine(Part):
             while line_count(news, width) > max(1, rows - 1) and news.cell_len > width:
                 news.truncate(news.cell_len - max(1, width // 4), overflow="ellipsis")
             return [news, keys]
+        if opens is not None:
+            return [news, opens]
         return [news] if activity is None else [news, activity]
 
 

@@ -22,12 +22,14 @@ from rich.text import Text
 
 from famiglia.engine import Event
 from famiglia.phrasebook.catalogue import N_, _, ngettext
+from famiglia.phrasebook.rulebook import rules_text
 
 from ..model.commands import help_rows
 from ..model.session import Overlay, Screen, Session
 from .bridge import Ink, Painter
 from .lastturn import event_lines
 from .part import Kept, Part
+from .rulespage import RulesPage, rule_row, rules_rows
 from .screens import Help
 
 __all__ = ["HELP_KEYS", "NOTATION_CARD", "REFRESH_LIMITS", "GameLog", "HelpPage", "OverlayRows", "help_keys",
@@ -48,6 +50,7 @@ REFRESH_LIMITS: Final = N_(
 )
 
 _LOG_KEYS: Final = N_("↑↓ PgUp PgDn Home End: scroll · g, Esc or q: back")
+_RULES_KEYS: Final = N_("↑↓ PgUp PgDn Home End: scroll · Ctrl-R, Esc or q: back")
 HELP_KEYS: Final = N_("↑↓ PgUp PgDn Home End: scroll · Esc, q or ?: back")
 
 
@@ -135,6 +138,8 @@ class OverlayRows:
         page: Part
         if session.overlay is Overlay.HELP:
             page = HelpPage(help_keys(session), _seed_shown(session), session.table.again())
+        elif session.overlay is Overlay.RULES:
+            page = RulesPage(rules_text(), session.rule_shown)
         else:
             page = GameLog(tuple(session.log), session.names, tuple(sorted(session.pass_reasons.items())),
                            tuple(session.table.takeback_turns))
@@ -144,11 +149,23 @@ class OverlayRows:
         return height - (1 if self.session.overlay is Overlay.HELP else 2)  # the log has a title row
 
     def scroll_limit(self, width: int, height: int) -> int:
-        """How many rows the content is longer than the room it has: how far it can scroll."""
+        """How many rows the content is longer than the room it has: how far it can scroll (the rules: from the
+        rule they opened at)."""
         overlay = self.session.overlay
         if overlay is None or not overlay.scrolls:
             return 0
-        return max(0, len(self.content(width)) - self._room(height))
+        return max(0, len(self.content(width)) - self._room(height)) - self._anchor(width, height)
+
+    def scroll_floor(self, width: int, height: int) -> int:
+        """How far back the content can scroll: the rules, to their top from the rule they opened at; else 0."""
+        return -self._anchor(width, height)
+
+    def _anchor(self, width: int, height: int) -> int:
+        """The row the rules open at (the rule quoted, as far down as the rules scroll); 0 for the others."""
+        if self.session.overlay is not Overlay.RULES:
+            return 0
+        found = rule_row(rules_rows(rules_text(), width), self.session.rule_shown)
+        return min(found, max(0, len(self.content(width)) - self._room(height)))
 
     def window(self, width: int, height: int) -> list[str]:
         """The help or the game log as `height` rows: the window the scroll points at, and the keys below.
@@ -159,11 +176,16 @@ class OverlayRows:
         rows = self.content(width)
         room = self._room(height)
         limit = max(0, len(rows) - room)
-        scroll = min(session.scroll, limit)
+        scroll = max(0, min(session.scroll, limit))
         head: list[str] = []
         if session.overlay is Overlay.HELP:
             start = scroll
             keys = _(HELP_KEYS) if limit else ""
+        elif session.overlay is Overlay.RULES:
+            start = max(0, min(limit, self._anchor(width, height) + session.scroll))
+            title = " " + _("The rules · {rule}").format(rule=session.rule_shown or "")
+            head = self._line(Text(title, style="title"), width)
+            keys = _(_RULES_KEYS)
         else:
             start = max(0, len(rows) - room - scroll)
             head = self._line(Text(_log_title(session), style="title"), width)

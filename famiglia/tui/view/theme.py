@@ -58,6 +58,7 @@ THEME: Final = Theme(
         "key": "bold cyan",
         "handoff": "bold",
         "hidden": "dim",
+        "rule": "reverse",  # the rule a refusal quoted, where Ctrl-R opens the rules
     }
 )
 
