@@ -2,9 +2,10 @@
 
 A record holds the deal (the position of interface.md at the start, the generator's state included),
 every action in notation with the player who made it, the turns taken back against the computer, and
-the result once the game is over. Nothing else about the game is stored: `Record.game()` deals from the start and applies the actions one by one
-through `Game.apply`, so a record and its game can never disagree, and a hand-edited record is refused
-at the first action the rules do not allow. `RecordError` says what is wrong in one line.
+the result once the game is over. Nothing else about the game is stored: `Record.game()` deals from
+the start and applies the actions one by one through `Game.apply`, so a record and its game can never
+disagree, and a hand-edited record is refused at the first action the rules do not allow. `RecordError`
+says what is wrong in one line.
 """
 
 from __future__ import annotations

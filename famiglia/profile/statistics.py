@@ -115,7 +115,8 @@ class Statistics:
                 "opponents": [o.to_dict() for o in self.opponents],
                 "rating_history": [{"id": p.id, "ended": p.ended, "level": p.level, "outcome": p.outcome,
                                     "rating": round(p.rating, 1)} for p in self.history],
-                "left_out": dict(self.left_out), "takebacks": self.takebacks, "games_with_takebacks": self.taken_back_in}
+                "left_out": dict(self.left_out), "takebacks": self.takebacks,
+                "games_with_takebacks": self.taken_back_in}
 
 
 def expected_score(rating: float, opponent: float) -> float:

@@ -41,7 +41,8 @@ def test_every_question_answers_by_word_and_short_form(language: str) -> None:
 
 ODD = ["", " ", "\x1b[2J", "\x00\x07\x08", "ﬁ", "①②", "٣", "\uff19", "\u202e" + "take F4", "🂡" * 50, "a" * 5000,
        "9" * 5000, "-1", "0", "1e9", "take", "take F9", "take F4 pay", "swap", "brute B4 F2 -9", "rule", "rule R8.99",
-       "rules " + "R" * 300, "hint", "undo", "takeback", "t", "options", "p", "pass", "h", "?", "q", "n", "y", "\t", "\r"]
+       "rules " + "R" * 300, "hint", "undo", "takeback", "t", "options",
+       "p", "pass", "h", "?", "q", "n", "y", "\t", "\r"]
 
 
 @pytest.mark.slow

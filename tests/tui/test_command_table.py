@@ -15,7 +15,8 @@ from famiglia.tui.shell.keys import command_bindings
 from famiglia.tui.view.compose import compose
 
 # How the help writes a key, and prompt_toolkit's name for it.
-WRITTEN = {"Ctrl-Z": ["c-z"], "Ctrl-T": ["c-t"], "Ctrl-R": ["c-r"], "Ctrl-C": ["c-c"], "Esc": ["escape"], "Enter": ["enter"], "Tab": ["c-i"],
+WRITTEN = {"Ctrl-Z": ["c-z"], "Ctrl-T": ["c-t"], "Ctrl-R": ["c-r"],
+           "Ctrl-C": ["c-c"], "Esc": ["escape"], "Enter": ["enter"], "Tab": ["c-i"],
            "↑ ↓": ["up", "down"], "1-9": list("123456789")}
 
 

@@ -280,11 +280,14 @@ def take_back_turn(s: Session) -> None:
     taken = s.table.take_back_turn()
     s.turn_begins()
     s.show_summary = False
-    said = ngettext("You took back your turn ({n} action): it is your turn again, from its start.",
-                    "You took back your turn ({n} actions): it is your turn again, from its start.",
-                    taken).format(n=taken) if not answered else ngettext("You took back your last turn and {name}'s answer ({n} action): it is your turn again.",
-                    "You took back your last turn and {name}'s answer ({n} actions): it is your turn again.",
-                    taken).format(name=s.names[1 - s.at_keyboard], n=taken)
+    if answered:
+        said = ngettext("You took back your last turn and {name}'s answer ({n} action): it is your turn again.",
+                        "You took back your last turn and {name}'s answer ({n} actions): it is your turn again.",
+                        taken).format(name=s.names[1 - s.at_keyboard], n=taken)
+    else:
+        said = ngettext("You took back your turn ({n} action): it is your turn again, from its start.",
+                        "You took back your turn ({n} actions): it is your turn again, from its start.",
+                        taken).format(n=taken)
     for hook in s.on_action:
         hook(s, None)
     if s.message is None:  # a hook's warning (a game that cannot be saved) goes first

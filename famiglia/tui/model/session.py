@@ -248,17 +248,7 @@ class Session:
         try:  # typed words of the player's language are read as the notation's ("prendi F2": take F2)
             played = table.play(in_notation(action) if isinstance(action, str) else action, confirm=self.confirm)
         except ValueError as error:  # IllegalAction, or anything else the notation's reader refuses
-            refusal = getattr(error, "refusal", None)  # the engine's refusal, said in the player's words
-            reason = getattr(error, "reason", None)
-            paid = _paid_takes(game, action) if isinstance(action, str) else []  # typed here, by the player to move
-            rule = None if refusal is None else refusal.rule
-            if paid:
-                reason, rule = pay_for(paid[0].card, [in_words(str(take)) for take in paid]), "R8.2"
-            elif refusal is not None:
-                reason = refusal_words(refusal, as_typed=action if isinstance(action, str) else None)
-            elif not reason:
-                reason = _("{typed} is not an action").format(typed=quoted(str(action)))
-            self.message = Message(reason, "error", rule=rule)  # the game is unchanged; the line keeps the action
+            self.message = _refused(game, action, error)  # the game is unchanged; the line keeps the action
             for refused in self.on_refused:
                 refused(self, action)
             return False
@@ -349,6 +339,22 @@ class Session:
         self.guard.reset()
         self.show_summary = bool(game and game.view(None).last_turn) and not self.computer_to_move
         self.message = None
+
+
+def _refused(game: Game, action: Action | str, error: ValueError) -> Message:
+    """The message line of a refused action: the engine's refusal said in the player's words, and the rule it quotes
+    (which Ctrl-R opens)."""
+    refusal = getattr(error, "refusal", None)
+    reason = getattr(error, "reason", None)
+    paid = _paid_takes(game, action) if isinstance(action, str) else []  # typed here, by the player to move
+    rule = None if refusal is None else refusal.rule
+    if paid:
+        reason, rule = pay_for(paid[0].card, [in_words(str(take)) for take in paid]), "R8.2"
+    elif refusal is not None:
+        reason = refusal_words(refusal, as_typed=action if isinstance(action, str) else None)
+    elif not reason:
+        reason = _("{typed} is not an action").format(typed=quoted(str(action)))
+    return Message(reason, "error", rule=rule)
 
 
 def _hint_again(s: Session) -> None:

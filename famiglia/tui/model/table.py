@@ -26,9 +26,9 @@ from dataclasses import replace
 from typing import Any
 
 from famiglia.engine import DEFAULT_NAMES, Action, Event, Game, Pass, Refresh, SeatView, Step
+from famiglia.persistence.seats import NETWORK
 from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.passes import pass_reason
-from famiglia.persistence.seats import NETWORK
 from famiglia.profile.seats import HUMAN, level_of
 
 from .builder import complete
@@ -114,9 +114,9 @@ class Table:
         self.ending_seat = 0
         self.before_ending = None
         game = self.game
-        if game is not None and not game.is_over and self.takes_back and game.to_move == self.person:
-            if not self.turn_starts or self.turn_starts[-1][1] != len(self.history):
-                self.turn_starts.append((game.copy(), len(self.history), len(self.log)))
+        if (game is not None and not game.is_over and self.takes_back and game.to_move == self.person
+                and (not self.turn_starts or self.turn_starts[-1][1] != len(self.history))):
+            self.turn_starts.append((game.copy(), len(self.history), len(self.log)))
 
     # -- reading --------------------------------------------------------------------------------------------
 

@@ -33,8 +33,8 @@ from ..model.home.menu import Home, Item, Overlay, Page
 from .bridge import Painter, Rows
 from .overlays import HELP_KEYS, rows_shown
 from .part import AsDrawn
-from .rulespage import rules_rows
 from .pieces import fitted_keys, line_count
+from .rulespage import rules_rows
 from .screens import render_help
 
 __all__ = ["page_rows", "render_home", "rules_rows"]
