@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 
 import pytest
 
 from famiglia.cli import main
-from famiglia.engine import Game, Refresh
+from famiglia.engine import Game, Pass, Refresh
 from famiglia.persistence import Record, Store
 from famiglia.tui.model.commands import key_line
 from famiglia.tui.model.saving import Autosave, resume_session
@@ -99,6 +100,28 @@ def test_at_the_first_turn_and_while_the_computer_plays_ctrl_t_says_why_it_does_
         await p.keys(CTRL_C + "y")
 
     assert play(session, script, computer=Computer(session, make_player=lambda *_: Scripted(), pace=0)) == 0
+
+
+def test_while_the_computer_thinks_ctrl_t_waits_for_its_answer() -> None:
+    gate = threading.Event()
+    session = against(seed=11, first=0)
+
+    async def script(p: Player) -> None:
+        await p.keys("pass\r")
+        if p.session.ending is not None:
+            await p.keys("\r")
+        await p.until(lambda: p.session.computer_to_move, what="the computer's turn")
+        await p.keys(CTRL_T)
+        message = p.session.message
+        assert message is not None and "the computer is still playing its turn" in message.text, message
+        assert p.session.history == [Pass()]
+        gate.set()
+        await computers_turn_over(p)
+        await p.keys(CTRL_T)
+        assert p.session.history == [] and p.game.to_move == 0
+        await p.keys(CTRL_C + "y")
+
+    assert play(session, script, computer=Computer(session, make_player=lambda *_: Scripted(gate), pace=0)) == 0
 
 
 def test_in_a_game_of_two_people_ctrl_t_says_why_there_is_no_takeback() -> None:
@@ -193,3 +216,4 @@ def test_seeded_keys_with_takebacks_keep_the_game_and_its_record_in_step(seed: i
         _path, record = Store().find(saver.record.id)
         assert [m.action for m in record.moves] == session.history
         assert len(record.takebacks) == len(session.table.takebacks)
+    assert session.table.takebacks  # the fuzzer reached the new key where it acts
