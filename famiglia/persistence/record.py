@@ -21,7 +21,7 @@ from famiglia import __version__
 from famiglia.engine import Action, Game, IllegalAction, NotationError, Result, Step, parse_action
 from famiglia.phrasebook.catalogue import _, ngettext
 from famiglia.phrasebook.counts import whole
-from famiglia.phrasebook.refusals import refusal as said_in_words
+from famiglia.phrasebook.refusals import reason_of
 
 from .seats import HUMAN, PEOPLE, saved_names, shown_names
 
@@ -132,9 +132,7 @@ class Record:
     confirmed: bool = True
     program: str = PROGRAM
     sitting: Sitting = Sitting()
-    # At each turn taken back against the computer, how many actions the game kept (the moves after them were
-    # taken back and played again, or not); written only when there is one, so older readers read the rest.
-    takebacks: tuple[int, ...] = ()
+    takebacks: tuple[int, ...] = ()  # at each turn taken back against the computer, the actions the game kept
 
     @classmethod
     def new(cls, game: Game, *, id: str = "new", seats: tuple[str, str] = (HUMAN, HUMAN)) -> Record:
@@ -191,7 +189,7 @@ class Record:
             game.apply(move.action)
         except IllegalAction as refusal:
             raise RecordError(_("action {n} '{action}' is not legal here: {reason}").format(
-                n=n, action=move.action, reason=_reason(refusal))) from None
+                n=n, action=move.action, reason=reason_of(refusal))) from None
 
     def turns(self) -> list[Turn]:
         """The whole turns of the game, numbered from 1; a turn under way is the last, unfinished one."""
@@ -309,11 +307,6 @@ class Record:
         game = record.game()
         _check_result(data.get("result"), game.result(), record)
         return record
-
-
-def _reason(error: IllegalAction) -> str:
-    """Why the engine refused, in the reader's language by the refusal's kind (its English without one)."""
-    return error.reason if error.refusal is None else said_in_words(error.refusal)
 
 
 def _points(game: Game) -> tuple[int, int]:
@@ -470,7 +463,7 @@ def _moves(value: Any) -> list[Move]:
         try:
             action = parse_action(text)
         except NotationError as error:
-            said = printable(_reason(error), 160)
+            said = printable(reason_of(error), 160)
             if said.startswith(("'", '"')):  # it quotes the text and says why it is no action: said once
                 raise RecordError(_("action {n} {said}").format(n=n, said=said)) from None
             raise RecordError(_("action {n} {text} is not an action: {reason}").format(

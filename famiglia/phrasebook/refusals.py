@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from famiglia.engine import Card, Step
-from famiglia.engine.errors import quoted
+from famiglia.engine.errors import IllegalAction, quoted
 from famiglia.engine.refusals import Kind, Refusal
 
 from .catalogue import N_, _
 from .table import step_name
 
-__all__ = ["pay_for", "refusal"]
+__all__ = ["pay_for", "reason_of", "refusal"]
 
 # Each kind's sentence, its fields named as the engine names them. Where English says a field its own way, the
 # kind has a second sentence: a count of none, a card named with "a" (a B1) rather than "an" (an F1, an A1, an
@@ -97,6 +97,12 @@ def refusal(refused: Refusal, *, as_typed: str | None = None) -> str:
     none = kind is Kind.NEED_TWO and given.get("have") == 0
     with_a = kind in (Kind.NOT_FREE, Kind.PAIR) and fields["pair"].startswith("B")  # a B1, but an F1
     return _(_TEMPLATES[(kind, "none") if none else (kind, "a") if with_a else kind]).format(**fields)
+
+
+def reason_of(error: IllegalAction) -> str:
+    """Why the engine refused, alone (without the action it quotes), in the player's language by the refusal's kind;
+    an error that carries no refusal gives its own words."""
+    return error.reason if error.refusal is None else refusal(error.refusal)
 
 
 def pay_for(card: Card, takes: Sequence[str]) -> str:

@@ -411,8 +411,8 @@ def test_records_with_seats_seeds_and_ids_at_their_limits_are_refused_in_one_lin
 
 
 @pytest.mark.parametrize(("language", "reason"), [
-    ("it", "non c'è F3 in Strada"),
-    ("de", "in der Auslage liegt kein F3"),
+    ("it", "sulla Strada non c’è nessun F3"),
+    ("de", "in der Auslage liegt keine F3"),
 ])
 def test_an_illegal_action_is_said_in_the_reader_s_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                             language: str, reason: str) -> None:
