@@ -12,14 +12,17 @@ import random
 import threading
 
 import pytest
+from rich.cells import cell_len
 
 from famiglia.cli import main
 from famiglia.engine import Game, Pass, Refresh
 from famiglia.persistence import Record, Store
+from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
 from famiglia.tui.model.commands import key_line
 from famiglia.tui.model.saving import Autosave, resume_session
 from famiglia.tui.model.session import Screen
 from famiglia.tui.shell.computer import Computer
+from famiglia.tui.view.pieces import fitted_keys
 from tests.drivers.app import Player, play, redrawn, sitting
 from tests.drivers.computer import Scripted, against, computers_turn_over
 from tests.drivers.session import new_session
@@ -190,7 +193,7 @@ def test_seeded_keys_with_takebacks_keep_the_game_and_its_record_in_step(seed: i
     saver = Autosave.attach(session)
 
     async def script(p: Player) -> None:
-        for _ in range(40):
+        for _step in range(40):
             if p.session.screen is Screen.END:
                 break
             await p.until(lambda: not p.session.computer_to_move or p.session.screen is Screen.END, timeout=20)
@@ -217,3 +220,22 @@ def test_seeded_keys_with_takebacks_keep_the_game_and_its_record_in_step(seed: i
         assert [m.action for m in record.moves] == session.history
         assert len(record.takebacks) == len(session.table.takebacks)
     assert session.table.takebacks  # the fuzzer reached the new key where it acts
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Ctrl-T: take back"), ("de", "Strg-T: zurücknehmen")])
+def test_at_80_columns_the_key_line_offers_the_takeback_in_place_of_undo(language: str, said: str) -> None:
+    """At the start of a turn against the computer there is nothing to undo: the key line offers Ctrl-T instead,
+    and it fits 80 columns with `?` still at its end."""
+    with speaking(catalogue_for(language)):
+        session = against(seed=11, first=0)
+
+        async def script(p: Player) -> None:
+            line = fitted_keys(key_line(p.session), 80)
+            assert "Ctrl-T" not in line and "Strg-T" not in line
+            await whole_turn(p)
+            line = fitted_keys(key_line(p.session), 80)
+            assert said in line and line.endswith(_("?: help")) and cell_len(line) <= 80, line
+            assert _("u: undo") not in line
+            await p.keys(CTRL_C + "y")
+
+        assert play(session, script, computer=Computer(session, make_player=lambda *_: Scripted(), pace=0)) == 0

@@ -115,6 +115,12 @@ def _asking_in(letter: str) -> Callable[[Session], bool]:
     return lambda s: asking_quit(s) and yes_key() == letter
 
 
+def _takes_back(s: Session) -> bool:
+    """Whether the key line offers Ctrl-T rather than u: against the computer, with nothing of the turn to undo and a
+    turn to take back (the line has room for one of the two at 80 columns)."""
+    return s.seat is None and not s.table.snapshots and s.table.takeback_refusal() is None
+
+
 def _opponent(s: Session) -> str:
     return short_name(s.names[1 - s.at_keyboard])
 
@@ -172,15 +178,17 @@ COMMANDS: Final[Commands[Session]] = Commands(
     Command("hint", ("h",), _unless_typed("h", choosing), lambda s, _: playing.ask_hint(s), label="h",
             words=N_("hint: a plan for the turn"),
             line="empty", hint=N_("h: hint"), hint_where=playing_now),
+    # Before Tab, which gives way first where the key line is short of room.
+    Command("take back a turn", ("c-t",), in_game, lambda s, _: playing.take_back_turn(s), label="Ctrl-T",
+            words=N_("take back your last turn and the computer's answer"), hint=N_("Ctrl-T: take back"),
+            hint_where=lambda s: playing_now(s) and not s.path and _takes_back(s)),
     Command("complete", ("c-i",), choosing, label="Tab", words=N_("complete what you type"), hint=N_("Tab: type"),
             hint_where=playing_now, edit="complete", why_not=playing.not_yours),
     Command("undo", ("u",), _unless_typed("u", in_game), lambda s, _: playing.undo(s), label="u, Ctrl-Z",
             words=N_("undo, within the turn"),
-            line="empty", hint=N_("u: undo"), hint_where=lambda s: playing_now(s) and not s.path),
+            line="empty", hint=N_("u: undo"),
+            hint_where=lambda s: playing_now(s) and not s.path and not _takes_back(s)),
     Command("undo with Ctrl-Z", ("c-z",), in_game, lambda s, _: playing.undo(s)),
-    Command("take back a turn", ("c-t",), in_game, lambda s, _: playing.take_back_turn(s), label="Ctrl-T",
-            words=N_("take back your last turn and the computer's answer"), hint=N_("Ctrl-T: take back"),
-            hint_where=lambda s: playing_now(s) and s.table.takeback_refusal() is None and s.seat is None),
     Command("rule", ("c-r",), lambda s: in_game(s) or at_end(s) or s.overlay is Overlay.RULES,
             lambda s, _: overlays.open_rule(s), label="Ctrl-R", words=N_("the rule a refusal quotes, in the rules"),
             hint=lambda s: _("Ctrl-R: read {rule}").format(rule=s.message.rule if s.message else ""),
