@@ -89,6 +89,7 @@ def test_ctrl_t_takes_back_the_person_s_turn_and_the_computer_s_answer_and_the_r
     assert json.loads(path.read_text(encoding="utf-8"))["takebacks"] == [0]
     again = resume_session(record, path=path, handoff_guard=0)  # a record with a takeback plays on
     assert again.game is not None and again.game.to_dict() == session.game.to_dict()  # type: ignore[union-attr]
+    assert again.table.takeback_turns == [0]  # its game log still marks the place
     again_saver = Autosave.attach(again)
     again_saver.close(again)
 

@@ -278,6 +278,8 @@ def resume_session(record: Record, *, store: Store | None = None, path: Path | N
     session = Session.resume(game, log=_turn_log(record, actions[:undoable]),
                              pass_reasons=pass_reasons_of(record, actions[:undoable], options["seats"]), **options)
     _play_again(session, actions[undoable:])
+    # The game log marks where turns were taken back before, after the turns then finished (the moves kept).
+    session.table.takeback_turns = [sum(m.action.step is Step.TAKE for m in moves[:n]) for n in record.takebacks]
     store = Store() if store is None else store
     lock = store.lock(record.id) if path is not None else None
     Autosave.attach(session, store, record=record, path=path, before=moves[:undoable], lock=lock)
