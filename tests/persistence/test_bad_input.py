@@ -163,6 +163,11 @@ def test_a_stored_result_that_the_replay_contradicts(tmp_path: Path, capsys: pyt
     ("settings", None, "settings must be an object of true or false values"),
     ("settings", {"memory_aid": "yes"}, "settings: memory_aid must be true or false"),
     ("settings", {"confirm": 1}, "settings: confirm must be true or false"),
+    ("takebacks", 2, "takebacks must be a list of numbers of actions"),
+    ("takebacks", [True], "takebacks must be a list of numbers of actions"),
+    ("takebacks", [-1], "takebacks must be a list of numbers of actions"),
+    ("takebacks", ["3"], "takebacks must be a list of numbers of actions"),
+    ("takebacks", [10**9], "takebacks must be a list of numbers of actions"),
 ])
 def test_wrong_types_anywhere(tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: Any,
                               says: str) -> None:
@@ -438,3 +443,12 @@ def test_an_action_that_is_no_action_is_said_in_the_reader_s_language(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.count("steal F4") == 1, err
     assert english not in err and "pass, refresh" not in err, err
+
+
+def test_a_record_with_takebacks_reads_back_and_one_without_is_written_as_before(tmp_path: Path) -> None:
+    """docs/records.md: `takebacks` is optional; an old record (none) reads as before, and is written without it."""
+    path = edited(tmp_path, lambda d: d.update(takebacks=[4, 0]))
+    assert Record.loads(path.read_text(encoding="utf-8")).takebacks == (4, 0)
+    old = write(tmp_path / "game-3.json")
+    record = Record.loads(old.read_text(encoding="utf-8"))
+    assert record.takebacks == () and "takebacks" not in record.dumps()
