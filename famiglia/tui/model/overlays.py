@@ -17,23 +17,9 @@ from .screens import Message, Overlay, Screen
 from .session import Session
 from .words import short_name
 
-__all__ = [
-    "answer_quit",
-    "ask_quit",
-    "ending_question",
-    "ending_words",
-    "interrupt",
-    "open_rule",
-    "pass_warning",
-    "quit_question",
-    "scroll_by",
-    "scroll_key",
-    "show_last_turn",
-    "toggle_confirm",
-    "toggle_help",
-    "toggle_log",
-    "toggle_summary",
-]
+__all__ = ["answer_quit", "ask_quit", "ending_question", "ending_words", "interrupt", "open_rule", "pass_warning",
+           "quit_question", "scroll_by", "scroll_key", "show_last_turn", "toggle_confirm", "toggle_help", "toggle_log",
+           "toggle_summary"]
 
 
 def ending_question(s: Session) -> str:
