@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/endgame_error.py --games 20
 
 Positions come from seeded games of `normal` against itself, at each decision from the first exhaustion
-on whose value the solver does not find within its try (`endgame.TRY`) but does find with ten times the
-yardstick's budget (`endgame.BUDGET`, about 10 s of one core). Each is told by `win_chance` at the levels
+on whose value the solver does not find within the budget the levels give it (`endgame.budget_for`: a try,
+or more where the stack holds known cards only) but does find with ten times that budget or the
+yardstick's (`endgame.BUDGET`, about 1 s of one core), whichever is larger. Each is told by `win_chance` at the levels
 given (the chance against that level, calibrated) and compared with the exact value under best play by
 both, in points of chance: the median and the 90th percentile of the error, and the mean signed error.
 """
@@ -17,7 +18,7 @@ import statistics
 from endgame import valued_positions
 
 from famiglia.ai import win_chance
-from famiglia.ai.endgame import BUDGET, TRY, ends_soon, solve, state_of
+from famiglia.ai.endgame import BUDGET, budget_for, ends_soon, solve, state_of
 from famiglia.engine import SeatView
 
 
@@ -27,9 +28,9 @@ def outside_reach(games: int, seed: int, most: int, unknown: int) -> list[tuple[
 
     def exact(view: SeatView) -> float | None:
         state = state_of(view)
-        if state is None or sum(state.unknown) > unknown or ends_soon(state) or solve(view, budget=TRY) is not None:
+        if state is None or sum(state.unknown) > unknown or ends_soon(state) or solve(view) is not None:
             return None
-        solution = solve(view, budget=10 * BUDGET)
+        solution = solve(view, budget=10 * max(BUDGET, budget_for(state)))
         return solution.value if solution is not None else None
 
     return valued_positions(games, seed, "normal", exact, most=most)

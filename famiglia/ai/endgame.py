@@ -27,7 +27,8 @@ from famiglia.engine import CARDS, Action, Refresh, SeatView, Step, Take
 
 from .endgame_rules import FRESH, KINDS, POINTS, End, Progress, TooMuch, draws, outcome, points, turn_ends, useful
 
-__all__ = ["BUDGET", "REACH", "TRY", "Solution", "State", "budget_for", "ends_soon", "solve", "state_of", "value_of"]
+__all__ = ["BUDGET", "KNOWN", "REACH", "TRY", "Solution", "State", "budget_for", "ends_soon", "solve", "state_of",
+           "value_of"]
 
 # Budgets, in turns searched (a count, so a seed and a view give one decision on any machine; docs/ai.md,
 # "The endgame solver", has their times: some 25-50 µs a turn). REACH: the safety net for a position that
@@ -35,6 +36,9 @@ __all__ = ["BUDGET", "REACH", "TRY", "Solution", "State", "budget_for", "ends_so
 # TRY: how far a later position outside that is pushed before the level's search takes over (some 0.1 s).
 REACH: Final = 20_000
 TRY: Final = 2_000
+# A stack of known cards only: no chance node is left, but refreshes of a 1 (one card under, one drawn) can go
+# on for many turns; the longest met in seeded games needed some 108,000 (about 1-2 s).
+KNOWN: Final = 150_000
 BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
 WORK: Final = 8  # the takes tried in finding a turn's ends that count as one turn searched
 _VALUE: Final = tuple(c.value for c in CARDS)
@@ -105,8 +109,12 @@ def ends_soon(state: State) -> bool:
 
 
 def budget_for(state: State) -> int:
-    """The turns the solver may search for `state`: the safety net where it surely reaches, else a try."""
-    return REACH if ends_soon(state) else TRY
+    """The turns the solver may search for `state`: the safety net where it surely reaches; where the stack
+    holds only known cards (R5.4 put them under), enough for every such position met, as nothing is left to
+    chance and the only question is who wins; else a try."""
+    if ends_soon(state):
+        return REACH
+    return KNOWN if not any(state.unknown) else TRY
 
 
 def _counts(cards: Sequence[object]) -> Kinds:

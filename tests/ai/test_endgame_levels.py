@@ -55,6 +55,28 @@ def test_every_position_of_the_sure_reach_met_in_games_is_solved() -> None:
     assert met > 0
 
 
+@pytest.mark.slow
+def test_a_stack_of_known_cards_is_solved_and_told_exactly() -> None:
+    """R5.4 puts a refreshed card under the stack, face known: once the unknown cards are drawn, nothing is left to
+    chance. The issue's reach counts such a stack: positions the try missed (`endgame.TRY`) are solved with the
+    budget of a known stack (`endgame.KNOWN`), and `normal` tells the exact value, with no calibration on it."""
+    met = 0
+    for seed in (7, 15):
+        game = Game.new(seed=seed)
+        players = (player("greedy", seed=1), player("greedy", seed=2))
+        while not game.is_over:
+            view = game.view(game.to_move, memory=True)
+            state = state_of(view)
+            if (state is not None and not any(state.unknown) and not ends_soon(state)
+                    and solve(view, budget=endgame.TRY) is None):
+                met += 1
+                solution = solve(view)
+                assert solution is not None and solution.value in (0.0, 0.5, 1.0)  # no chance left: win, draw or loss
+                assert win_chance(view, level="normal") == solution.value
+            game.apply(players[game.to_move].choose(view))
+    assert met >= 3
+
+
 def test_a_take_into_the_sure_reach_is_rated_exactly_before_the_solver_reaches_the_position(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """With the position itself out of the solver's try, a take that leads into its sure reach is rated by the
