@@ -40,6 +40,7 @@ __all__ = [
     "short_name",
     "shorten_quoted",
     "vp_text",
+    "wrapped",
 ]
 
 DOT: Final = " · "
@@ -89,6 +90,11 @@ _MEASURE: Final = Console(file=StringIO(), width=80, theme=THEME, color_system=N
 def line_count(renderable: RenderableType, width: int) -> int:
     """How many rows `renderable` takes at `width` columns."""
     return len(_MEASURE.render_lines(renderable, _MEASURE.options.update(width=width), pad=False))
+
+
+def wrapped(text: Text, width: int) -> list[Text]:
+    """`text` in the rows it takes at `width` columns, broken between words as rich breaks it."""
+    return list(text.wrap(_MEASURE, max(1, width)))
 
 
 def grouped(cards: Iterable[Card]) -> list[tuple[Card, int]]:
