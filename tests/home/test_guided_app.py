@@ -11,7 +11,7 @@ import pytest
 from famiglia.ai import player
 from famiglia.engine import Game, Pass, Step
 from famiglia.persistence import Move, Record, Store
-from famiglia.phrasebook.catalogue import catalogue_for, speaking
+from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
 from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED, is_guided
 from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.home.guide import Guide
@@ -266,3 +266,26 @@ def test_the_end_of_the_guided_game_stands_under_the_end_screen_with_its_key_lin
     assert f"Seed {GUIDED_SEED}: famiglia play --seed {GUIDED_SEED}" in seen[0] and "total 67 VP" in seen[0]
     assert "lessons came up in this game" in seen[0] or "What came up in this game:" in seen[0]
     assert set(drawn[-1].split(" · ")) == {"n: new game", "a: analysis", "g: game log", "q: quit"}
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+def test_read_the_box_first_goes_with_the_box(language: str) -> None:
+    """After the last lesson "Read the box first: Enter goes on, s skips the explanations." stayed on the message
+    line, though no box was left to read."""
+    with speaking(catalogue_for(language)):
+        session, guide = guided_session("Anna")
+        said = _(READ_FIRST)[:30]
+        seen: list[str] = []
+
+        async def script(k: Keys[Any]) -> None:
+            await k.until(lambda: guide.lesson is not None, what="the first lesson")
+            await k.keys("x")
+            await redrawn(k)
+            seen.append(k.screen())
+            while guide.lesson is not None:
+                await k.keys("\r")
+            await redrawn(k)
+            seen.append(k.screen())
+
+        drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=80, rows=24)
+    assert said in seen[0] and said not in seen[1]
