@@ -97,6 +97,34 @@ def wrapped(text: Text, width: int) -> list[Text]:
     return list(text.wrap(_MEASURE, max(1, width)))
 
 
+def hanging(lead: Text, words: Text, width: int) -> Text:
+    """`lead` and then `words`, wrapped between words under themselves where they are longer than the row: no
+    word is cut, and every row after the first starts where the words did (a menu line, a lobby's table)."""
+    line = lead.copy()
+    indent = lead.cell_len
+    for i, row in enumerate(wrapped(words, width - indent) if width - indent > 0 else [words]):
+        if i:
+            line.append("\n" + " " * indent)
+        line.append_text(row)
+    return line
+
+
+def word_cut(text: Text, cells: int) -> Text:
+    """`text` in at most `cells` cells, cut after its last whole word that leaves room for `…` (never within a
+    word, but where a single word is wider than the room)."""
+    if text.cell_len <= cells:
+        return text
+    cut = text.copy()
+    cut.truncate(max(0, cells - 1))
+    space = cut.plain.rstrip().rfind(" ")
+    if space > 0:
+        cut = cut[:space]
+    cut.rstrip()
+    cut.append("…")
+    cut.truncate(cells)
+    return cut
+
+
 def grouped(cards: Iterable[Card]) -> list[tuple[Card, int]]:
     """Cards in the game's order with copies counted: [(F1, 2), (A0, 1)]."""
     groups: list[tuple[Card, int]] = []
