@@ -8,17 +8,20 @@ Through the session and the screen's composition (`compose_parts`), at 80×24 an
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from rich.cells import cell_len
 
-from famiglia.engine import CARDS, Step
+from famiglia.engine import CARDS, Game, Pass, Refresh, Step, Take
 from famiglia.engine.scoring import score
 from famiglia.engine.table import EndReason
 from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
 from famiglia.phrasebook.table import end_reason, step_name, tiebreak
-from famiglia.tui.model.session import Screen
+from famiglia.profile.seats import HUMAN
+from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import compose_parts
+from famiglia.tui.view.status import STEP_SEPARATOR
 from tests.drivers.session import moments, new_session
 
 SIZES = ((80, 24), (100, 30))
@@ -80,3 +83,31 @@ def test_why_the_game_ended_is_said_in_the_language(language: str) -> None:
     with speaking(catalogue_for(language)):
         said = {end_reason(reason) for reason in EndReason}
     assert len(said) == len(EndReason) and not said & {str(reason) for reason in EndReason}  # R10.2
+
+
+def _computer_refreshing() -> Game:
+    """Computer (easy) to move, two refreshes made and a third allowed: a step bar with its note."""
+    for seed in range(200):
+        game = Game.new(seed=seed, names=("Anna", "Computer (easy)"))
+        game.apply(next((a for a in game.legal_actions() if isinstance(a, Take)), Pass()))
+        for _refresh in range(2):
+            refreshes = [a for a in game.legal_actions() if isinstance(a, Refresh)]
+            if refreshes:
+                game.apply(refreshes[0])
+        if game.view(1).refreshes == 2 and any(isinstance(a, Refresh) for a in game.legal_actions()):
+            return game
+    raise AssertionError("no such seed")
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_step_bar_is_shortened_by_meaning_never_cut(language: str, width: int, height: int) -> None:
+    """At 80 columns the top row read "Computer (e…'s turn ▶Refresh, …": the name lost its level and the bar its
+    steps. Now what the row cannot hold gives way whole: the level in brackets (the computer's row says it),
+    then the note after the steps, and the four steps stay whole (R4.1)."""
+    with speaking(catalogue_for(language)):
+        session = Session.resume(_computer_refreshing(), seats=(HUMAN, "cpu:easy"), handoff_guard=0)
+        rows, parts = compose_parts(session, width, height)
+        top = rows[parts["status"].start]
+        assert not re.search(f"…(?!{STEP_SEPARATOR})", top), top  # only the steps past may stand as a `…`
+        assert "Computer" in top and all(step_name(step) in top for step in Step), top
