@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from rich.cells import cell_len
@@ -22,7 +23,7 @@ from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import compose_parts
 from famiglia.tui.view.status import STEP_SEPARATOR
-from tests.drivers.session import moments, new_session
+from tests.drivers.session import moments, new_session, reveal
 
 SIZES = ((80, 24), (100, 30))
 
@@ -111,3 +112,22 @@ def test_the_step_bar_is_shortened_by_meaning_never_cut(language: str, width: in
         top = rows[parts["status"].start]
         assert not re.search(f"…(?!{STEP_SEPARATOR})", top), top  # only the steps past may stand as a `…`
         assert "Computer" in top and all(step_name(step) in top for step in Step), top
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_long_play_area_gives_way_by_whole_cards(language: str, width: int, height: int,
+                                                   game: Callable[..., Game]) -> None:
+    """In a long game the opponent's play area was cut within a card and its count ("A1♦×2 B0♣ B1♣×…"): the count
+    is public (R12.1) and was lost. Now whole cards give way to the `…`."""
+    area = [f"{f}{v}" for f in "FABM" for v in (0, 1, 1, 2, 3)]
+    g = game(hand0=["F0", "A0", "B0", "M0"], hand1=["F0", "A0"], area0=["F1"], area1=area,
+             street=["F4", "B3", "M4", "A3", "F2", "B2"])
+    with speaking(catalogue_for(language)):
+        session = Session.resume(g, handoff_guard=0)
+        reveal(session)
+        rows, parts = compose_parts(session, width, height)
+    assert "opponent" in parts, "\n".join(rows)
+    shown = " ".join(rows[r] for r in parts["opponent"])
+    pieces = re.findall(r"[FABM][0-4][♥♦♣♠]\S*", shown)
+    assert pieces and all(re.fullmatch(r"[FABM][0-4][♥♦♣♠](×\d+)?", piece) for piece in pieces), shown

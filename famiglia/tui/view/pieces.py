@@ -172,7 +172,8 @@ def flow(parts: Sequence[Text], width: int, *, first: Text | None = None, indent
 
 
 def fitted(lines: Sequence[Text], rows: int, width: int) -> list[Text]:
-    """At most `rows` of `lines`; where some are left out, the last kept one ends in `…` within `width` cells.
+    """At most `rows` of `lines`; where some are left out, the last kept one ends in `…` within `width` cells,
+    whole pieces of it (a card and its count, `B1♣×2`) giving way for it rather than a piece being cut.
 
     A part of the table shortened inside its budget of rows, rather than pushing the parts below it down.
     """
@@ -181,9 +182,14 @@ def fitted(lines: Sequence[Text], rows: int, width: int) -> list[Text]:
     kept = [line.copy() for line in lines[:rows]]
     if kept:
         last = kept[-1]
+        last.rstrip()
+        while last.cell_len + 2 > width and " " in last.plain.strip():
+            last = last[:last.plain.rstrip().rfind(" ")]
+            last.rstrip()
         last.append(" …")
         last.truncate(width, overflow="ellipsis")
         last.no_wrap = True
+        kept[-1] = last
     return kept
 
 
