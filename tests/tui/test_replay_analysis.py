@@ -479,6 +479,23 @@ def test_the_progress_bar_keeps_its_width_and_never_goes_back_as_the_numbers_bes
     assert done == sorted(done) and done[0] == 0 and done[-1] == len(bars[-1])
 
 
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+def test_the_progress_line_is_never_cut_within_a_word(language: str) -> None:
+    """In German at 80 columns the line read "… Entscheidungen bewertet · das Nachs…": where the words are too
+    long for one row they go on in a second, broken between words."""
+    from famiglia.phrasebook.catalogue import catalogue_for, speaking
+    from famiglia.tui.view.bridge import Ink, Painter
+    from famiglia.tui.view.replay import progress_line
+
+    _, record = short_game()
+    replay = Replay(record)
+    with speaking(catalogue_for(language)):
+        for rated in (0, 9, 10, 119, 120):
+            replay.progress = (rated, 120)
+            rows = Painter(Ink.PLAIN).rows(progress_line(replay, 80), 80).text
+            assert len(rows) <= 2 and all(len(row) <= 80 and not row.rstrip().endswith("…") for row in rows), rows
+
+
 def test_the_replay_caption_is_one_row_at_80_columns_so_the_table_never_moves() -> None:
     """A long action ("take … (pay …, keep …)" and "turn 5 begins") wrapped the caption onto a second row."""
     game = Game.new(seed=11, names=("Annamaria", "Bartholomew"), first=0)

@@ -180,7 +180,8 @@ def render_analysis(replay: Replay, width: int, height: int) -> RenderableType:
 
 
 def progress_line(replay: Replay, width: int) -> Text:
-    """The background analysis under way, in one row: a bar of the decisions rated, and the turn it is at."""
+    """The background analysis under way, in one row: a bar of the decisions rated, and the turn it is at; in two,
+    broken between words, where the language's words are too long for one row at this width."""
     assert replay.progress is not None
     rated, total = replay.progress
     words = " " + _("Analysing… {progress} · the replay goes on").format(progress=replay.progress_words())
@@ -190,6 +191,8 @@ def progress_line(replay: Replay, width: int) -> Text:
     cells = max(4, min(20, width - widest - 2))
     filled = cells * rated // total
     line = Text.assemble(("▰" * filled, "notice"), ("▱" * (cells - filled), "label"), (words, "notice"))
+    if cells + widest > width:  # too long for one row even at its widest: two rows, broken between words
+        return line
     line.truncate(width, overflow="ellipsis")
     line.no_wrap = True
     return line
