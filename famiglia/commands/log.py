@@ -8,7 +8,8 @@ only once the game is over: before, it would tell the draw stack (R12.2).
 from __future__ import annotations
 
 import sys
-from typing import TextIO
+import textwrap
+from typing import Final, TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -27,9 +28,15 @@ from .games import padded, started
 __all__ = ["log", "log_lines"]
 
 
+WIDTH: Final = 80  # the columns of the log piped, and on the home screen
+ACTIONS_CELLS: Final = 24  # the fewest columns the actions keep: with long names the points give their names up
+
+
 def log(target: str | None, *, out: TextIO | None = None, colour: bool | None = None) -> int:
     """`famiglia log [ID|FILE]`: the game's turns, one line each, and its result; in colour on a terminal, unless
-    `colour` is False (None: as the terminal's environment says)."""
+    `colour` is False (None: as the terminal's environment says). A turn whose actions are longer than the row goes
+    on under them, broken between two actions, its points after on its first row: at the terminal's width, or
+    at `WIDTH` columns piped."""
     out = sys.stdout if out is None else out
     try:
         _id, record, _path = Store().locate(target)
@@ -40,35 +47,82 @@ def log(target: str | None, *, out: TextIO | None = None, colour: bool | None = 
         return EXIT_OK
     console = Console(file=out, theme=THEME, highlight=False, no_color=None if colour is None else not colour)
     console.print(_title(record), style="title", markup=False)
-    table = Table(_("turn"), _("player"), _("actions"), _("points after"), box=None, header_style="heading",
-                  pad_edge=False)
+    headings = (_("turn"), _("player"), _("actions"), _("points after"))
+    rows, room = _columns(record, console.width, headings)
+    table = Table(*headings, box=None, header_style="heading", pad_edge=False)
     table.columns[0].justify = "right"
-    for turn in record.turns():
-        table.add_row(*(Text(cell) for cell in _turn_line(record, turn)))  # names are text, never markup
+    for column in table.columns:
+        column.no_wrap = True
+    for number, who, actions, points in rows:
+        # names are text, never markup
+        table.add_row(Text(number), Text(who), Text("\n".join(_fold(actions, room))), Text(points))
     console.print(table)
     for line in [*_ending(record, record.game()), *_takebacks(record)]:
         console.print(line, markup=False)
     return EXIT_OK
 
 
-def log_lines(record: Record) -> list[str]:
-    """The game as plain text: a title, one numbered line per turn, and the result."""
-    rows = [_turn_line(record, t) for t in record.turns()]
-    lines = [_title(record)]
+def log_lines(record: Record, *, width: int = WIDTH) -> list[str]:
+    """The game as plain text in `width` columns: a title, one numbered line per turn (its actions going on under
+    themselves where they are longer than the row, broken between two actions), and the result."""
+    rows, room = _columns(record, width)
+    lines = textwrap.wrap(_title(record), width) or [""]
     if rows:
-        widths = [max(cell_len(r[i]) for r in rows) for i in range(3)]  # as a terminal shows them: 陳 takes two
+        widths = [max(cell_len(r[0]) for r in rows), max(cell_len(r[1]) for r in rows)]  # 陳 takes two columns
+        shown = min(room, max(cell_len(a) for r in rows for a in _fold(r[2], room)))
         for number, who, actions, points in rows:
+            first, *more = _fold(actions, room)
             lines.append(f"{padded(number, widths[0], right=True)}  {padded(who, widths[1], right=False)}  "
-                         f"{padded(actions, widths[2], right=False)}  {points}")
+                         f"{padded(first, shown, right=False)}  {points}".rstrip())
+            lines += [" " * (widths[0] + widths[1] + 4) + line for line in more]
     else:
         lines.append(_("No action yet."))
-    return [*lines, *_ending(record, record.game()), *_takebacks(record)]
+    return [*lines, *(row for line in _ending(record, record.game()) for row in textwrap.wrap(line, width)),
+            *_takebacks(record)]
 
 
-def _turn_line(record: Record, turn: Turn) -> tuple[str, str, str, str]:
+def _columns(record: Record, width: int, headings: tuple[str, ...] = ("", "", "", "")
+             ) -> tuple[list[tuple[str, str, list[str], str]], int]:
+    """The turns as cells (the actions one by one) and the columns left to the actions in `width`: where two long
+    names leave them fewer than `ACTIONS_CELLS`, the points after a turn are said without the names (first seat
+    first, as the title names them)."""
+    named = [_turn_cells(record, t, named=True) for t in record.turns()]
+    if not named:
+        return [], width
+
+    def room(rows: list[tuple[str, str, list[str], str]]) -> int:
+        cells = [max(cell_len(heading), *(cell_len(cell) for cell in column))
+                 for heading, column in zip((headings[0], headings[1], headings[3]),
+                                            ([r[0] for r in rows], [r[1] for r in rows], [r[3] for r in rows]),
+                                            strict=True)]
+        return width - sum(cells) - 6
+
+    if room(named) >= ACTIONS_CELLS:
+        return named, room(named)
+    bare = [_turn_cells(record, t, named=False) for t in record.turns()]
+    return bare, max(ACTIONS_CELLS, room(bare))
+
+
+def _fold(actions: list[str], width: int) -> list[str]:
+    """The actions of a turn joined by commas in rows of at most `width` columns, broken only between two of them
+    (an action wider than the row has a row of its own)."""
+    rows: list[str] = []
+    for n, action in enumerate(actions):
+        said = action + ("," if n < len(actions) - 1 else "")
+        if rows and cell_len(rows[-1]) + 1 + cell_len(said) <= width:
+            rows[-1] += " " + said
+        else:
+            rows.append(said)
+    return rows or [""]
+
+
+def _turn_cells(record: Record, turn: Turn, *, named: bool) -> tuple[str, str, list[str], str]:
     names = record.names
-    points = f"{names[0]} {turn.points[0]} · {names[1]} {turn.points[1]}"
-    return str(turn.number), names[turn.player], ", ".join(str(a) for a in turn.actions), points
+    if named:
+        points = f"{names[0]} {turn.points[0]} · {names[1]} {turn.points[1]}"
+    else:
+        points = f"{turn.points[0]} · {turn.points[1]}"
+    return str(turn.number), names[turn.player], [str(a) for a in turn.actions], points
 
 
 def _ending(record: Record, game: Game) -> list[str]:

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from famiglia.phrasebook.catalogue import _
 from famiglia.tui.shell.keys import bind
+from famiglia.tui.view.pieces import fitted_keys, hanging, word_cut
 from famiglia.tui.view.screens import render_help
 
 from .codes import LENGTH
@@ -39,14 +40,24 @@ def render_lobby(lobby: Lobby, width: int, height: int) -> RenderableType:
     else:
         items = lobby.items()
         column = max([26, *(len(item.label) + 1 for item in items)])  # a translated label may be longer
+        leads = []
         for n, item in enumerate(items):
             mine = n == lobby.selected
-            line = Text("▶ " if mine else "  ", style="key")
-            line.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
-            line.append(item.label.ljust(column), style="name.active" if mine else "name")
-            line.append(item.detail, style="label")
-            line.no_wrap, line.overflow = True, "ellipsis"
-            rows.append(line)
+            lead = Text("▶ " if mine else "  ", style="key")
+            lead.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
+            lead.append(item.label.ljust(column), style="name.active" if mine else "name")
+            leads.append(lead)
+        # The words beside a line go on under themselves where the screen has the rows; else each is cut after a
+        # whole word, never within one.
+        whole = [hanging(lead, Text(item.detail, style="label"), width)
+                 for lead, item in zip(leads, items, strict=True)]
+        if sum(len(line.plain.split("\n")) for line in whole) <= max(2, height - 3) - len(rows):
+            rows += [row for line in whole for row in line.split("\n")]
+        else:
+            for lead, item in zip(leads, items, strict=True):
+                line = lead + word_cut(Text(item.detail, style="label"), max(1, width - lead.cell_len))
+                line.no_wrap, line.overflow = True, "ellipsis"
+                rows.append(line)
         if not items:
             rows.append(Text(_("No table here now.") if lobby.page is Page.WATCH else
                              _("No unfinished table of yours on this server."), style="label"))
@@ -54,7 +65,7 @@ def render_lobby(lobby: Lobby, width: int, height: int) -> RenderableType:
     rows = rows[: max(2, height - 3)]
     rows += [Text()] * min(room, max(0, height - len(rows) - 3))
     rows.append(Text(lobby.message or "", style="warning"))
-    rows.append(Text(key_line(lobby), style="label", no_wrap=True, overflow="ellipsis"))
+    rows.append(Text(fitted_keys(key_line(lobby), width), style="label", no_wrap=True, overflow="ellipsis"))
     return Group(*rows)
 
 

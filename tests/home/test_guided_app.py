@@ -11,6 +11,7 @@ import pytest
 from famiglia.ai import player
 from famiglia.engine import Game, Pass, Step
 from famiglia.persistence import Move, Record, Store
+from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
 from famiglia.profile.guided_deal import GUIDED_FIRST, GUIDED_OPPONENT, GUIDED_SEED, is_guided
 from famiglia.profile.seats import HUMAN
 from famiglia.tui.model.home.guide import Guide
@@ -22,6 +23,7 @@ from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.shell.app import run_app
 from famiglia.tui.shell.computer import Computer
 from famiglia.tui.shell.guided import READ_FIRST, build_guided_app
+from famiglia.tui.view.boxes import LEAST_ROWS, TABLE_PARTS
 from famiglia.tui.view.compose import compose, compose_parts, end_rows
 from tests.drivers.app import Keys, drive, redrawn
 
@@ -125,15 +127,39 @@ def test_a_guided_game_left_halfway_is_continued_without_repeating_a_lesson() ->
 # -- where the box stands, the computer's turn, the end ----------------------------------------------------------
 
 
+def table_rows(table: list[str], parts: dict[str, range], about: tuple[str, ...]) -> set[int]:
+    """The rows with something on them of the table's parts and those `about` names."""
+    return {r for name in (*TABLE_PARTS, *about) for r in parts.get(name, range(0)) if table[r].strip()}
+
+
+def _longest_free(height: int, kept: set[int]) -> int:
+    """The most rows one after another that hold none of `kept`."""
+    longest = run = 0
+    for r in range(height):
+        run = 0 if r in kept else run + 1
+        longest = max(longest, run)
+    return longest
+
+
 def _rows(screen: str, height: int) -> list[str]:
     """The rows above the input line of a screen as drawn."""
     return [row.rstrip() for row in screen.split("\n")][: height - 1]
 
 
+@pytest.mark.parametrize("language", ["en", "it", "de"])
 @pytest.mark.parametrize(("columns", "rows"), [(80, 24), (100, 30)])
-def test_each_lesson_box_leaves_in_sight_what_it_explains(columns: int, rows: int) -> None:
+def test_each_lesson_box_leaves_in_sight_what_it_explains(columns: int, rows: int, language: str) -> None:
     """The box once stood over the hand at 80x24 and over the take/pass choices at 100x30 while rows above it stayed
-    empty: now every row of the parts a lesson is about is drawn as the table has it, with the box on screen."""
+    empty, and at 80x24 "The four steps" over the Street: now every row of the table's parts (`TABLE_PARTS`) is
+    drawn as the table has it with the box on screen, and so is every row of the parts a lesson is about where
+    the box has `LEAST_ROWS` beside them (at 80x24 three rows of choices and the last turn's line leave fewer)."""
+    with speaking(catalogue_for(language)):
+        checked = _lessons_in_sight(columns, rows, english=language == "en")
+    assert set(checked) == set(LESSON_IDS)
+
+
+def _lessons_in_sight(columns: int, rows: int, *, english: bool) -> list[str]:
+    """The guided game played through at `columns` x `rows`, each lesson's box checked; the lessons checked."""
     session, guide = guided_session("Anna")
     checked: list[str] = []
 
@@ -150,14 +176,19 @@ def test_each_lesson_box_leaves_in_sight_what_it_explains(columns: int, rows: in
                 await k.until(lambda title=lesson.title: title in k.screen())
                 table, parts = compose_parts(session, columns, rows - 1)
                 drawn = _rows(k.screen(), rows)
-                for part in lesson.about:
+                box = k.screen()
+                covered = [r for r in range(len(drawn)) if drawn[r] != table[r].rstrip()]
+                free = _longest_free(len(drawn), table_rows(table, parts, lesson.about))
+                kept = TABLE_PARTS if columns == 80 and free < LEAST_ROWS else (*TABLE_PARTS, *lesson.about)
+                assert covered, f"{lesson.id}: no box\n{box}"
+                for part in kept:
                     for r in parts[part]:
                         if table[r].strip():  # a blank row of the part may be covered, a drawn one never
                             assert drawn[r] == table[r].rstrip(), f"{lesson.id} hides {part}, row {r}:\n{k.screen()}"
                 checked.append(lesson.id)
                 if lesson.id == "welcome" and columns == 80:
-                    assert "╭─F0♥─╮" in k.screen() and "Your hand" in k.screen()  # the hand it talks about
-                if lesson.id == "free_take" and columns == 100:
+                    assert "╭─F0♥─╮" in k.screen()  # the hand it talks about
+                if lesson.id == "free_take" and columns == 100 and english:
                     assert "Take/pass   1 B0♣   p pass" in k.screen()  # the choice it talks about
                 await k.keys("\r")
                 continue
@@ -170,7 +201,7 @@ def test_each_lesson_box_leaves_in_sight_what_it_explains(columns: int, rows: in
             await k.keys(("p" if isinstance(action, Pass) else str(action)) + "\r")
 
     drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=columns, rows=rows)
-    assert set(checked) == set(LESSON_IDS)
+    return checked
 
 
 def test_the_computer_waits_until_its_lesson_is_read() -> None:
@@ -192,7 +223,8 @@ def test_the_computer_waits_until_its_lesson_is_read() -> None:
         assert session.activity == "Computer (easy) waits until you have read the box"
         await k.keys("x")  # a key while the box is up neither reads it nor hurries the computer
         assert session.computer_to_move and len(session.history) == played
-        await k.keys("\r")
+        while guide.lesson is not None:  # its pages, where the rows under the table are too few for all of it
+            await k.keys("\r")
         await k.until(lambda: not session.computer_to_move)
         assert len(session.history) > played
 
@@ -234,3 +266,26 @@ def test_the_end_of_the_guided_game_stands_under_the_end_screen_with_its_key_lin
     assert f"Seed {GUIDED_SEED}: famiglia play --seed {GUIDED_SEED}" in seen[0] and "total 67 VP" in seen[0]
     assert "lessons came up in this game" in seen[0] or "What came up in this game:" in seen[0]
     assert set(drawn[-1].split(" · ")) == {"n: new game", "a: analysis", "g: game log", "q: quit"}
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+def test_read_the_box_first_goes_with_the_box(language: str) -> None:
+    """After the last lesson "Read the box first: Enter goes on, s skips the explanations." stayed on the message
+    line, though no box was left to read."""
+    with speaking(catalogue_for(language)):
+        session, guide = guided_session("Anna")
+        said = _(READ_FIRST)[:30]
+        seen: list[str] = []
+
+        async def script(k: Keys[Any]) -> None:
+            await k.until(lambda: guide.lesson is not None, what="the first lesson")
+            await k.keys("x")
+            await redrawn(k)
+            seen.append(k.screen())
+            while guide.lesson is not None:
+                await k.keys("\r")
+            await redrawn(k)
+            seen.append(k.screen())
+
+        drive(_app(session, guide), script, runner=lambda app: run_app(app, session), columns=80, rows=24)
+    assert said in seen[0] and said not in seen[1]

@@ -66,6 +66,24 @@ def test_games_with_none_saved_says_where_they_would_be(capsys: pytest.CaptureFi
     assert "No saved games yet" in capsys.readouterr().out
 
 
+def turn_rows(lines: list[str]) -> list[list[str]]:
+    """The log's turns: each its numbered row and the rows its actions go on in, under themselves."""
+    groups: list[list[str]] = []
+    for line in lines[1:]:
+        if re.match(r"\s*\d+  ", line):
+            groups.append([line])
+        elif groups and line.startswith(" "):
+            groups[-1].append(line)
+        else:
+            break
+    return groups
+
+
+def said(rows: list[str], points: str) -> str:
+    """A turn's actions as one line, from its rows (the points after it left out)."""
+    return " ".join(" ".join(row.replace(points, "").split()[2 if n == 0 else 0:]) for n, row in enumerate(rows))
+
+
 def test_log_prints_one_numbered_line_per_turn_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
     saver = saved_game(4)
     assert saver.record is not None
@@ -74,15 +92,18 @@ def test_log_prints_one_numbered_line_per_turn_and_the_result(capsys: pytest.Cap
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Game 1: Anna and Ben") and f"seed {record.seed}" in lines[0]
     turns = record.turns()
-    assert len(lines) >= len(turns) + 2
-    for line, turn in zip(lines[1:], turns, strict=False):
-        number, who, *_ = line.split()
+    groups = turn_rows(lines)
+    assert len(groups) == len(turns) and all(len(row) <= 80 for row in lines)
+    for rows, turn in zip(groups, turns, strict=True):
+        number, who, *_ = rows[0].split()
+        points = f"Anna {turn.points[0]} · Ben {turn.points[1]}"
         assert int(number) == turn.number and who == record.players[turn.player]
-        assert ", ".join(str(a) for a in turn.actions) in line
-        assert line.endswith(f"Anna {turn.points[0]} · Ben {turn.points[1]}")
+        assert ", ".join(str(a) for a in turn.actions) in said(rows, points)
+        assert rows[0].endswith(points)
     result = record.game().result()
-    assert result is not None and lines[len(turns) + 1].startswith("Result: ")
-    assert str(max(result.scores)) in lines[len(turns) + 1]
+    end = 1 + sum(len(rows) for rows in groups)
+    assert result is not None and lines[end].startswith("Result: ")
+    assert str(max(result.scores)) in lines[end]
     assert main(["log"]) == 0 and capsys.readouterr().out.splitlines() == lines  # the latest game
     assert main(["log", str(saver.path)]) == 0 and capsys.readouterr().out.splitlines() == lines
 
@@ -267,8 +288,8 @@ def test_games_and_log_speak_the_language_and_keep_the_notation(language: str, h
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(title) and any(line.startswith(result) for line in lines)
     turns = saver.record.turns()
-    for line, turn in zip(lines[1:], turns, strict=False):  # the actions in notation, in every language
-        assert ", ".join(str(a) for a in turn.actions) in line
+    for rows, turn in zip(turn_rows(lines), turns, strict=True):  # the actions in notation, in every language
+        assert ", ".join(str(a) for a in turn.actions) in said(rows, f"Anna {turn.points[0]} · Ben {turn.points[1]}")
 
 
 def test_log_piped_lines_up_wide_names_as_a_terminal_shows_them(capsys: pytest.CaptureFixture[str]) -> None:

@@ -225,3 +225,32 @@ def test_a_card_drawn_beside_the_one_reduced_keeps_both_marks_in_the_title(game:
         g.apply(action)
     text = compose(Session.resume(g, handoff_guard=0), 80, 23, plain=True)
     assert "┏┓ new  ╔╗ reduced" in text and "┏━B1♣━┓" in text and "╔F4♥−2╗" in text, text
+
+
+def _street_cards(screen: str) -> list[str]:
+    """The Street's cards left to right, as in its first row that names them, a heavy frame as `+A2♦`."""
+    lines = screen.split("\n")
+    title = next(i for i, line in enumerate(lines) if "The Street" in line)
+    row = next(line for line in lines[title + 1:] if re.search(r"[FABM][0-4]", line))
+    return [("+" if frame in "┏┃" else "") + name for frame, name in re.findall(r"([╭┏│┃])[─━ ]*([FABM][0-4].)", row)]
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (100, 30)])
+def test_ones_own_refresh_leaves_the_new_frame_on_the_copy_the_last_turn_drew(
+        columns: int, rows: int, game: Callable[..., Game]) -> None:
+    """Of two A2♦, the second drawn by Anna's refresh: Ben's refresh drew a third, and the heavy frame jumped to it."""
+    g = game(hand0=["F0", "A0", "B0", "M0"], hand1=["F0", "A0", "B0", "M0"], street=["A2", "F2", "B3", "M1", "F1"],
+             stack=["M3", "A2", "F3", "A2", "B2", "M2", "F4", "A3"])
+    g.apply("refresh F2")  # Anna draws M3 and an A2 ...
+    g.apply("pass")  # ... and passes
+
+    async def script(p: Player) -> None:
+        if p.session.screen is Screen.HANDOFF:
+            await p.keys("\r")
+        await redrawn(p)
+        assert _street_cards(p.screen()) == ["A2♦", "B3♣", "M1♠", "F1♥", "+M3♠", "+A2♦"]
+        await p.keys("refresh B3\r")  # Ben draws F3, another A2 and B2: Anna's A2 stays the one marked
+        await redrawn(p)
+        assert _street_cards(p.screen()) == ["A2♦", "M1♠", "F1♥", "+M3♠", "+A2♦", "F3♥", "A2♦", "B2♣"]
+
+    at_the_table(Session.resume(g, handoff_guard=0), script, columns=columns, rows=rows)

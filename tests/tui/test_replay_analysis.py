@@ -96,9 +96,9 @@ def test_a_shows_the_turn_on_show_with_the_saved_chances_and_the_graph() -> None
     assert "▲ on screen" in text and "Anna's chance to win over the game" in text
     assert all(len(line) <= 100 for line in text.splitlines())
     screens = run(replay, ["a"])  # the verdict alone, under the whole game's graph, in place of the table
-    assert replay.analysing and replay.alone and "▲ on screen" in screens[-1] and "Ben's hand" not in screens[-1]
+    assert replay.analysing and replay.alone and "▲ on screen" in screens[-1] and "Anna's hand" not in screens[-1]
     screens = run(replay, ["a"])
-    assert not replay.analysing and "chance to win before" not in screens[-1] and "Ben's hand" in screens[-1]
+    assert not replay.analysing and "chance to win before" not in screens[-1] and "Anna's hand" in screens[-1]
 
 
 def test_m_jumps_to_each_mistake_then_says_there_is_none_further() -> None:
@@ -252,7 +252,7 @@ def test_the_verdict_stands_with_the_position_it_is_about() -> None:
         assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines), size
         street = next(i for i, line in enumerate(lines) if "The Street" in line)
         verdict = next(i for i, line in enumerate(lines) if "chance to win before" in line)
-        hand = next(i for i, line in enumerate(lines) if "Ben's hand" in line)
+        hand = next(i for i, line in enumerate(lines) if "Anna's hand" in line)
         if size[0] >= 160:  # beside: the graph's rows are the table's rows
             graph = next(i for i, line in enumerate(lines) if "chance to win over the game" in line)
             assert graph < street and "The Street" in lines[street] and lines[street].index("The Street") == 0
@@ -477,6 +477,23 @@ def test_the_progress_bar_keeps_its_width_and_never_goes_back_as_the_numbers_bes
     assert len({len(bar) for bar in bars}) == 1, {len(bar) for bar in bars}
     done = [bar.count("▰") for bar in bars]
     assert done == sorted(done) and done[0] == 0 and done[-1] == len(bars[-1])
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+def test_the_progress_line_is_never_cut_within_a_word(language: str) -> None:
+    """In German at 80 columns the line read "… Entscheidungen bewertet · das Nachs…": where the words are too
+    long for one row they go on in a second, broken between words."""
+    from famiglia.phrasebook.catalogue import catalogue_for, speaking
+    from famiglia.tui.view.bridge import Ink, Painter
+    from famiglia.tui.view.replay import progress_line
+
+    _, record = short_game()
+    replay = Replay(record)
+    with speaking(catalogue_for(language)):
+        for rated in (0, 9, 10, 119, 120):
+            replay.progress = (rated, 120)
+            rows = Painter(Ink.PLAIN).rows(progress_line(replay, 80), 80).text
+            assert len(rows) <= 2 and all(len(row) <= 80 and not row.rstrip().endswith("…") for row in rows), rows
 
 
 def test_the_replay_caption_is_one_row_at_80_columns_so_the_table_never_moves() -> None:

@@ -355,3 +355,34 @@ def test_the_replays_application_shows_the_verdict_whole_on_the_terminal(languag
     assert _flat(verdicts.turn_heading(replay.turn_of[2])) in _flat(with_verdict)
     assert all(row.rstrip() in with_verdict for row in fold(replay_key_line(), width))
     assert replay.message is not None and _flat(replay.message) in _flat(screens[5])
+
+
+def _player_rows(rows: list[str], names: tuple[str, ...]) -> list[tuple[int, str, bool]]:
+    """The players' rows on screen, top down: the row, whose, and whether `▶` marks it as the one to move."""
+    found = []
+    for i, row in enumerate(rows):
+        for name in names:
+            if row.startswith((f"▶ {name} (", f"  {name} (")):
+                found.append((i, name, row.startswith("▶")))
+    return found
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_each_players_row_stays_where_it_is_and_the_turn_is_marked(language: str, width: int, height: int) -> None:
+    """The replay drew the table from the mover's side, so the two players' rows swapped places at every turn."""
+    _path, record = _saved("under way")
+    replay = Replay(record)
+    press(replay, "y")
+    orders = set()
+    while True:
+        game = replay.positions[replay.index]
+        rows = _screen(replay, width, height)
+        if not game.is_over:
+            found = _player_rows(rows, record.players)
+            assert [name for _, name, _ in found] and len(found) == 2, "\n".join(rows)
+            orders.add(tuple(name for _, name, _ in found))
+            assert [name for _, name, marked in found if marked] == [record.players[game.to_move]], "\n".join(rows)
+        if replay.index == replay.last:
+            break
+        press(replay, "right")
+    assert orders == {(record.players[1], record.players[0])}  # Ben's row on top, Anna's hand at the foot

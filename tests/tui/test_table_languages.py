@@ -8,18 +8,22 @@ Through the session and the screen's composition (`compose_parts`), at 80×24 an
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 
 import pytest
 from rich.cells import cell_len
 
-from famiglia.engine import CARDS, Step
+from famiglia.engine import CARDS, Game, Pass, Refresh, Step, Take
 from famiglia.engine.scoring import score
 from famiglia.engine.table import EndReason
 from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
 from famiglia.phrasebook.table import end_reason, step_name, tiebreak
-from famiglia.tui.model.session import Screen
+from famiglia.profile.seats import HUMAN
+from famiglia.tui.model.session import Screen, Session
 from famiglia.tui.view.compose import compose_parts
-from tests.drivers.session import moments, new_session
+from famiglia.tui.view.status import STEP_SEPARATOR
+from tests.drivers.session import moments, new_session, reveal
 
 SIZES = ((80, 24), (100, 30))
 
@@ -80,3 +84,50 @@ def test_why_the_game_ended_is_said_in_the_language(language: str) -> None:
     with speaking(catalogue_for(language)):
         said = {end_reason(reason) for reason in EndReason}
     assert len(said) == len(EndReason) and not said & {str(reason) for reason in EndReason}  # R10.2
+
+
+def _computer_refreshing() -> Game:
+    """Computer (easy) to move, two refreshes made and a third allowed: a step bar with its note."""
+    for seed in range(200):
+        game = Game.new(seed=seed, names=("Anna", "Computer (easy)"))
+        game.apply(next((a for a in game.legal_actions() if isinstance(a, Take)), Pass()))
+        for _refresh in range(2):
+            refreshes = [a for a in game.legal_actions() if isinstance(a, Refresh)]
+            if refreshes:
+                game.apply(refreshes[0])
+        if game.view(1).refreshes == 2 and any(isinstance(a, Refresh) for a in game.legal_actions()):
+            return game
+    raise AssertionError("no such seed")
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_step_bar_is_shortened_by_meaning_never_cut(language: str, width: int, height: int) -> None:
+    """At 80 columns the top row read "Computer (e…'s turn ▶Refresh, …": the name lost its level and the bar its
+    steps. Now what the row cannot hold gives way whole: the level in brackets (the computer's row says it),
+    then the note after the steps, and the four steps stay whole (R4.1)."""
+    with speaking(catalogue_for(language)):
+        session = Session.resume(_computer_refreshing(), seats=(HUMAN, "cpu:easy"), handoff_guard=0)
+        rows, parts = compose_parts(session, width, height)
+        top = rows[parts["status"].start]
+        assert not re.search(f"…(?!{STEP_SEPARATOR})", top), top  # only the steps past may stand as a `…`
+        assert "Computer" in top and all(step_name(step) in top for step in Step), top
+
+
+@pytest.mark.parametrize("language", ["en", "it", "de"])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_long_play_area_gives_way_by_whole_cards(language: str, width: int, height: int,
+                                                   game: Callable[..., Game]) -> None:
+    """In a long game the opponent's play area was cut within a card and its count ("A1♦×2 B0♣ B1♣×…"): the count
+    is public (R12.1) and was lost. Now whole cards give way to the `…`."""
+    area = [f"{f}{v}" for f in "FABM" for v in (0, 1, 1, 2, 3)]
+    g = game(hand0=["F0", "A0", "B0", "M0"], hand1=["F0", "A0"], area0=["F1"], area1=area,
+             street=["F4", "B3", "M4", "A3", "F2", "B2"])
+    with speaking(catalogue_for(language)):
+        session = Session.resume(g, handoff_guard=0)
+        reveal(session)
+        rows, parts = compose_parts(session, width, height)
+    assert "opponent" in parts, "\n".join(rows)
+    shown = " ".join(rows[r] for r in parts["opponent"])
+    pieces = re.findall(r"[FABM][0-4][♥♦♣♠]\S*", shown)
+    assert pieces and all(re.fullmatch(r"[FABM][0-4][♥♦♣♠](×\d+)?", piece) for piece in pieces), shown

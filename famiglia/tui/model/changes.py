@@ -50,22 +50,29 @@ def _looked_back_on(view: SeatView) -> tuple[tuple[Event, ...], tuple[Event, ...
 def new_on_street(view: SeatView) -> list[bool]:
     """Which Street cards the turn looked back on dealt or drew (R5.2, R10.1) and still lie there (R12.1).
 
-    Cards of one kind look alike, so of several on the Street the last ones are marked.
+    Cards of one kind look alike, so of several on the Street the last ones it left are marked; the turn
+    under way then moves no mark to another copy: its refresh takes the first copy of its card from the
+    Street (as `Game.apply` does) and the cards it draws come last, unmarked.
     """
     back, since = _looked_back_on(view)
     drawn: Counter[Card] = Counter()
-    for turn, e in [(0, e) for e in back] + [(1, e) for e in since]:
+    for e in back:
         if isinstance(e.action, Refresh | Take):  # the card left the Street (R5.2, R8)
             drawn[e.action.card] -= drawn[e.action.card] > 0
-        if turn == 0:
-            drawn.update(e.drawn)
-    marks = [False] * len(view.street)
-    for i in reversed(range(len(view.street))):
-        card = view.street[i].card
-        if drawn[card] > 0:
-            drawn[card] -= 1
-            marks[i] = True
-    return marks
+        drawn.update(e.drawn)
+    start = Counter(sc.card for sc in view.street)  # the copies of each kind as the turn under way began
+    for e in since:
+        start.subtract(e.drawn)
+        if isinstance(e.action, Refresh):
+            start[e.action.card] += 1
+    copies = {card: [False] * (n - min(n, drawn[card])) + [True] * min(n, drawn[card])
+              for card, n in start.items() if n > 0}
+    for e in since:
+        if isinstance(e.action, Refresh) and copies.get(e.action.card):
+            copies[e.action.card].pop(0)  # R5.2: the first copy on the Street is discarded
+        for c in e.drawn:
+            copies.setdefault(c, []).append(False)
+    return [bool(copies.get(sc.card)) and copies[sc.card].pop(0) for sc in view.street]
 
 
 def _reduced(view: SeatView, back: tuple[Event, ...], since: tuple[Event, ...]) -> list[int]:

@@ -37,9 +37,10 @@ from ..model.home.guided import reading as lesson_box
 from ..model.home.tutor import PLAYER
 from ..model.saving import Autosave, crash_save
 from ..model.session import Screen, Session
+from ..view.boxes import place_box
 from ..view.bridge import Ink
 from ..view.compose import GameScreen
-from ..view.guide import REFUSAL_ABOUT, box_top, render_guide, render_summary
+from ..view.guide import REFUSAL_ABOUT, render_guide, render_summary
 from ..view.part import Kept, Part
 from .app import analysis_if_asked, build_app, run_app, say_farewell
 from .computer import Computer
@@ -55,7 +56,8 @@ class _Box:
     """The guide's box as the screen is now: its text with terminal codes, its first row and its rows.
 
     Worked out once before each redraw (`update`), from the frame of that redraw: on the table the box
-    stands where it hides nothing its lesson talks about (`box_top`); at the end, under the end screen.
+    stands where it hides nothing of the table and nothing its lesson talks about (`place_box`), a page at a
+    time where the rows left free are too few for all of it; at the end, under the end screen.
     """
 
     def __init__(self, session: Session, guide: Guide, frames: Frames) -> None:
@@ -95,10 +97,16 @@ class _Box:
         box = render_guide(self.guide, view, width=width, nudged=self.guide.nudged)
         if box is None:
             return
-        self._set(box, width)
         lesson = self.guide.lesson
         about = lesson.about if self.guide.refused is None and lesson is not None else REFUSAL_ABOUT
-        self.top = box_top(frame.main.plain(), frame.parts, about, self.rows)
+        whole = box.height(self.frames.screen.painter, width)
+        placed = place_box(frame.main.plain(), frame.parts, about, whole)
+        if placed.rows < whole:  # fewer rows are free than the box has: its lines a page at a time
+            box = render_guide(self.guide, view, width=width, nudged=self.guide.nudged, rows=placed.rows)
+            assert box is not None
+        self.guide.drawn(box.pages(width))
+        self._set(box, width)
+        self.top = placed.top
 
 
 def build_guided_app(session: Session, guide: Guide, *, input: Input | None = None, output: Output | None = None,

@@ -183,10 +183,10 @@ def screen_rows(session: Session, frames: Frames, buffer: Buffer, columns: int, 
     else:
         main = Shown.of(frame.main.text, above).rows
         if session.overlay is Overlay.LAST_TURN:
-            top = frame.last_turn.text
-            if len(top) >= rows:
+            top, at = frame.last_turn.text, frame.last_top
+            if at + len(top) >= rows:
                 return None
-            main = top + main[len(top):]
+            main = main[:at] + top + main[at + len(top):]
     if session.screen not in (Screen.NAMES, Screen.TABLE):
         return Shown((*main, ""))
     prompt, text = frame.prompt, buffer.text
@@ -264,6 +264,22 @@ def _input_line(session: Session, frames: Frames, buffer: Buffer) -> Conditional
     )
 
 
+class _Placed(Float):
+    """A float whose first row is read at each redraw (`top_of`): the last turn, where it leaves the table in sight."""
+
+    def __init__(self, top_of: Callable[[], int], **options: Any) -> None:
+        self._top_of = top_of
+        super().__init__(top=0, **options)
+
+    @property
+    def top(self) -> int:
+        return self._top_of()
+
+    @top.setter
+    def top(self, value: int | None) -> None:
+        pass  # the first row is always `top_of`'s
+
+
 def _floats(session: Session, frames: Frames) -> list[Float]:
     """What lies on top: the Tab completions, the help or the log, the last turn, the quit question."""
     return [
@@ -274,10 +290,10 @@ def _floats(session: Session, frames: Frames) -> list[Float]:
             Window(RowsControl(lambda: frames.now().overlay)),
             filter=Condition(lambda: session.overlay is not None and session.overlay.scrolls)),
             top=0, left=0, right=0, bottom=1),
-        Float(content=ConditionalContainer(
+        _Placed(lambda: frames.now().last_top, content=ConditionalContainer(
             Window(RowsControl(lambda: frames.now().last_turn.text)),
             filter=Condition(lambda: session.overlay is Overlay.LAST_TURN)),
-            top=0, left=0, right=0),
+            left=0, right=0),
         # The quit question stands over the list of choices, above the key line that says its keys: never over
         # the hand.
         Float(content=ConditionalContainer(

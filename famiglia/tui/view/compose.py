@@ -14,7 +14,7 @@ public view at the handoff, the mover's at the table (R12). Tests read the same 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.console import JustifyMethod
 
@@ -26,6 +26,7 @@ from famiglia.profile.seats import seat_name
 from ..model.commands import computer_turn_keys
 from ..model.overlays import ending_question, quit_question
 from ..model.session import Overlay, Screen, Session
+from .boxes import place_box
 from .bridge import NO_ROWS, Ink, Painter, Rows
 from .choices import PICKER_ROWS, Choices, ComputerTurn, TurnEnd
 from .handoff import Handoff
@@ -49,7 +50,8 @@ class Frame:
     `main` is the rows above the input line (none while the help or the log covers them, `overlay`), and
     `parts` where each part stands in them (`GameScreen.main`); `crowded` says the opponent's last turn
     found no room beside the table (then `l` lays it on top, `last_turn`), `scroll_limit` how far the
-    help or the log scrolls; `small` is the whole screen of a terminal too small for the game.
+    help or the log scrolls; `small` is the whole screen of a terminal too small for the game. The last turn
+    laid on top stands from row `last_top`, where it leaves the table in sight (`boxes.place_box`).
     """
 
     main: Rows = NO_ROWS
@@ -62,6 +64,7 @@ class Frame:
     last_turn: Rows = NO_ROWS
     quit: Rows = NO_ROWS
     small: Rows | None = None
+    last_top: int = 0
 
 
 class GameScreen:
@@ -124,13 +127,19 @@ def compose_frame(session: Session, screen: GameScreen, width: int, height: int)
                      overlay=tuple(screen.overlays.window(width, above)))
     main, parts, crowded = main_rows(session, screen, width, above)
     last = quit = NO_ROWS
+    last_top = 0
     if session.overlay is Overlay.LAST_TURN:
         box = TurnSummary(session.last_turn(), session.names, _("l, Esc or q closes this"), session.last_turn_reason())
         last = screen.draw("last turn box", box, width)
+        if "street" in parts:  # over the table: in the rows it leaves free, its latest actions if they must be fewer
+            placed = place_box(main.plain(), parts, (), len(last))
+            if placed.rows < len(last):
+                last = screen.draw("last turn box", replace(box, rows=placed.rows), width)
+            last_top = placed.top
     elif session.overlay is Overlay.CONFIRM_QUIT:
         question, kept = quit_question(session)
         quit = screen.draw("quit", QuitQuestion(question, kept, session.game is not None), QUIT_BOX[0])
-    return Frame(main, parts, prompt, crowded, last_turn=last, quit=quit)
+    return Frame(main, parts, prompt, crowded, last_turn=last, quit=quit, last_top=last_top)
 
 
 # -- above the input line -------------------------------------------------------------------------------------

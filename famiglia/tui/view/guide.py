@@ -1,15 +1,17 @@
 """The guided game's box over the table: the lesson to read or a refused try explained, and where the box stands;
 at the end, what came up, under the end screen.
 
-A box stands where it hides nothing it talks about (`box_top`): a lesson names the parts of the screen it
-explains (`Lesson.about`), and the box goes where it covers none of them, over as few rows with anything on
-them as it can, nearest the input line. At the end the summary goes under the end screen's content, in the
-rows left above the key line (`render_summary` makes it fit them).
+A box stands where it hides nothing of the table and nothing it talks about (`boxes.place_box`): a lesson
+names the parts of the screen it explains (`Lesson.about`), and the box goes where it covers none of them, over
+as few rows with anything on them as it can, nearest the input line; where the rows left free are fewer than
+the box needs, it shows its lines a page at a time (`GuideBox.pages`, its title says which). At the end the
+summary goes under the end screen's content, in the rows left above the key line (`render_summary` makes it
+fit them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,8 +25,9 @@ from famiglia.phrasebook.catalogue import N_, _, ngettext
 
 from ..model.home.guide import Guide
 from ..model.home.tutor import Summary
+from .boxes import box_top
 from .part import Part
-from .pieces import line_count
+from .pieces import line_count, wrapped
 from .theme import cards_in
 
 __all__ = ["GOING_ON", "REFUSAL_ABOUT", "GuideBox", "box_top", "render_guide", "render_summary"]
@@ -47,7 +50,8 @@ class GuideBox(Part):
     """The guided game's box on the table, the whole width: a lesson (`refused` False) or a refused try explained
     (its first line the refusal), under `title`; its keys in the lower border, louder once `nudged` (a key was
     pressed that waits until the box is read), with how many `more` lessons wait. `where` is the step the player
-    is at, which the title says where the border has room for it."""
+    is at, which the title says where the border has room for it. In at most `rows` rows (None: as many as it
+    needs) it shows page `page` of its lines, and its title says which of how many (`pages`)."""
 
     title: str
     body: tuple[str, ...]
@@ -55,57 +59,58 @@ class GuideBox(Part):
     where: str | None = None
     more: int = 0
     nudged: bool = False
+    page: int = 0
+    rows: int | None = None
+
+    def _wrapped(self, width: int) -> list[Text]:
+        """The body's rows at `width`: each line of the text wrapped, a refusal's first line in its colour."""
+        styles = ["error" if self.refused and n == 0 else "" for n in range(len(self.body))]
+        return [row for line, style in zip(self.body, styles, strict=True)
+                for row in wrapped(cards_in(line, style=style), width - _BORDER)]
+
+    def pages(self, width: int) -> int:
+        """How many pages the body takes at `width` in the rows given (one where it fits, or none are given)."""
+        per = self._per_page()
+        return 1 if per is None else max(1, -(-len(self._wrapped(width)) // per))
+
+    def _per_page(self) -> int | None:
+        return None if self.rows is None else max(1, self.rows - 2)
 
     def lines(self, width: int) -> Sequence[RenderableType]:
+        body_rows = self._wrapped(width)
+        per, pages = self._per_page(), self.pages(width)
+        page = min(self.page, pages - 1)
+        if per is not None:
+            body_rows = body_rows[page * per:(page + 1) * per]
+        paged = f" {page + 1}/{pages}" if pages > 1 else ""
+        body = Group(*body_rows)
         if self.refused:
-            first, *rest = self.body
-            body = Group(cards_in(first, style="error"), *(cards_in(line) for line in rest))
-            return [Panel(body, title=self.title, title_align="left", subtitle=_going_on(self.nudged),
+            return [Panel(body, title=self.title + paged, title_align="left", subtitle=_going_on(self.nudged),
                           subtitle_align="right", border_style="warning", width=width)]
         more = " · " + ngettext("{n} more", "{n} more", self.more).format(n=self.more) if self.more else ""
-        title = self.title
+        title = self.title + paged
         if self.where is not None and cell_len(where := f"{title} · {self.where}") + 4 <= width - _BORDER:
             title = where  # the step the player is at, where the border has room for it
-        return [Panel(Group(*(cards_in(line) for line in self.body)), title=title, title_align="left",
-                      subtitle=_going_on(self.nudged, more), subtitle_align="right", border_style="key", width=width)]
+        return [Panel(body, title=title, title_align="left", subtitle=_going_on(self.nudged, more),
+                      subtitle_align="right", border_style="key", width=width)]
 
 
-def render_guide(guide: Guide, view: SeatView, *, width: int = 80, nudged: bool = False) -> GuideBox | None:
+def render_guide(guide: Guide, view: SeatView, *, width: int = 80, nudged: bool = False,
+                 rows: int | None = None) -> GuideBox | None:
     """The box for now on the table, or None when there is nothing to read (the table is then all there is).
 
-    `nudged`: a key was pressed that waits until the box is read.
+    `nudged`: a key was pressed that waits until the box is read; `rows`: the most rows the box may take (its
+    page on show is the guide's).
     """
     if view.is_over:
         return None
     if guide.refused is not None:
-        return GuideBox(_("Not allowed now"), guide.refused, refused=True, nudged=nudged)
+        return GuideBox(_("Not allowed now"), guide.refused, refused=True, nudged=nudged, page=guide.page, rows=rows)
     lesson = guide.lesson
     if lesson is None:
         return None
     return GuideBox(lesson.heading, tuple(lesson.lines), where=guide.where(view) if view.my_turn else None,
-                    more=max(0, len(guide.waiting) - 1), nudged=nudged)
-
-
-def box_top(rows: Sequence[str], parts: Mapping[str, range], about: Iterable[str], height: int) -> int:
-    """The first row of a box `height` rows tall laid over the screen `rows` (`compose_parts`).
-
-    It covers no row with something on it of the parts `about` names, if it can; then it cuts through as
-    few other parts as it can (half a row of cards reads as broken), and covers as few rows with anything
-    on them; of equal places, the one nearest the input line.
-    """
-    def shown(part: range) -> set[int]:
-        return {r for r in part if r < len(rows) and rows[r].strip()}
-
-    kept = set().union(*(shown(parts.get(name, range(0))) for name in about))
-    others = [shown(part) for name, part in parts.items() if name not in about]
-    best: tuple[tuple[int, int, int], int] | None = None
-    for top in range(max(0, len(rows) - height), -1, -1):
-        covered = set(range(top, min(len(rows), top + height)))
-        cost = (len(covered & kept), sum(0 < len(part & covered) < len(part) for part in others),
-                sum(bool(rows[r].strip()) for r in covered))
-        if best is None or cost < best[0]:
-            best = (cost, top)
-    return 0 if best is None else best[1]
+                    more=max(0, len(guide.waiting) - 1), nudged=nudged, page=guide.page, rows=rows)
 
 
 def render_summary(summary: Summary, *, width: int, rows: int) -> RenderableType | None:

@@ -33,7 +33,7 @@ from ..model.home.menu import Home, Item, Overlay, Page
 from .bridge import Painter, Rows
 from .overlays import HELP_KEYS, rows_shown
 from .part import AsDrawn
-from .pieces import fitted_keys, line_count
+from .pieces import fitted_keys, hanging, line_count, word_cut
 from .rulespage import rules_rows
 from .screens import render_help
 
@@ -162,20 +162,26 @@ _EMPTY: Final = {Page.GAMES: N_("No saved games yet: New game starts one."),
 
 
 def _items(home: Home, items: Sequence[Item], width: int, room: int) -> list[RenderableType]:
-    """The numbered lines, the one under the cursor marked and whole (its words go on under themselves where
-    they are longer than the row); a list longer than the room scrolls with the cursor."""
+    """The numbered lines, the one under the cursor marked; each line's words go on under themselves where they
+    are longer than the row, where the page has the rows for it. A list longer than the room scrolls with the
+    cursor, the line under it whole and the others in a row each, cut after a whole word."""
     if not items:
         return []
     selected = home.selected
     # The labels whole (a game's title with two long names, a guided game's), the words beside them giving way.
     label_width = min(max(cell_len(item.label) for item in items), max(12, width - 8 - _DETAIL_CELLS))
+    whole = [_item_line(item, n, n == selected, label_width, width, whole=True) for n, item in enumerate(items)]
+    if sum(line_count(line, width) for line in whole) <= room:
+        return list(whole)
     lines = [_item_line(item, n, n == selected, label_width, width) for n, item in enumerate(items)]
     fit = max(1, room - (line_count(lines[selected], width) - 1))
     first = min(max(0, selected - fit // 2), max(0, len(items) - fit))
     return list(lines[first:first + fit])
 
 
-def _item_line(item: Item, n: int, mine: bool, label_width: int, width: int) -> Text:
+def _item_line(item: Item, n: int, mine: bool, label_width: int, width: int, *, whole: bool = False) -> Text:
+    """One numbered line: its words whole (`whole`, or the line under the cursor), wrapped under themselves, or else
+    in the row, cut after a whole word."""
     line = Text("▶ " if mine else "  ", style="key")
     line.append(f"{n + 1:>2}  " if n < 9 else "    ", style="key")
     label = Text(item.label, style="name.active" if mine else "name")
@@ -184,16 +190,11 @@ def _item_line(item: Item, n: int, mine: bool, label_width: int, width: int) -> 
     line.append("  ")
     indent = line.cell_len
     detail = Text(item.detail, style="label")
-    if not mine or indent + detail.cell_len <= width or width - indent < _DETAIL_CELLS:
-        line.append_text(detail)
-        line.no_wrap = True
-        line.overflow = "ellipsis"
-        return line
-    rows = detail.wrap(_MEASURE, width - indent)  # the line under the cursor is read whole
-    for i, row in enumerate(rows):
-        if i:
-            line.append("\n" + " " * indent)
-        line.append_text(row)
+    if (whole or mine) and width - indent >= _DETAIL_CELLS:  # the words read whole
+        return hanging(line, detail, width)
+    line.append_text(word_cut(detail, max(1, width - indent)))
+    line.no_wrap = True
+    line.overflow = "ellipsis"
     return line
 
 

@@ -49,7 +49,8 @@ class TurnSummary(Part):
 
     `events` is a view's `last_turn` (it may end with the deal of a new Street, R10.1); `subtitle`
     goes on the bottom edge (how to close it, where it lies on top of the table); `reason` says why
-    the computer passed, if it did. The box is at most `widest` columns wide.
+    the computer passed, if it did. The box is at most `widest` columns wide, and at most `rows` rows tall
+    (None: as tall as its events make it): where they are too many, the latest stay, the earlier counted.
     """
 
     events: tuple[Event, ...]
@@ -57,18 +58,28 @@ class TurnSummary(Part):
     subtitle: str | None = None
     reason: str | None = None
     widest: int = 100
+    rows: int | None = None
 
     def lines(self, width: int) -> Sequence[RenderableType]:
         events, names = self.events, self.names
         actors = [e.player for e in events if e.action is not None]
-        if actors:
-            title = Text(_("What {name} did").format(name=names[actors[0]]))  # a Text: a name is never read as markup
-            body: RenderableType = event_lines(events, names, named=False, reason=self.reason)
-        else:
-            title = Text(_("The game begins"))
-            body = Text(_("Nothing has been played yet: this is the first turn."), style="label")
-        return [Panel(body, title=title, title_align="left", subtitle=self.subtitle, border_style="title",
-                      width=min(width, self.widest))]
+        width = min(width, self.widest)
+        if not actors:
+            first = Text(_("Nothing has been played yet: this is the first turn."), style="label")
+            return [Panel(first, title=Text(_("The game begins")), title_align="left", subtitle=self.subtitle,
+                          border_style="title", width=width)]
+        title = Text(_("What {name} did").format(name=names[actors[0]]))  # a Text: a name is never read as markup
+        for skipped in range(len(events)):
+            shown = event_lines(events[skipped:], names, named=False, reason=self.reason)
+            body: RenderableType = shown
+            if skipped:
+                earlier = Text(f"… {earlier_action_count(skipped)} · {_('g: game log')}", style="label")
+                body = Group(earlier, shown)
+            panel = Panel(body, title=title, title_align="left", subtitle=self.subtitle, border_style="title",
+                          width=width)
+            if self.rows is None or line_count(panel, width) <= self.rows:
+                break
+        return [panel]
 
 
 def render_turn_summary(events: Sequence[Event], names: tuple[str, str], *, width: int = 100,

@@ -40,6 +40,7 @@ __all__ = [
     "short_name",
     "shorten_quoted",
     "vp_text",
+    "wrapped",
 ]
 
 DOT: Final = " · "
@@ -91,6 +92,39 @@ def line_count(renderable: RenderableType, width: int) -> int:
     return len(_MEASURE.render_lines(renderable, _MEASURE.options.update(width=width), pad=False))
 
 
+def wrapped(text: Text, width: int) -> list[Text]:
+    """`text` in the rows it takes at `width` columns, broken between words as rich breaks it."""
+    return list(text.wrap(_MEASURE, max(1, width)))
+
+
+def hanging(lead: Text, words: Text, width: int) -> Text:
+    """`lead` and then `words`, wrapped between words under themselves where they are longer than the row: no
+    word is cut, and every row after the first starts where the words did (a menu line, a lobby's table)."""
+    line = lead.copy()
+    indent = lead.cell_len
+    for i, row in enumerate(wrapped(words, width - indent) if width - indent > 0 else [words]):
+        if i:
+            line.append("\n" + " " * indent)
+        line.append_text(row)
+    return line
+
+
+def word_cut(text: Text, cells: int) -> Text:
+    """`text` in at most `cells` cells, cut after its last whole word that leaves room for `…` (never within a
+    word, but where a single word is wider than the room)."""
+    if text.cell_len <= cells:
+        return text
+    cut = text.copy()
+    cut.truncate(max(0, cells - 1))
+    space = cut.plain.rstrip().rfind(" ")
+    if space > 0:
+        cut = cut[:space]
+    cut.rstrip()
+    cut.append("…")
+    cut.truncate(cells)
+    return cut
+
+
 def grouped(cards: Iterable[Card]) -> list[tuple[Card, int]]:
     """Cards in the game's order with copies counted: [(F1, 2), (A0, 1)]."""
     groups: list[tuple[Card, int]] = []
@@ -138,7 +172,8 @@ def flow(parts: Sequence[Text], width: int, *, first: Text | None = None, indent
 
 
 def fitted(lines: Sequence[Text], rows: int, width: int) -> list[Text]:
-    """At most `rows` of `lines`; where some are left out, the last kept one ends in `…` within `width` cells.
+    """At most `rows` of `lines`; where some are left out, the last kept one ends in `…` within `width` cells,
+    whole pieces of it (a card and its count, `B1♣×2`) giving way for it rather than a piece being cut.
 
     A part of the table shortened inside its budget of rows, rather than pushing the parts below it down.
     """
@@ -147,9 +182,14 @@ def fitted(lines: Sequence[Text], rows: int, width: int) -> list[Text]:
     kept = [line.copy() for line in lines[:rows]]
     if kept:
         last = kept[-1]
+        last.rstrip()
+        while last.cell_len + 2 > width and " " in last.plain.strip():
+            last = last[:last.plain.rstrip().rfind(" ")]
+            last.rstrip()
         last.append(" …")
         last.truncate(width, overflow="ellipsis")
         last.no_wrap = True
+        kept[-1] = last
     return kept
 
 

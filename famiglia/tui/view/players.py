@@ -30,13 +30,17 @@ _ROOM_FOR_CARDS: Final = 10  # a player's cards start a line of their own when l
 
 
 def _label(view: SeatView, player: int, *, spectator: bool) -> tuple[str, str]:
-    """`Anna`, ` (1st, you)`: the name, and whether the player started and is the one at the keyboard."""
+    """`Anna`, ` (1st, you)`: the name, and whether the player started and is the one at the keyboard. A spectator
+    sees whose turn it is by the `▶` before the name (each player's row stays where it is)."""
     first = player == view.start_player
     if player == view.seat and not spectator:
         role = _("1st, you") if first else _("2nd, you")
     else:
         role = _("1st") if first else _("2nd")
-    return seat_label(short_name(view.names[player]), role)
+    name, said = seat_label(short_name(view.names[player]), role)
+    if spectator:
+        name = ("▶ " if view.to_move == player and not view.is_over else "  ") + name
+    return name, said
 
 
 def _size_words(n: int) -> str:

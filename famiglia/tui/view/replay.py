@@ -1,8 +1,9 @@
 """The replay's screen: the position on show drawn by the game's own table, worded for a spectator.
 
-The table is drawn from the view of the player to move with the memory aid, which shows the other
-hand too, so nothing is drawn twice; it is worded for a spectator (no player is "you", the other hand
-is not "tracked" but open). With the analysis on (`a`), the verdict stands with the position it is
+The table is drawn from the view of one seat for the whole game (`_seat`), with the memory aid, which shows
+the other hand too, so nothing is drawn twice and neither player's row moves from position to position (`▶`
+marks whose turn it is); it is worded for a spectator (no player is "you", the other hand is not "tracked"
+but open). With the analysis on (`a`), the verdict stands with the position it is
 about: the decisions of the turn on show and the win-chance graph, with the position on show marked,
 beside the table on a wide terminal and under it on a narrower one (the graph where it fits whole);
 only where the table and the verdict cannot both fit does the verdict stand alone. A second `a` shows
@@ -24,6 +25,7 @@ from rich.text import Text
 
 from famiglia.ai.analysis import Decision
 from famiglia.persistence import printable
+from famiglia.persistence.seats import HUMAN
 from famiglia.phrasebook import verdicts
 from famiglia.phrasebook.catalogue import _, filled
 from famiglia.phrasebook.keynames import yes_key
@@ -92,12 +94,19 @@ def decision_line(decision: Decision, names: tuple[str, str]) -> Text:
     return text
 
 
+def _seat(replay: Replay) -> int:
+    """The seat whose hand the replay draws at the foot of the table, the whole game through: the person's in a game
+    against the computer, else the first seat's. Each player's row stays where it is; `▶` marks whose turn it is."""
+    seats = replay.record.seats
+    return 1 if seats[0] != HUMAN and seats[1] == HUMAN else 0
+
+
 def _position(replay: Replay, width: int, height: int) -> RenderableType:
-    """The position on show: the table from the mover's side with both hands open, or the end."""
+    """The position on show: the table with both hands open, each player's row where it always is, or the end."""
     game = replay.positions[replay.index]
     if game.is_over:
         return render_end(game.view(0), width=width)
-    return render_table(game.view(game.to_move, memory=True), width=width, height=height, memory_aid=True,
+    return render_table(game.view(_seat(replay), memory=True), width=width, height=height, memory_aid=True,
                         spectator=True)
 
 
@@ -172,7 +181,8 @@ def render_analysis(replay: Replay, width: int, height: int) -> RenderableType:
 
 
 def progress_line(replay: Replay, width: int) -> Text:
-    """The background analysis under way, in one row: a bar of the decisions rated, and the turn it is at."""
+    """The background analysis under way, in one row: a bar of the decisions rated, and the turn it is at; in two,
+    broken between words, where the language's words are too long for one row at this width."""
     assert replay.progress is not None
     rated, total = replay.progress
     words = " " + _("Analysing… {progress} · the replay goes on").format(progress=replay.progress_words())
@@ -182,6 +192,8 @@ def progress_line(replay: Replay, width: int) -> Text:
     cells = max(4, min(20, width - widest - 2))
     filled = cells * rated // total
     line = Text.assemble(("▰" * filled, "notice"), ("▱" * (cells - filled), "label"), (words, "notice"))
+    if cells + widest > width:  # too long for one row even at its widest: two rows, broken between words
+        return line
     line.truncate(width, overflow="ellipsis")
     line.no_wrap = True
     return line

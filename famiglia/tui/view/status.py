@@ -6,6 +6,7 @@ The step bar marks the first step the player can take now (R4.1); the warnings s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -45,15 +46,20 @@ def status_text(view: SeatView) -> Text:
     return joined([Text(_(_PASS_WORDS[min(view.exhaustions, 2)]), style="title"), stack, pile])
 
 
-def step_bar(view: SeatView) -> Text:
+def step_bar(view: SeatView, *, past: bool = True, note: bool = True) -> Text:
     """The four steps of a turn in a row: the first the player can take now marked, the others dimmed
     when they are past or closed (no Accountant in hand, say), so the mark never points at a step
-    without a legal action (R4.1). The legal actions decide; off the player's turn the view's step does."""
+    without a legal action (R4.1). The legal actions decide; off the player's turn the view's step does.
+    Without `past` the steps already past are left out (a `…` stands for them), and without `note` what is said
+    after the steps (the swaps left, the refreshes so far), where the row is short."""
     open_steps = {a.step for a in view.legal_actions}
     current = step_now(view)
     text = Text()
-    for i, step in enumerate(Step):
-        if i:
+    steps = [step for step in Step if past or step >= current]
+    if len(steps) < len(Step):
+        text.append("…", style="step.past")
+    for i, step in enumerate(steps):
+        if i or len(steps) < len(Step):
             text.append(STEP_SEPARATOR, style="step.sep")
         if step < current:
             text.append(step_name(step), style="step.past")
@@ -63,6 +69,8 @@ def step_bar(view: SeatView) -> Text:
             text.append(step_name(step), style="step.closed")
         else:
             text.append(step_name(step), style="step.future")
+    if not note:
+        return text
     if view.step is Step.ACCOUNTANT and view.swaps_left:
         if any(isinstance(a, Swap) for a in view.legal_actions):
             left = _("{swaps} left").format(swaps=swap_count(view.swaps_left))
@@ -86,20 +94,34 @@ def turn_lines(view: SeatView, width: int, *, spectator: bool = False, one_row: 
     yours = view.my_turn and not spectator
     bar = step_bar(view)
 
-    def who(limit: int | None = None) -> Text:
-        name = short_name(view.names[view.to_move]) if limit is None else short_name(view.names[view.to_move], limit)
+    def who(name: str) -> Text:
         said = _("Your turn, {name}") if yours else _("{name}'s turn")
         return Text(f" {filled(said, name=name)} ", style="name.active")
 
-    if who().cell_len + 3 + bar.cell_len <= width:
-        return [Text.assemble(who(), "   ", bar)]
+    full = who(short_name(view.names[view.to_move]))
+    if full.cell_len + 3 + bar.cell_len <= width:
+        return [Text.assemble(full, "   ", bar)]
     if not one_row:
-        return [who(), bar]
-    spare = who().cell_len + 3 + bar.cell_len - width
-    line = Text.assemble(who(max(4, cell_len(short_name(view.names[view.to_move])) - spare)), "   ", bar)
+        return [full, bar]
+    # By meaning: the name without what its brackets add ("Computer (easy)": the level is in its row), then
+    # the bar without what it says after the steps (the four steps stay whole, R4.1), then without the steps
+    # already past; only then the name shortened, and what still does not fit cut.
+    bare, rest = who(_bare(view)), step_bar(view, past=False, note=False)
+    for name, steps in ((bare, bar), (bare, step_bar(view, note=False)), (bare, rest)):
+        if name.cell_len + 3 + steps.cell_len <= width:
+            return [Text.assemble(name, "   ", steps)]
+    spare = bare.cell_len + 3 + rest.cell_len - width
+    line = Text.assemble(who(short_name(_bare(view), max(4, cell_len(_bare(view)) - spare))), "   ", rest)
     line.truncate(width, overflow="ellipsis")
     line.no_wrap = True
     return [line]
+
+
+def _bare(view: SeatView) -> str:
+    """The name of the player to move without what brackets add at its end: "Computer (easy)" is "Computer"."""
+    name = short_name(view.names[view.to_move])
+    bare = re.sub(r"\s*\([^()]*\)$", "", name)
+    return bare or name
 
 
 def warnings(view: SeatView) -> list[str]:

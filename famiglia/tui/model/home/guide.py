@@ -33,6 +33,8 @@ class Guide:
         self.nudged = False  # the last key waited for the box to be read (the box then says so, louder)
         self.left = False  # the guided game is over and another was dealt: nothing more to explain
         self.seed: int | str | None = None  # the seed of the guided game's deal, once it is dealt
+        self._pages: tuple[object, int] = (None, 1)  # the pages the box on show takes, as the screen last drew it
+        self._page: tuple[object, int] = (None, 0)  # the page on show, of what is on show
 
     @classmethod
     def resumed(cls, record: Record, tutor: Tutor | None = None) -> Guide:
@@ -45,6 +47,26 @@ class Guide:
     def lesson(self) -> Lesson | None:
         """The lesson to read now, if one is waiting."""
         return self.waiting[0] if self.waiting else None
+
+    def _shown(self) -> object:
+        """What the box shows: the refusal, or else the lesson (pages are of one of them)."""
+        return self.refused if self.refused is not None else self.lesson
+
+    @property
+    def page(self) -> int:
+        """The page of the box on show (0 for the first); a new lesson or refusal starts at its first page."""
+        shown, page = self._page
+        return page if shown is self._shown() and shown is not None else 0
+
+    @property
+    def pages(self) -> int:
+        """The pages the box on show takes, as the screen last drew it (one until it is drawn)."""
+        shown, pages = self._pages
+        return pages if shown is self._shown() and shown is not None else 1
+
+    def drawn(self, pages: int) -> None:
+        """The screen drew the box on show in `pages` pages (a screen too low for all of it at once)."""
+        self._pages = (self._shown(), pages)
 
     def observe(self, view: SeatView) -> Sequence[Lesson]:
         """Note the lessons that came up in `view` (they wait, unless skipping); returns them.
@@ -81,8 +103,13 @@ class Guide:
         return self.skipping
 
     def read_on(self) -> None:
-        """Enter or Esc on the box: a refused try explained is read, else the lesson on show."""
+        """Enter or Esc on the box: its next page, where the screen had no room for all of it; else a refused try
+        explained is read, else the lesson on show."""
         self.nudged = False
+        if self.page + 1 < self.pages:
+            self._page = (self._shown(), self.page + 1)
+            return
+        self._page = (None, 0)
         if self.refused is not None:
             self.refused = None
         else:

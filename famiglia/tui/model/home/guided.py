@@ -102,13 +102,21 @@ def _skip(g: Guided) -> None:
                                 else _("The explanations are back."))
 
 
+def _read_on(g: Guided) -> None:
+    """Enter or Esc: the box is read (or its next page shown), and a "read the box first" said before goes."""
+    g.guide.read_on()
+    message = g.session.message
+    if message is not None and message.text == _(READ_FIRST):
+        g.session.message = None
+
+
 def _read_first(g: Guided, key: str) -> None:
     g.guide.nudge()
     g.session.message = Message(_(READ_FIRST), "warning")
 
 
 READING: Final[Commands[Guided]] = Commands(
-    Command("read on", ("enter", "escape"), reading, lambda g, _: g.guide.read_on()),
+    Command("read on", ("enter", "escape"), reading, lambda g, _: _read_on(g)),
     Command("skip the explanations", ("s",), reading, lambda g, _: _skip(g)),
     Command("help", ("?",), reading, lambda g, _: overlays.toggle_help(g.session)),
     Command("interrupt", ("c-c", "<sigint>"), reading, lambda g, _: overlays.interrupt(g.session)),
