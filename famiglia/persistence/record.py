@@ -27,6 +27,7 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "Move",
+    "Origin",
     "Record",
     "RecordError",
     "Sitting",
@@ -81,6 +82,19 @@ class Sitting:
 
 
 @dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a game played on from another came from: that game's id, and the action it was played on before
+    (its first `move` actions are this game's first ones). `famiglia replay` makes such a game at a marked
+    decision."""
+
+    game: str
+    move: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "move": self.move}
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One whole turn, for the log: who played it, its actions, and both players' points right after it."""
 
@@ -130,6 +144,7 @@ class Record:
     confirmed: bool = True
     program: str = PROGRAM
     sitting: Sitting = Sitting()
+    origin: Origin | None = None  # the game this one was played on from, if any
 
     @classmethod
     def new(cls, game: Game, *, id: str = "new", seats: tuple[str, str] = (HUMAN, HUMAN)) -> Record:
@@ -223,6 +238,8 @@ class Record:
         _time(self.updated, "updated")
         _text(self.program, "program")
         _sitting(self.sitting.given())
+        if self.origin is not None:
+            _origin(self.origin.to_json())
 
     # -- JSON --------------------------------------------------------------------------------------------
 
@@ -243,6 +260,7 @@ class Record:
             "actions": [{"player": m.player, "action": str(m.action)} for m in self.moves],
             "confirmed": self.confirmed,
             **({"settings": self.sitting.given()} if self.sitting.given() else {}),
+            **({"origin": self.origin.to_json()} if self.origin is not None else {}),
             "result": None if result is None else _result_to_json(result, self.names, self.players),
         }
 
@@ -288,6 +306,7 @@ class Record:
             confirmed=_flag(data.get("confirmed", True), "confirmed"),
             program=_text(data.get("program", PROGRAM), "program"),
             sitting=Sitting(**_sitting(data.get("settings", {}))),
+            origin=None if data.get("origin") is None else _origin(data["origin"]),
         )
         start_player = data.get("start_player")
         if (not isinstance(start_player, int) or isinstance(start_player, bool)
@@ -419,6 +438,17 @@ def _sitting(value: Any) -> dict[str, bool]:
         raise RecordError(_("settings must be an object of true or false values, not {value}").format(
             value=_quote(value)))
     return {name: _flag(value[name], f"settings: {name}") for name in SITTING if name in value}
+
+
+def _origin(value: Any) -> Origin:
+    """The game a game was played on from: `{"game": ID, "move": N}`, N a count of actions (0 or more)."""
+    move = value.get("move") if isinstance(value, dict) else None
+    if (not isinstance(value, dict) or not isinstance(move, int) or isinstance(move, bool)
+            or not 0 <= move <= MAX_ACTIONS):
+        raise RecordError(_("origin must be the game played on from and a count of its actions, as "
+                            "{example}, not {value}").format(example='{"game": "4", "move": 12}',
+                                                             value=_quote(value)))
+    return Origin(_id(value.get("game")), move)
 
 
 def _start(value: Any) -> dict[str, Any]:
