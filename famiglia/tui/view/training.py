@@ -37,10 +37,13 @@ def _heading(t: Training, width: int) -> Text:
     exercise = t.exercise
     assert exercise is not None
     d = exercise.decision
-    text = Text(_("Train on your mistakes"), style="title")
+    text = Text(_("Puzzles") if exercise.puzzle is not None else _("Train on your mistakes"), style="title")
     text.append("  " + _("position {n} of {total}").format(n=t.index + 1, total=len(t.queue)), style="label")
-    text.append("  ·  " + _("game {game}, turn {turn}").format(game=printable(exercise.game, 20), turn=d.turn),
-                style="label")
+    if exercise.puzzle is not None:
+        text.append("  ·  " + exercise.puzzle.name, style="notice")
+    else:
+        text.append("  ·  " + _("game {game}, turn {turn}").format(game=printable(exercise.game, 20), turn=d.turn),
+                    style="label")
     if exercise.turning:
         text.append("  ·  " + _("a key moment"), style="notice")
     text.truncate(width, overflow="ellipsis")
@@ -60,6 +63,11 @@ def _verdict(t: Training) -> list[Text]:
                                        chance=_percent(t.verdict.chance), best=_percent(t.verdict.best)), "label")))
     if t.revealed or (t.verdict is not None and t.verdict.action != d.best):
         lines.append(Text.assemble((_("The best:") + " ", "title"), cards_in(t.best_words(), style="notice")))
+    if exercise.puzzle is not None:  # the computer's game: what it played, and how the puzzle was checked
+        said = _("The computer played {action} ({chance}). Every move's chance here is exact, from the endgame "
+                 "solver.").format(action=in_words(d.action), chance=_percent(d.played_chance))
+        lines.append(cards_in(said, style="label"))
+        return lines
     said = _("In the game: {action} ({chance}).").format(action=in_words(d.action), chance=_percent(d.played_chance))
     if d.points_lost:
         said += " " + ngettext("{n} point of chance lost", "{n} points of chance lost", d.points_lost).format(
