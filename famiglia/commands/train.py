@@ -75,11 +75,7 @@ def gather(store: Store, *, game: str | None = None, you: str | None = None, puz
     found = Gathered(games=[str(e.number) for e in entries] + [PUZZLES])
     if puzzles or (not games and game is None):
         found.schedule = schedule.of_games(found.games)
-        try:
-            found.exercises = puzzle_exercises()
-            found.covered.add(PUZZLES)
-        except PuzzleError as error:
-            found.notes.append(str(error))
+        _add_puzzles(found, lambda key: True)
         return found
     if game is not None:
         record = store.find(game)[1]
@@ -103,7 +99,18 @@ def gather(store: Store, *, game: str | None = None, you: str | None = None, puz
         else:
             found.exercises += exercises_of(each, analysis, seats)
             found.covered.add(each.id)
+    if game is None:  # the puzzles answered before the player's own games came keep coming back till learned
+        _add_puzzles(found, lambda key: key in found.schedule.cards and not found.schedule.cards[key].new)
     return found
+
+
+def _add_puzzles(found: Gathered, chosen: Callable[[str], bool]) -> None:
+    """The shipped puzzles whose keys are `chosen` into `found`, or a note that they cannot be read."""
+    try:
+        found.exercises += [e for e in puzzle_exercises() if chosen(e.key)]
+        found.covered.add(PUZZLES)
+    except PuzzleError as error:
+        found.notes.append(str(error))
 
 
 def train(*, every: bool = False, game: str | None = None, new: bool = False, puzzles: bool = False,

@@ -11,14 +11,14 @@ from famiglia.ai.analysis import mark, shown_change
 from famiglia.ai.endgame import value_of
 from famiglia.engine import parse_action
 from famiglia.persistence import Store
-from famiglia.persistence.schedule import load_schedule
+from famiglia.persistence.schedule import load_schedule, save_schedule
 from famiglia.phrasebook.catalogue import catalogue_for, speaking
 from famiglia.tui.model.exercises import judge
 from famiglia.tui.model.puzzles import load_puzzles
 from famiglia.tui.model.training import TRAIN_COMMANDS, Stage, Training
 from famiglia.tui.view.bridge import Ink, Painter
 from famiglia.tui.view.training import render_training
-from tests.drivers.training import Clock, answer
+from tests.drivers.training import Clock, answer, saved_game
 
 PUZZLES = load_puzzles()
 
@@ -73,7 +73,12 @@ def test_train_with_no_games_of_ones_own_offers_the_puzzles(monkeypatch: pytest.
     assert set(cards) == {e.key for e in queue} and all(c.game == "puzzles" for c in cards.values())
     answer(training := Training(queue[:1], cards, clock=Clock()), queue[0].decision.best)
     assert training.solved
+    save_schedule(Store().root, {queue[0].key: training.cards[queue[0].key]})
     assert cli.main(["train", "--puzzles"]) == 0 and len(sessions[-1].queue) == len(PUZZLES)
+    saved_game()  # a game of one's own: its positions, and the puzzle answered (due the next day), not the others
+    assert cli.main(["train", "--all"]) == 0
+    keys = [e.key for e in sessions[-1].queue]
+    assert queue[0].key in keys and not any(e.key in keys for e in queue[1:]) and keys[0].startswith("1:")
 
 
 @pytest.mark.parametrize("language", ["en", "it", "de"])

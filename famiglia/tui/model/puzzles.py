@@ -75,7 +75,8 @@ class Puzzle:
         for text in self.moves:
             mover = game.to_move
             moves.append(Move(mover, game.apply(text)))
-        record = Record.new(Game.new(seed=self.seed, first=self.first), id=f"{GAME}-{self.id}")
+        names = (_("Player {n}").format(n=1), _("Player {n}").format(n=2))  # in the language spoken
+        record = Record.new(Game.new(seed=self.seed, names=names, first=self.first), id=f"{GAME}-{self.id}")
         return record.with_moves(moves, sitting=Sitting(memory_aid=True))
 
     def decision(self) -> Decision:
