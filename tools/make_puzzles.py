@@ -32,7 +32,7 @@ from famiglia.ai.analysis import shown_change
 from famiglia.ai.endgame import budget_for, solve, state_of, value_of
 from famiglia.ai.registry import player
 from famiglia.ai.seeding import derive_seed
-from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refresh, SeatView, Swap, Take
+from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refresh, SeatView, Swap, Take, parse_action
 
 OUT = Path(__file__).resolve().parent.parent / "famiglia" / "data" / "puzzles.json"
 MARGIN = 10  # points of chance as shown: the analysis's mistake (famiglia.ai.analysis.MARKS)
@@ -49,16 +49,20 @@ NAMES: dict[str, dict[str, str]] = {
                 "de": "Das Auffrischen, das sich lohnt"},
     "brute": {"en": "A Brute that opens a {points}-point take", "it": "Un Bruto per prendere {points} punti",
               "de": "Ein Schläger, mit dem du {points} Punkte nehmen kannst"},
+    "paid take": {"en": "The right pair to pay with", "it": "La coppia giusta per pagare",
+                  "de": "Mit dem richtigen Paar bezahlen"},
+    "smaller card": {"en": "Not the card worth most: the one that counts",
+                     "it": "Non la carta che vale di più: quella che conta",
+                     "de": "Nicht die wertvollste Karte, sondern die richtige"},
+    "take not pass": {"en": "Take rather than pass", "it": "Prendere invece di passare", "de": "Nehmen statt passen"},
     "take wins": {"en": "The take that wins", "it": "La carta da prendere per vincere",
                   "de": "Die Karte, mit der du gewinnst"},
     "take": {"en": "The right card to take", "it": "La carta giusta da prendere",
              "de": "Die richtige Karte nehmen"},
-    "paid take": {"en": "The right pair to pay with", "it": "La coppia giusta per pagare",
-                  "de": "Mit dem richtigen Paar bezahlen"},
     "accountant": {"en": "The Accountant at the right moment", "it": "Il Contabile al momento giusto",
                    "de": "Der Buchhalter im richtigen Moment"},
-    "swap": {"en": "The swap that sets up the take", "it": "Lo scambio che prepara la presa",
-             "de": "Der Tausch, der das Nehmen vorbereitet"},
+    "swap": {"en": "The swap that sets up the take", "it": "Lo scambio che ti fa prendere la carta giusta",
+             "de": "Der Tausch, mit dem du die richtige Karte nehmen kannst"},
 }
 
 
@@ -74,10 +78,15 @@ def lesson(view: SeatView, best: Action, line: tuple[Action, ...], value: float)
             if taken is not None and taken.card.points:
                 return "brute", {"points": taken.card.points}
             return "accountant", {}  # never chosen: a Brute that opens nothing is no lesson of its own
-        case Take(pay=pay):
+        case Take(card=card):
+            takes = [a for a in view.legal_actions if isinstance(a, Take) and a is not best]
+            if any(a.card == card for a in takes):
+                return "paid take", {}
+            if any(a.card.points > card.points for a in takes):
+                return "smaller card", {}
             if value >= 1.0:
                 return "take wins", {}
-            return ("paid take" if pay is not None else "take"), {}
+            return ("take not pass" if Pass() in view.legal_actions else "take"), {}
         case PlayAccountant():
             return "accountant", {}
         case Swap():
@@ -172,13 +181,34 @@ def entry(number: int, puzzle: dict[str, Any]) -> dict[str, Any]:
                         "turns searched": puzzle["nodes"], "margin": MARGIN}}
 
 
+def rename(path: Path) -> None:
+    """Name the puzzles of the file at `path` anew from their positions (after a change of `lesson` or `NAMES`);
+    nothing is searched again."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for puzzle in data["puzzles"]:
+        game = Game.new(seed=puzzle["seed"], first=puzzle["first"])
+        for move in puzzle["moves"]:
+            game.apply(move)
+        view = game.view(puzzle["seat"], memory=True)
+        actions = {str(a): a for a in view.legal_actions}
+        line = tuple(parse_action(a) for a in puzzle["line"])
+        kind, words = lesson(view, actions[puzzle["best"]], line, puzzle["values"][puzzle["best"]])
+        puzzle["kind"] = kind
+        puzzle["name"] = {lang: text.format(**words) for lang, text in NAMES[kind].items()}
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--count", type=int, default=16)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--rename", action="store_true", help="only name the puzzles of --out anew")
     args = parser.parse_args(argv)
+    if args.rename:
+        rename(args.out)
+        return 0
     start = time.perf_counter()
     found = []
     for index in range(args.games):
