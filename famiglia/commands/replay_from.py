@@ -7,6 +7,7 @@ what became of it, or why not, for the replay's message line.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,9 +15,9 @@ from famiglia.ai.analysis import Analysis, Decision
 from famiglia.persistence import Origin, Record, Store, StoreError
 from famiglia.persistence.record import now
 from famiglia.persistence.schedule import Card, Clock, ScheduleError, load_schedule, save_schedule, system_clock
-from famiglia.persistence.seats import HUMAN, PEOPLE, computer_seat
+from famiglia.persistence.seats import HUMAN, PEOPLE, computer_seat, saved_names
 from famiglia.phrasebook.catalogue import _
-from famiglia.profile.seats import game_level, level_of, seat_name
+from famiglia.profile.seats import game_level, level_of
 from famiglia.tui.model.exercises import Trainable, exercises_of, seats_to_train
 
 __all__ = ["play_on", "play_on_record", "train_decision"]
@@ -57,11 +58,11 @@ def play_on_record(record: Record, decision: Decision) -> Record:
     level = level_of(record.seats[1 - seat]) or game_level(record.seats)
     seats = [HUMAN, HUMAN]
     seats[1 - seat] = computer_seat(level)
-    names = list(record.players)
-    names[1 - seat] = seat_name(seats[1 - seat])
-    if names[1 - seat] == names[seat]:
-        names[seat] = _("You")
-    start = replace(record, id="new", players=(names[0], names[1]), seats=(seats[0], seats[1]), started=now(),
+    players = saved_names(record.players, seats)  # the computer saved as its seat, the person by their name
+    dealt = deepcopy(record.start)
+    for saved, player in zip(players, dealt["players"], strict=True):
+        player["name"] = saved
+    start = replace(record, id="new", players=players, seats=(seats[0], seats[1]), start=dealt, started=now(),
                     origin=Origin(record.id, decision.move))
     return start.with_moves(record.moves[:decision.move])
 

@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     from .finding import Entry, path_as_given, read_record
     from .ids import MAX_ID, parse_id
     from .locks import GameLock
+    from .origin import Origin
     from .record import (
         FORMAT,
         SEED_BITS,
         VERSION,
         Move,
-        Origin,
         Record,
         RecordError,
         Sitting,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 _HOME: dict[str, str] = {
     "GameNotFound": "errors", "StoreError": "errors", "Entry": "finding", "path_as_given": "finding",
     "read_record": "finding", "MAX_ID": "ids", "parse_id": "ids", "GameLock": "locks", "FORMAT": "record",
-    "SEED_BITS": "record", "VERSION": "record", "Move": "record", "Origin": "record", "Record": "record",
+    "SEED_BITS": "record", "VERSION": "record", "Move": "record", "Origin": "origin", "Record": "record",
     "RecordError": "record", "Sitting": "record", "Turn": "record", "check_seed": "record", "printable": "record",
     "ENV": "store",
     "Store": "store", "data_dir": "store",

@@ -21,6 +21,7 @@ from famiglia.engine import Action, Game, IllegalAction, NotationError, Result, 
 from famiglia.phrasebook.catalogue import _, ngettext
 from famiglia.phrasebook.counts import whole
 
+from .origin import Origin, origin_of
 from .seats import HUMAN, PEOPLE, saved_names, shown_names
 
 __all__ = [
@@ -79,19 +80,6 @@ class Sitting:
     def given(self) -> dict[str, bool]:
         """The settings the record holds, by name."""
         return {name: getattr(self, name) for name in SITTING if getattr(self, name) is not None}
-
-
-@dataclass(frozen=True, slots=True)
-class Origin:
-    """Where a game played on from another came from: that game's id, and the action it was played on before
-    (its first `move` actions are this game's first ones). `famiglia replay` makes such a game at a marked
-    decision."""
-
-    game: str
-    move: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "move": self.move}
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +227,7 @@ class Record:
         _text(self.program, "program")
         _sitting(self.sitting.given())
         if self.origin is not None:
-            _origin(self.origin.to_json())
+            origin_of(self.origin.to_json())
 
     # -- JSON --------------------------------------------------------------------------------------------
 
@@ -306,7 +294,7 @@ class Record:
             confirmed=_flag(data.get("confirmed", True), "confirmed"),
             program=_text(data.get("program", PROGRAM), "program"),
             sitting=Sitting(**_sitting(data.get("settings", {}))),
-            origin=None if data.get("origin") is None else _origin(data["origin"]),
+            origin=None if data.get("origin") is None else origin_of(data["origin"]),
         )
         start_player = data.get("start_player")
         if (not isinstance(start_player, int) or isinstance(start_player, bool)
@@ -438,17 +426,6 @@ def _sitting(value: Any) -> dict[str, bool]:
         raise RecordError(_("settings must be an object of true or false values, not {value}").format(
             value=_quote(value)))
     return {name: _flag(value[name], f"settings: {name}") for name in SITTING if name in value}
-
-
-def _origin(value: Any) -> Origin:
-    """The game a game was played on from: `{"game": ID, "move": N}`, N a count of actions (0 or more)."""
-    move = value.get("move") if isinstance(value, dict) else None
-    if (not isinstance(value, dict) or not isinstance(move, int) or isinstance(move, bool)
-            or not 0 <= move <= MAX_ACTIONS):
-        raise RecordError(_("origin must be the game played on from and a count of its actions, as "
-                            "{example}, not {value}").format(example='{"game": "4", "move": 12}',
-                                                             value=_quote(value)))
-    return Origin(_id(value.get("game")), move)
 
 
 def _start(value: Any) -> dict[str, Any]:

@@ -91,17 +91,18 @@ def test_c_at_a_marked_decision_plays_on_against_the_computer_as_a_new_game(monk
     path, record = Store().find("2")
     assert record.origin is not None and (record.origin.game, record.origin.move) == ("1", seen[0])
     assert [m.action for m in record.moves] == [m.action for m in original.moves[:seen[0]]]
-    assert record.seats == ("human", "cpu:easy") and not record.game().is_over
+    assert record.seats == ("human", "cpu:easy") and record.players == ("Anna", "cpu:easy")
+    assert not record.game().is_over
     data = json.loads(path.read_text())
     assert data["version"] == 1 and data["origin"] == {"game": "1", "move": seen[0]}
 
 
 def test_a_record_without_an_origin_still_loads_and_a_wrong_one_is_refused() -> None:
-    path, record = saved_game()
+    path, _ = saved_game()
     data = json.loads(path.read_text())
     assert "origin" not in data and Record.from_json(data).origin is None
     for wrong in ({"game": "1"}, {"game": "../x", "move": 1}, {"game": "1", "move": -1}, "1", {"move": True}):
-        with pytest.raises(RecordError, match="origin|id must be"):
+        with pytest.raises(RecordError, match=r"origin|id must be"):
             Record.from_json({**data, "origin": wrong})
 
 
