@@ -5,6 +5,7 @@ player, in both seats: quick, and it leaves chances to find). Every decision fro
 the draw stack on (R9) is tried, as its seat sees it with the memory aid (R12.3): the exact endgame solver
 (`famiglia.ai.endgame`) values every legal action of it, and the position is a puzzle where
 
+- it has 2 to `CHOICES` legal actions (all of them fit the train screen's choices at 80x24),
 - every legal action has an exact value within the solver's budget (nothing is estimated), and
 - the best beats every other action by at least the analysis's margin for a mistake (10 points of chance,
   as the analysis shows chances, `shown_change`), so that there is one clearly best move.
@@ -36,6 +37,7 @@ from famiglia.engine import Action, Game, Pass, PlayAccountant, PlayBrute, Refre
 
 OUT = Path(__file__).resolve().parent.parent / "famiglia" / "data" / "puzzles.json"
 MARGIN = 10  # points of chance as shown: the analysis's mistake (famiglia.ai.analysis.MARKS)
+CHOICES = 8  # at most this many legal actions, so the train screen shows them all at 80x24 beside a late table
 FORMAT = "famiglia-puzzles"
 
 # What each kind of puzzle teaches, in the three languages (docs/languages.md for the words).
@@ -44,16 +46,16 @@ NAMES: dict[str, dict[str, str]] = {
     "pass": {"en": "The pass that waits for a better turn", "it": "Il passo che aspetta un turno migliore",
              "de": "Passen und auf einen besseren Zug warten"},
     "refresh empties": {"en": "The refresh that empties the stack", "it": "Il rinnovo che esaurisce il mazzo",
-                        "de": "Das Auffrischen, das den Nachziehstapel aufbraucht"},
+                        "de": "Auffrischen, bis der Stapel aufgebraucht ist"},
     "refresh": {"en": "The refresh worth its risk", "it": "Il rinnovo che vale il rischio",
                 "de": "Das Auffrischen, das sich lohnt"},
     "brute": {"en": "A Brute that opens a {points}-point take", "it": "Un Bruto per prendere {points} punti",
-              "de": "Ein Schläger, mit dem du {points} Punkte nehmen kannst"},
+              "de": "Mit dem Schläger {points} Punkte nehmen"},
     "paid take": {"en": "The right pair to pay with", "it": "La coppia giusta per pagare",
                   "de": "Mit dem richtigen Paar bezahlen"},
     "smaller card": {"en": "Not the card worth most: the one that counts",
                      "it": "Non la carta che vale di più: quella che conta",
-                     "de": "Nicht die wertvollste Karte, sondern die richtige"},
+                     "de": "Die richtige statt der wertvollsten Karte"},
     "take not pass": {"en": "Take rather than pass", "it": "Prendere invece di passare", "de": "Nehmen statt passen"},
     "take wins": {"en": "The take that wins", "it": "La carta da prendere per vincere",
                   "de": "Die Karte, mit der du gewinnst"},
@@ -62,7 +64,7 @@ NAMES: dict[str, dict[str, str]] = {
     "accountant": {"en": "The Accountant at the right moment", "it": "Il Contabile al momento giusto",
                    "de": "Der Buchhalter im richtigen Moment"},
     "swap": {"en": "The swap that sets up the take", "it": "Lo scambio che ti fa prendere la carta giusta",
-             "de": "Der Tausch, mit dem du die richtige Karte nehmen kannst"},
+             "de": "Der Tausch, der das Nehmen vorbereitet"},
 }
 
 
@@ -129,7 +131,7 @@ def candidates(seed: int, index: int) -> list[dict[str, Any]]:
         seat = game.to_move
         view = game.view(seat, memory=True)
         action = seats[seat].choose(view)
-        if view.exhaustions and len(view.legal_actions) > 1:
+        if view.exhaustions and 1 < len(view.legal_actions) <= CHOICES:
             exact = exact_values(view)
             best = None if exact is None else clear_best(exact[0])
             if exact is not None and best is not None:

@@ -64,8 +64,8 @@ def _verdict(t: Training) -> list[Text]:
     if t.revealed or (t.verdict is not None and t.verdict.action != d.best):
         lines.append(Text.assemble((_("The best:") + " ", "title"), cards_in(t.best_words(), style="notice")))
     if exercise.puzzle is not None:  # the computer's game: what it played, and how the puzzle was checked
-        said = _("The computer played {action} ({chance}). Every move's chance here is exact, from the endgame "
-                 "solver.").format(action=in_words(d.action), chance=_percent(d.played_chance))
+        said = _("The computer played {action} ({chance}); every chance here is exact.").format(
+            action=in_words(d.action), chance=_percent(d.played_chance))
         lines.append(cards_in(said, style="label"))
         return lines
     said = _("In the game: {action} ({chance}).").format(action=in_words(d.action), chance=_percent(d.played_chance))
