@@ -23,6 +23,7 @@ from .choices import PICKER_ROWS, render_menu
 from .pieces import line_count
 from .replay import fold
 from .screens import MIN_SIZE, render_too_small
+from .shape import row_budget
 from .table import render_table
 from .theme import cards_in
 
@@ -105,6 +106,9 @@ def _exercise(t: Training, width: int, height: int) -> RenderableType:
     below = Group(*under, footer)
     room = max(4, height - 1 - line_count(below, width))
     table = render_table(view, width=width, height=room, memory_aid=exercise.memory_aid)
+    budget = row_budget(width, height, memory_aid=exercise.memory_aid)
+    if budget is not None and line_count(table, width) > room:  # a late table: the game's own shape at this size
+        table = render_table(view, width=width, budget=budget, memory_aid=exercise.memory_aid)
     return Group(_heading(t, width), table, below)
 
 
