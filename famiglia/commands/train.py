@@ -31,6 +31,8 @@ from famiglia.phrasebook.catalogue import _
 from famiglia.profile.practice import progress, progress_lines
 from famiglia.tui.model.exercises import Exercise, Trainable, exercises_of, seats_to_train, trainable
 from famiglia.tui.model.kept_analysis import find_saved, load_or_analyse
+from famiglia.tui.model.puzzles import GAME as PUZZLES
+from famiglia.tui.model.puzzles import PuzzleError, puzzle_exercises
 
 from .errors import EXIT_BAD_RECORD, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, complain
 from .settings import remembered
@@ -60,15 +62,21 @@ def _chooser(*, every: bool, game: str | None, new: bool) -> Callable[[Card, dat
     return lambda card, now: card.is_due(now)
 
 
-def gather(store: Store, *, game: str | None = None, you: str | None = None,
+def gather(store: Store, *, game: str | None = None, you: str | None = None, puzzles: bool = False,
            progress: Callable[[Trainable], Callable[[int], None] | None] | None = None) -> Gathered:
     """Every exercise of the player's finished games (of game `game` only, where given), each game analysed first
-    if it is not yet; `progress(game)` gives the counter of one game's analysis. Raises `ScheduleError` for a
-    schedule file that cannot be read, `StoreError` for a game or a folder that cannot be."""
+    if it is not yet; `progress(game)` gives the counter of one game's analysis. With no game of the player's
+    (or `puzzles`), the puzzles shipped with famiglia instead. Raises `ScheduleError` for a schedule file that
+    cannot be read, `StoreError` for a game or a folder that cannot be."""
     schedule = load_schedule(store.root)
     entries = store.entries()
     games = trainable(entries)
-    found = Gathered(games=[str(e.number) for e in entries])  # a game that cannot be read now keeps its cards
+    # a game that cannot be read now keeps its cards; the puzzles' cards stay for a player who comes back to them
+    found = Gathered(games=[str(e.number) for e in entries] + [PUZZLES])
+    if puzzles or (not games and game is None):
+        found.schedule = schedule.of_games(found.games)
+        _add_puzzles(found, lambda key: True)
+        return found
     if game is not None:
         record = store.find(game)[1]
         games = [g for g in games if g.id == record.id]
@@ -91,20 +99,32 @@ def gather(store: Store, *, game: str | None = None, you: str | None = None,
         else:
             found.exercises += exercises_of(each, analysis, seats)
             found.covered.add(each.id)
+    if game is None:  # the puzzles answered before the player's own games came keep coming back till learned
+        _add_puzzles(found, lambda key: key in found.schedule.cards and not found.schedule.cards[key].new)
     return found
 
 
-def train(*, every: bool = False, game: str | None = None, new: bool = False, colour: bool = True,
-          say: Callable[[str], None] | None = None, clock: Clock = system_clock) -> int:
-    """`famiglia train`: the session chosen by the options on the train screen. `say` takes the lines said in place
-    of the terminal (the home screen shows them); `clock` is the schedule's (tests move it)."""
+def _add_puzzles(found: Gathered, chosen: Callable[[str], bool]) -> None:
+    """The shipped puzzles whose keys are `chosen` into `found`, or a note that they cannot be read."""
+    try:
+        found.exercises += [e for e in puzzle_exercises() if chosen(e.key)]
+        found.covered.add(PUZZLES)
+    except PuzzleError as error:
+        found.notes.append(str(error))
+
+
+def train(*, every: bool = False, game: str | None = None, new: bool = False, puzzles: bool = False,
+          colour: bool = True, say: Callable[[str], None] | None = None, clock: Clock = system_clock) -> int:
+    """`famiglia train`: the session chosen by the options on the train screen (`puzzles`: the shipped puzzles,
+    as a player with no game of their own gets them). `say` takes the lines said in place of the terminal (the
+    home screen shows them); `clock` is the schedule's (tests move it)."""
     from famiglia.tui.model.training import Training
     from famiglia.tui.shell.training import run_training
 
     tell = say or (lambda line: print(line, flush=True))
     store = Store()
     try:
-        found = _with_bar(store, game=game, you=remembered().you)
+        found = _with_bar(store, game=game, you=remembered().you, puzzles=puzzles)
     except KeyboardInterrupt:
         tell(_("training stopped while a game was analysed; the games analysed so far are saved"))
         return EXIT_INTERRUPTED
@@ -156,10 +176,10 @@ def _complain(message: str, say: Callable[[str], None] | None) -> int:
     return EXIT_FAILURE
 
 
-def _with_bar(store: Store, *, game: str | None, you: str | None) -> Gathered:
+def _with_bar(store: Store, *, game: str | None, you: str | None, puzzles: bool) -> Gathered:
     """`gather`, with a bar for each game analysed on a terminal."""
     if not sys.stderr.isatty():
-        return gather(store, game=game, you=you)
+        return gather(store, game=game, you=you, puzzles=puzzles)
     from rich.console import Console
     from rich.progress import Progress
 
@@ -171,4 +191,4 @@ def _with_bar(store: Store, *, game: str | None, you: str | None) -> Gathered:
                                 total=decisions_to_rate(each.record))
             return lambda n: bar.advance(task, n)
 
-        return gather(store, game=game, you=you, progress=counter)
+        return gather(store, game=game, you=you, puzzles=puzzles, progress=counter)

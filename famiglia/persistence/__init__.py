@@ -15,7 +15,19 @@ if TYPE_CHECKING:
     from .finding import Entry, path_as_given, read_record
     from .ids import MAX_ID, parse_id
     from .locks import GameLock
-    from .record import FORMAT, SEED_BITS, VERSION, Move, Record, RecordError, Sitting, Turn, check_seed, printable
+    from .origin import Origin
+    from .record import (
+        FORMAT,
+        SEED_BITS,
+        VERSION,
+        Move,
+        Record,
+        RecordError,
+        Sitting,
+        Turn,
+        check_seed,
+        printable,
+    )
     from .store import ENV, Store, data_dir
 
 # Each name from the module that holds it, imported when first asked for (PEP 562): the settings read and
@@ -24,8 +36,9 @@ if TYPE_CHECKING:
 _HOME: dict[str, str] = {
     "GameNotFound": "errors", "StoreError": "errors", "Entry": "finding", "path_as_given": "finding",
     "read_record": "finding", "MAX_ID": "ids", "parse_id": "ids", "GameLock": "locks", "FORMAT": "record",
-    "SEED_BITS": "record", "VERSION": "record", "Move": "record", "Record": "record", "RecordError": "record",
-    "Sitting": "record", "Turn": "record", "check_seed": "record", "printable": "record", "ENV": "store",
+    "SEED_BITS": "record", "VERSION": "record", "Move": "record", "Origin": "origin", "Record": "record",
+    "RecordError": "record", "Sitting": "record", "Turn": "record", "check_seed": "record", "printable": "record",
+    "ENV": "store",
     "Store": "store", "data_dir": "store",
 }
 
@@ -47,6 +60,7 @@ __all__ = [
     "GameLock",
     "GameNotFound",
     "Move",
+    "Origin",
     "Record",
     "RecordError",
     "Sitting",

@@ -23,12 +23,15 @@ from famiglia.phrasebook.catalogue import _, ngettext
 from famiglia.phrasebook.counts import whole
 from famiglia.phrasebook.refusals import reason_of
 
+from .origin import Origin, origin_of
 from .seats import HUMAN, PEOPLE, saved_names, shown_names
+from .takebacks import takebacks_of
 
 __all__ = [
     "FORMAT",
     "VERSION",
     "Move",
+    "Origin",
     "Record",
     "RecordError",
     "Sitting",
@@ -133,6 +136,7 @@ class Record:
     program: str = PROGRAM
     sitting: Sitting = Sitting()
     takebacks: tuple[int, ...] = ()  # at each turn taken back against the computer, the actions the game kept
+    origin: Origin | None = None  # the game this one was played on from, if any
 
     @classmethod
     def new(cls, game: Game, *, id: str = "new", seats: tuple[str, str] = (HUMAN, HUMAN)) -> Record:
@@ -229,7 +233,9 @@ class Record:
         _time(self.updated, "updated")
         _text(self.program, "program")
         _sitting(self.sitting.given())
-        _takebacks(list(self.takebacks))
+        takebacks_of(list(self.takebacks))
+        if self.origin is not None:
+            origin_of(self.origin.to_json())
 
     # -- JSON --------------------------------------------------------------------------------------------
 
@@ -251,6 +257,7 @@ class Record:
             "confirmed": self.confirmed,
             **({"settings": self.sitting.given()} if self.sitting.given() else {}),
             **({"takebacks": list(self.takebacks)} if self.takebacks else {}),
+            **({"origin": self.origin.to_json()} if self.origin is not None else {}),
             "result": None if result is None else _result_to_json(result, self.names, self.players),
         }
 
@@ -296,7 +303,8 @@ class Record:
             confirmed=_flag(data.get("confirmed", True), "confirmed"),
             program=_text(data.get("program", PROGRAM), "program"),
             sitting=Sitting(**_sitting(data.get("settings", {}))),
-            takebacks=_takebacks(data.get("takebacks", [])),
+            takebacks=takebacks_of(data.get("takebacks", [])),
+            origin=None if data.get("origin") is None else origin_of(data["origin"]),
         )
         start_player = data.get("start_player")
         if (not isinstance(start_player, int) or isinstance(start_player, bool)
@@ -428,13 +436,6 @@ def _sitting(value: Any) -> dict[str, bool]:
         raise RecordError(_("settings must be an object of true or false values, not {value}").format(
             value=_quote(value)))
     return {name: _flag(value[name], f"settings: {name}") for name in SITTING if name in value}
-
-
-def _takebacks(value: Any) -> tuple[int, ...]:
-    if (not isinstance(value, list) or len(value) > MAX_ACTIONS
-            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_ACTIONS for n in value)):
-        raise RecordError(_("takebacks must be a list of numbers of actions, not {value}").format(value=_quote(value)))
-    return tuple(value)
 
 
 def _start(value: Any) -> dict[str, Any]:

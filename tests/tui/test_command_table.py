@@ -67,8 +67,8 @@ def test_the_computer_turn_line_and_the_replay_line_are_made_from_their_tables()
         if command.watch is not None:
             assert command.watch in line
     assert replay_key_line() == ("→ n: next · ← p: back · Home End · a turn number, Enter: go there · a: analysis · "
-                                 "m: next mark or key moment · q: leave")
-    assert {k for c in REPLAY_COMMANDS for k in c.keys} >= {"q", "n", "p", "home", "end", "enter", "y"}
+                                 "m: next mark or key moment · t: train it · c: play on from it · q: leave")
+    assert {k for c in REPLAY_COMMANDS for k in c.keys} >= {"q", "n", "p", "home", "end", "enter", "y", "t", "c"}
 
 
 def test_the_end_screen_key_line() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from famiglia.ai.analysis import Analysis, Decision, mark, shown_change
 from famiglia.ai.levels import LEVELS
@@ -28,6 +29,9 @@ from famiglia.persistence.seats import HUMAN
 from famiglia.profile.guided_deal import is_guided
 
 from .replay import MISTAKES
+
+if TYPE_CHECKING:
+    from .puzzles import Puzzle
 
 __all__ = ["Exercise", "Trainable", "Verdict", "exercises_of", "judge", "kind_of", "known", "seats_to_train",
            "trainable"]
@@ -104,7 +108,8 @@ class Exercise:
     """One position to train: the decision of `seat` at move `decision.move` of the game, rated at `level`.
 
     `turning` says it is one of the game's key moments; `memory_aid` whether the table showed that seat the
-    memory aid then (the record's sitting).
+    memory aid then (the record's sitting). `puzzle`: the shipped puzzle it is, if it is one
+    (`famiglia.tui.model.puzzles`), whose stored values judge every answer.
     """
 
     record: Record
@@ -113,14 +118,18 @@ class Exercise:
     level: str
     kind: str
     turning: bool
+    puzzle: Puzzle | None = None
 
     @property
     def key(self) -> str:
+        if self.puzzle is not None:
+            return f"puzzle:{self.puzzle.id}"
         return f"{self.record.id}:{self.decision.move}"
 
     @property
     def game(self) -> str:
-        return self.record.id
+        """The game the schedule files its card under: the saved game's id, or the puzzles'."""
+        return "puzzles" if self.puzzle is not None else self.record.id
 
     @property
     def memory_aid(self) -> bool:
@@ -180,7 +189,10 @@ def judge(exercise: Exercise, action: Action) -> Verdict:
 
 def known(exercise: Exercise, action: Action) -> Verdict | None:
     """The verdict of `action` from the chances the analysis saved (the best, the move played, the best
-    alternative); None for any other action."""
+    alternative; a puzzle's every action); None for any other action."""
+    if exercise.puzzle is not None:
+        value = exercise.puzzle.values.get(str(action))
+        return None if value is None else _verdict(exercise, action, value)
     d = exercise.decision
     chances = {d.best: d.best_chance, d.action: d.played_chance}
     if d.alternative is not None and d.alternative_chance is not None:

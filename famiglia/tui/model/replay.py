@@ -10,6 +10,11 @@ beside the win-chance graph, `m` goes to the next marked decision or key moment;
 not used. Without one, `a` asks the shell to analyse the game in the background
 (`begin_analysis`, set by `famiglia.tui.shell.analyst`): the replay goes on meanwhile, `progress`
 counts the decisions rated, and `analysis_done` hands the analysis in and shows the turn on show.
+
+At a marked decision or key moment (where `m` stops), `t` puts that decision into training at once and `c`
+plays on from the position before it against the computer, as a new game; the command that starts the replay
+gives what does each (`to_train`, `to_play_on`: they save, and say what became of it). Elsewhere the two keys
+say why they do nothing.
 """
 
 from __future__ import annotations
@@ -51,6 +56,8 @@ class Replay:
         self.done = False
         self.exit_code = 0
         self.begin_analysis: Callable[[], None] | None = None  # the shell's: analyse the game in the background
+        self.to_train: Callable[[Decision, Analysis], str] | None = None  # the decision put into training; said
+        self.to_play_on: Callable[[Decision], str | None] | None = None  # a new game from it; what went wrong
         self.progress: tuple[int, int] | None = None  # decisions rated and to rate, while the analysis runs
         self._stops_of: tuple[Analysis, dict[int, str]] | None = None  # where m stops, for that analysis
         # The turn each action belongs to, and where each turn starts (the index of its first position).
@@ -190,6 +197,52 @@ class Replay:
         self._stops_of = (analysis, dict(sorted(stops.items())))
         return self._stops_of[1]
 
+    def marked_decision(self) -> Decision | None:
+        """The decision where `m` stops on show (the position just after it), or on the position it was made in;
+        None elsewhere, or without an analysis."""
+        if self.analysis is None:
+            return None
+        stops = self._stops(self.analysis)
+        for move in (self.index - 1, self.index):
+            if move >= 0 and move + 1 in stops:
+                found = next((d for d in self.analysis.decisions if d.move == move and not d.forced), None)
+                if found is not None:
+                    return found
+        return None
+
+    def _why_unmarked(self, key: str) -> str:
+        if self.analysis is None and self.progress is not None:
+            return _("The analysis is running ({progress}); {key} needs its marks.").format(
+                progress=self.progress_words(), key=key)
+        if self.analysis is None:
+            return _("{key} acts at a marked decision, and this game has no analysis yet: a analyses it.").format(
+                key=key)
+        return _("{key} acts at a marked decision or key moment, and this position is none: m goes to the next "
+                 "one.").format(key=key)
+
+    def train_here(self) -> None:
+        """t: the marked decision on show into training, due at once."""
+        self.typed = ""
+        decision = self.marked_decision()
+        if decision is None or self.analysis is None or self.to_train is None:
+            self.message = self._why_unmarked("t") if decision is None else _("Training is not at hand here.")
+            return
+        self.message = self.to_train(decision, self.analysis)
+
+    def play_on(self) -> None:
+        """c: a new game from the position before the marked decision on show, against the computer; the replay
+        ends and the game begins."""
+        self.typed = ""
+        decision = self.marked_decision()
+        if decision is None or self.to_play_on is None:
+            self.message = self._why_unmarked("c") if decision is None else _("Playing on is not at hand here.")
+            return
+        trouble = self.to_play_on(decision)
+        if trouble is None:
+            self.leave()
+        else:
+            self.message = trouble
+
     def _no_analysis(self) -> str:
         if self.note:
             return _("The saved analysis cannot be read: 'famiglia analyse {game}' makes it anew.").format(
@@ -268,6 +321,9 @@ REPLAY_COMMANDS: Final[Commands[Replay]] = Commands(
     Command("analysis", ("a",), run=lambda r, _: r.toggle_analysis(), why_not=_asking, hint=N_("a: analysis")),
     Command("next mark or key moment", ("m",), run=lambda r, _: r.next_mistake(), why_not=_asking,
             hint=N_("m: next mark or key moment")),
+    Command("train this decision", ("t",), run=lambda r, _: r.train_here(), why_not=_asking, hint=N_("t: train it")),
+    Command("play on from here", ("c",), run=lambda r, _: r.play_on(), why_not=_asking,
+            hint=N_("c: play on from it")),
     Command("leave", ("q", "escape", "c-c", "c-d"), run=lambda r, _: r.leave(), hint=N_("q: leave"), eager=True),
     Command("leave on a signal", ("<sigint>",), run=lambda r, _: r.leave(130), eager=True),  # a kill -INT: 128 + 2
     say=_say,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -21,7 +22,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.output import Output, create_output
 
-from famiglia.ai.analysis import Analysis
+from famiglia.ai.analysis import Analysis, Decision
 from famiglia.persistence import Record
 from famiglia.phrasebook.catalogue import _
 
@@ -70,12 +71,14 @@ def build_replay_app(replay: Replay, *, path: Path | None = None, level: str | N
 
 
 def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | None = None,
-               path: Path | None = None, level: str | None = None, colour: bool = True) -> int:
+               path: Path | None = None, level: str | None = None, colour: bool = True,
+               to_train: Callable[[Decision, Analysis], str] | None = None,
+               to_play_on: Callable[[Decision], str | None] | None = None) -> int:
     """Show the replay of `record` in the terminal's alternate screen (so no hand stays in the scrollback).
 
     `analysis` is the game's saved analysis, if there is one; `note` why a saved one is not used; `path`
     the record's file, beside which an analysis made with `a` (at `level`) is saved; `colour` as the
-    player asked.
+    player asked; `to_train` and `to_play_on` what `t` and `c` do at a marked decision (`Replay`).
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("famiglia: " + _("replay needs a terminal (standard input and output are not one); 'famiglia log' "
@@ -84,6 +87,7 @@ def run_replay(record: Record, *, analysis: Analysis | None = None, note: str | 
     output = create_output()
     try:  # the one run_app of the screen: SIGTERM, SIGHUP and SIGINT leave the alternate screen as play does
         replay = Replay(record, analysis=analysis, note=note)
+        replay.to_train, replay.to_play_on = to_train, to_play_on
         return asyncio.run(run_app(build_replay_app(replay, path=path, level=level, output=output, colour=colour)))
     except Exception as error:  # one line, never a traceback; nothing is saved by a replay
         output.enable_autowrap()

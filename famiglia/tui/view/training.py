@@ -23,6 +23,7 @@ from .choices import PICKER_ROWS, render_menu
 from .pieces import line_count
 from .replay import fold
 from .screens import MIN_SIZE, render_too_small
+from .shape import row_budget
 from .table import render_table
 from .theme import cards_in
 
@@ -37,10 +38,13 @@ def _heading(t: Training, width: int) -> Text:
     exercise = t.exercise
     assert exercise is not None
     d = exercise.decision
-    text = Text(_("Train on your mistakes"), style="title")
+    text = Text(_("Puzzles") if exercise.puzzle is not None else _("Train on your mistakes"), style="title")
     text.append("  " + _("position {n} of {total}").format(n=t.index + 1, total=len(t.queue)), style="label")
-    text.append("  ·  " + _("game {game}, turn {turn}").format(game=printable(exercise.game, 20), turn=d.turn),
-                style="label")
+    if exercise.puzzle is not None:
+        text.append("  ·  " + exercise.puzzle.name, style="notice")
+    else:
+        text.append("  ·  " + _("game {game}, turn {turn}").format(game=printable(exercise.game, 20), turn=d.turn),
+                    style="label")
     if exercise.turning:
         text.append("  ·  " + _("a key moment"), style="notice")
     text.truncate(width, overflow="ellipsis")
@@ -60,6 +64,11 @@ def _verdict(t: Training) -> list[Text]:
                                        chance=_percent(t.verdict.chance), best=_percent(t.verdict.best)), "label")))
     if t.revealed or (t.verdict is not None and t.verdict.action != d.best):
         lines.append(Text.assemble((_("The best:") + " ", "title"), cards_in(t.best_words(), style="notice")))
+    if exercise.puzzle is not None:  # the computer's game: what it played, and how the puzzle was checked
+        said = _("The computer played {action} ({chance}); every chance here is exact.").format(
+            action=in_words(d.action), chance=_percent(d.played_chance))
+        lines.append(cards_in(said, style="label"))
+        return lines
     said = _("In the game: {action} ({chance}).").format(action=in_words(d.action), chance=_percent(d.played_chance))
     if d.points_lost:
         said += " " + ngettext("{n} point of chance lost", "{n} points of chance lost", d.points_lost).format(
@@ -97,6 +106,9 @@ def _exercise(t: Training, width: int, height: int) -> RenderableType:
     below = Group(*under, footer)
     room = max(4, height - 1 - line_count(below, width))
     table = render_table(view, width=width, height=room, memory_aid=exercise.memory_aid)
+    budget = row_budget(width, height, memory_aid=exercise.memory_aid)
+    if budget is not None and line_count(table, width) > room:  # a late table: the game's own shape at this size
+        table = render_table(view, width=width, budget=budget, memory_aid=exercise.memory_aid)
     return Group(_heading(t, width), table, below)
 
 
