@@ -32,6 +32,7 @@ from famiglia.levels import DEFAULT_LEVEL
 from famiglia.phrasebook.chances import against
 
 from .estimate import estimator
+from .evaluation import seats_alike
 from .ismcts import FOCUS_VISITS
 from .levels import LEVELS
 from .turnsearch import TurnSearch
@@ -219,11 +220,14 @@ def analyse(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tupl
     > 1 spreads the decisions over that many processes, with the same result; `progress(n)` is called as n
     more decisions are done. `computer`: the seat the level's computer played, in a game against it; the
     chances are then the other player's against it on both players' turns (`TurnSearch.computer`), as its
-    hints told them. Without it, each seat's chance on its turn is its own against the level's computer.
+    hints told them. Without it, the two seats are told alike where the level's computer plays the hints' own
+    search (normal); at easy and hard, as if the second seat were that computer.
     Raises `ValueError` for an unknown level and `IllegalAction` for a move the rules do not allow.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if computer is None and not seats_alike(LEVELS[level].calibration):
+        computer = 1  # two people at easy or hard: the first player's chance against that computer, in the second seat
     game, count = _replay(start, seed, moves, names)
     indexes = list(range(count if game.is_over else count + 1))  # an unfinished game: its position now too
     if jobs <= 1 or len(indexes) < 2:

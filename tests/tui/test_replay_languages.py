@@ -29,6 +29,7 @@ from famiglia.ai.moments import key_moments
 from famiglia.persistence import Record
 from famiglia.phrasebook import chances, verdicts
 from famiglia.phrasebook.catalogue import _, catalogue_for, speaking
+from famiglia.phrasebook.table import level_name
 from famiglia.tui.model.kept_analysis import analyse_record, keep_analysis
 from famiglia.tui.model.replay import REPLAY_COMMANDS, Replay, replay_key_line
 from famiglia.tui.shell.replay import build_replay_app
@@ -168,7 +169,7 @@ def _title(record: Record, analysis: Analysis) -> str:
     """The analysis' first sentence, as one line."""
     turns = sum(1 for d in analysis.decisions if d.action.startswith(("take", "pass")))
     return _flat(verdicts.title(record.id, *analysis.players, finished=analysis.finished, turns=turns,
-                                level=str(analysis.level), worlds=analysis.iterations,
+                                level=level_name(str(analysis.level)), worlds=analysis.iterations,
                                 against=chances.against(analysis.level)))
 
 
