@@ -181,9 +181,7 @@ def test_analyse_and_the_home_screens_a_rate_a_game_against_easy_at_easy(capsys:
     assert json.loads(capsys.readouterr().out)["level"] == "normal"
 
 
-@pytest.mark.parametrize("seats", [("human", "cpu:easy"), ("human", "human")])
-def test_a_game_against_the_easy_computer_tells_the_persons_chance_on_both_players_turns(
-        seats: tuple[str, str]) -> None:
+def test_a_game_against_the_easy_computer_tells_the_persons_chance_on_both_players_turns() -> None:
     """A person who follows the hints beats the easy computer about nine games in ten. Each seat's chance was told
     as its own against the easy computer, so the person's chance read about 90% on their turns and 10% on the
     computer's: the turn passing 'cost' them 80 points every turn. Now the computer's turns tell the person's
@@ -191,7 +189,7 @@ def test_a_game_against_the_easy_computer_tells_the_persons_chance_on_both_playe
     from famiglia.ai.attribution import shifts
     from famiglia.tui.model.kept_analysis import analyse_record
 
-    analysis = analyse_record(_saved(seats, limit=24), level="easy")  # two people: as if the second were the computer
+    analysis = analyse_record(_saved(("human", "cpu:easy"), limit=24))
     assert analysis.level == "easy"
     passing = [abs(x.change(0)) for x in shifts(analysis) if x.cause == "turn"]
     assert len(passing) >= 8

@@ -32,7 +32,6 @@ from famiglia.levels import DEFAULT_LEVEL
 from famiglia.phrasebook.chances import against
 
 from .estimate import estimator
-from .evaluation import seats_alike
 from .ismcts import FOCUS_VISITS
 from .levels import LEVELS
 from .turnsearch import TurnSearch
@@ -41,10 +40,8 @@ from .workers import spread
 __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
            "played_chance", "shown_change"]
 
-# 5: in a game against the computer, the person's chance told on the computer's turns too (`evaluation.waiting`);
-# 4: the exact endgame solver's values where it reaches (normal, hard); 3: marks judged on the points shown (the two
-# chances rounded, then subtracted); 2: the turn search's chances, seeded by the position (1: a tree search's, by
-# the move)
+# 5: a person's chance told on the computer's turns too (`evaluation.waiting`); 4: the endgame solver's values;
+# 3: marks on the points shown; 2: the turn search's chances, seeded by the position (1: a tree search's)
 VERSION: Final = 5
 # A decision's loss in points of win chance, as a player reads it; each mark is the largest threshold reached.
 MARKS: Final = (("inaccurate", 0.05), ("mistake", 0.10), ("blunder", 0.20))
@@ -220,14 +217,11 @@ def analyse(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tupl
     > 1 spreads the decisions over that many processes, with the same result; `progress(n)` is called as n
     more decisions are done. `computer`: the seat the level's computer played, in a game against it; the
     chances are then the other player's against it on both players' turns (`TurnSearch.computer`), as its
-    hints told them. Without it, the two seats are told alike where the level's computer plays the hints' own
-    search (normal); at easy and hard, as if the second seat were that computer.
+    hints told them. Without it (two people), each seat's chance on its own turn is the one its hint told.
     Raises `ValueError` for an unknown level and `IllegalAction` for a move the rules do not allow.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    if computer is None and not seats_alike(LEVELS[level].calibration):
-        computer = 1  # two people at easy or hard: the first player's chance against that computer, in the second seat
     game, count = _replay(start, seed, moves, names)
     indexes = list(range(count if game.is_over else count + 1))  # an unfinished game: its position now too
     if jobs <= 1 or len(indexes) < 2:

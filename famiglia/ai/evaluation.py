@@ -24,7 +24,7 @@ from famiglia.engine import CARDS, Counts, Family, Game
 from .planner import KEEP
 
 __all__ = ["FEATURES", "beta_map", "calibrated", "calibration", "features", "fitted_chance", "lead_chance",
-           "seats_alike", "waiting", "weights"]
+           "waiting", "weights"]
 
 _POINTS: Final = tuple(c.points for c in CARDS)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
@@ -124,12 +124,6 @@ def _waiting_rule(level: str) -> tuple[float, float, float] | str:
     if rule not in ("complement", "mirror"):
         raise ValueError(f"famiglia/data/calibration.json: level {level!r} has an unknown waiting rule {rule!r}")
     return str(rule)
-
-
-def seats_alike(level: str) -> bool:
-    """Whether `level`'s two seats' chances add up to one as `calibrated` tells each on its own turn (its computer
-    plays the hints' own search); else a chance is one player's, against that level's computer (`waiting`)."""
-    return _waiting_rule(level) == "complement"
 
 
 def waiting(chance: float, level: str = "normal") -> float:

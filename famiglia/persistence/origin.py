@@ -12,6 +12,10 @@ from typing import Any
 
 from famiglia.phrasebook.catalogue import _
 
+from .fields import MAX_ACTIONS, RecordError
+from .fields import quote as _quote
+from .fields import record_id as _id
+
 __all__ = ["Origin", "origin_of"]
 
 
@@ -29,7 +33,6 @@ class Origin:
 
 def origin_of(value: Any) -> Origin:
     """The origin a record's JSON holds; `RecordError` (one line) for anything that is not one."""
-    from .record import MAX_ACTIONS, RecordError, _id, _quote  # the record's own checks, which import this module
 
     move = value.get("move") if isinstance(value, dict) else None
     if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move <= MAX_ACTIONS:

@@ -11,7 +11,6 @@ says what is wrong in one line.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -23,6 +22,9 @@ from famiglia.phrasebook.catalogue import _, ngettext
 from famiglia.phrasebook.counts import whole
 from famiglia.phrasebook.refusals import reason_of
 
+from .fields import MAX_ACTIONS, RecordError, printable
+from .fields import quote as _quote
+from .fields import record_id as _id
 from .origin import Origin, origin_of
 from .seats import HUMAN, PEOPLE, saved_names, shown_names
 from .takebacks import takebacks_of
@@ -47,18 +49,12 @@ VERSION: Final = 1
 PROGRAM: Final = f"famiglia {__version__}"
 SITTING: Final = ("memory_aid", "confirm")  # the settings a record keeps (`Sitting`), as the file names them
 
-MAX_ACTIONS: Final = 5000  # far beyond any real game (a few hundred actions): a bound on the work of a replay
 MAX_TEXT: Final = 200  # names, seats, seeds and actions are short; a longer one is no record of ours
 SEED_BITS: Final = 1024  # the one limit on a whole-number seed: given on the command line, written, and read
-_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 # What the engine may raise on a position or action it refuses; all of them are the file's fault.
 _REFUSALS: Final = (ValueError, TypeError, KeyError, IndexError, AttributeError, AssertionError, OverflowError,
                     RecursionError)
-
-
-class RecordError(ValueError):
-    """A record that cannot be read: not JSON, not ours, or not a game the rules allow. One line, no file name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,16 +95,6 @@ class Turn:
 def now() -> str:
     """The time of day as the record writes it: ISO 8601, UTC, whole seconds."""
     return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-def printable(text: str, limit: int = 300) -> str:
-    """`text` safe for one line of a terminal: controls, direction marks and lone surrogates escaped, cut at `limit`."""
-    out = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-    return out if len(out) <= limit else out[: limit - 1] + "…"
-
-
-def _quote(value: object) -> str:
-    return printable(repr(value), 80)
 
 
 @dataclass(slots=True)
@@ -366,12 +352,6 @@ def _names(value: Any, what: str) -> tuple[str, str]:
     if not isinstance(value, list) or len(value) != 2:
         raise RecordError(_("{what} must be a list of two, not {value}").format(what=what, value=_quote(value)))
     return _text(value[0], what), _text(value[1], what)
-
-
-def _id(value: Any) -> str:
-    if not isinstance(value, str) or not _ID.fullmatch(value):
-        raise RecordError(_("id must be letters, digits, - or _ (at most 64), not {value}").format(value=_quote(value)))
-    return value
 
 
 def json_fault(error: ValueError) -> str:

@@ -10,13 +10,14 @@ from typing import Any
 
 from famiglia.phrasebook.catalogue import _
 
+from .fields import MAX_ACTIONS, RecordError
+from .fields import quote as _quote
+
 __all__ = ["takebacks_of"]
 
 
 def takebacks_of(value: Any) -> tuple[int, ...]:
     """The takebacks a record's JSON holds; `RecordError` (one line) for anything but a list of counts."""
-    from .record import MAX_ACTIONS, RecordError, _quote  # the record's own checks, which import this module
-
     if (not isinstance(value, list) or len(value) > MAX_ACTIONS
             or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_ACTIONS for n in value)):
         raise RecordError(_("takebacks must be a list of numbers of actions, not {value}").format(value=_quote(value)))

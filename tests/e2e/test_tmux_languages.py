@@ -51,6 +51,12 @@ def test_a_turn_in_the_language_at_80x24(tmux: Tmux, language: str, how: tuple[s
     tmux.keys("Enter")
     tmux.wait_for(_handoff_of(language, NAMES[1 - game.to_move]))
     tmux.type("?")
+    tmux.wait_for("PgDn")  # the help opens on its keys; the rules in brief come further down
+    for _line in range(60):
+        if rules in tmux.screen():
+            break
+        tmux.keys("Down")
+        time.sleep(0.1)
     tmux.wait_for(rules)
     tmux.keys("Escape")
     tmux.wait_until(lambda screen: rules not in screen, "the help to close")

@@ -15,10 +15,10 @@ within the analysis's threshold for no mark of the best is right.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from famiglia.ai.analysis import Analysis, Decision, mark, shown_change
 from famiglia.ai.levels import LEVELS
@@ -30,8 +30,19 @@ from famiglia.profile.guided_deal import is_guided
 
 from .replay import MISTAKES
 
-if TYPE_CHECKING:
-    from .puzzles import Puzzle
+
+class Puzzle(Protocol):
+    """What an exercise needs of a shipped puzzle (`puzzles.Puzzle`, which is made of exercises, so named here by
+    what it has): its id, what it teaches, and the exact value of every legal action."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def values(self) -> Mapping[str, float]: ...
 
 __all__ = ["Exercise", "Trainable", "Verdict", "exercises_of", "judge", "kind_of", "known", "seats_to_train",
            "trainable"]
