@@ -42,7 +42,29 @@ if TYPE_CHECKING:
 __all__ = ["PlainPlayerScreen", "PlainWatchScreen"]
 
 
-class PlainPlayerScreen:
+class _PlainScreen:
+    """What a player's and a watcher's screen in lines share: the table's calls that say a line in the
+    connection's own language, or wake its reader to see the table again."""
+
+    reader: LineReader
+    lines: Lines
+    catalogue: gettext.NullTranslations
+    _closing: str | None
+
+    def changed(self) -> None:
+        self.reader.wake()  # a friend sat down, or the table changed while waiting
+
+    def notice(self, text: str | Later) -> None:
+        with speaking(self.catalogue):
+            self.lines.say(str(text))
+
+    def close(self, text: str | Later) -> None:
+        with speaking(self.catalogue):
+            self._closing = str(text)
+        self.reader.wake()
+
+
+class PlainPlayerScreen(_PlainScreen):
     """A seat played in lines (a `famiglia.server.seam.SeatScreen`); see the module docstring."""
 
     def __init__(self, table: ServerTable, seat: int, reader: LineReader, lines: Lines, *, name: str,
@@ -79,18 +101,6 @@ class PlainPlayerScreen:
             with speaking(self.catalogue):
                 self.lines.say(actions.taken_back(action, by=short_name(self.sitting.session.names[seat])) + ".")
             self.reader.wake()
-
-    def changed(self) -> None:
-        self.reader.wake()  # a friend sat down, or the table changed while waiting
-
-    def notice(self, text: str | Later) -> None:
-        with speaking(self.catalogue):
-            self.lines.say(str(text))
-
-    def close(self, text: str | Later) -> None:
-        with speaking(self.catalogue):
-            self._closing = str(text)
-        self.reader.wake()
 
     # -- running -----------------------------------------------------------------------------------------------
 
@@ -196,7 +206,7 @@ class PlainPlayerScreen:
                  "(note it down).").format(code=self.table.code, word=self.word)
 
 
-class PlainWatchScreen:
+class PlainWatchScreen(_PlainScreen):
     """The public table in lines (a `famiglia.server.seam.SeatScreen` without a seat); see the module docstring."""
 
     seat: int | None = None
@@ -222,18 +232,6 @@ class PlainWatchScreen:
 
     def took_back(self, seat: int, action: Action) -> None:
         self.played(seat, action)
-
-    def changed(self) -> None:
-        self.reader.wake()
-
-    def notice(self, text: str | Later) -> None:
-        with speaking(self.catalogue):
-            self.lines.say(str(text))
-
-    def close(self, text: str | Later) -> None:
-        with speaking(self.catalogue):
-            self._closing = str(text)
-        self.reader.wake()
 
     async def run(self) -> str | None:
         """Until the watcher leaves (q, or the input's end) or the table closes."""
