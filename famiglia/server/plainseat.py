@@ -272,14 +272,8 @@ def _watched(table: ServerTable, name: str, rest: str) -> list[str]:
         return [_("Nothing to show yet: no turn has been played in this game.")]
     view = game.view(None)
     match name:
-        case "street":
-            return answers.street(view)
-        case "areas":
-            return answers.areas(view)
-        case "score":
-            return answers.score(view)
-        case "stack":
-            return answers.stack(view)
+        case _ if name in answers.TABLE_QUESTIONS:
+            return answers.TABLE_QUESTIONS[name](view)
         case "last":
             return answers.last_turn(view.last_turn, game.names)
         case "log":

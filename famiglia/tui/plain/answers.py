@@ -8,7 +8,8 @@ never. The cards are said in notation (`F4`), as the full screen and the log say
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
 
 from famiglia.engine import Action, Card, Event, Pass, SeatView, Take
 from famiglia.phrasebook import actions, events
@@ -16,7 +17,8 @@ from famiglia.phrasebook.catalogue import _
 from famiglia.phrasebook.counts import card_count, card_names, point_count
 from famiglia.phrasebook.notation import in_words
 
-__all__ = ["areas", "hand", "last_turn", "log", "numbered_actions", "options", "score", "stack", "street"]
+__all__ = ["TABLE_QUESTIONS", "areas", "hand", "last_turn", "log", "numbered_actions", "options", "score", "stack",
+           "street"]
 
 
 def _points(cards: Iterable[Card]) -> int:
@@ -151,3 +153,8 @@ def options(legal: Sequence[Action]) -> list[str]:
     if not lines:
         return [_("Nothing can be played now.")]
     return lines
+
+
+# The questions a view alone answers, the same for a seat and for a watcher (whose view is the public one, R12.1).
+TABLE_QUESTIONS: Final[Mapping[str, Callable[[SeatView], list[str]]]] = {
+    "street": street, "areas": areas, "score": score, "stack": stack}

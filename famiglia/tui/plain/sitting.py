@@ -361,14 +361,8 @@ def answered(s: Session, name: str, rest: str, view: SeatView, *,
     match name:
         case "hand":
             return answers.hand(view)
-        case "street":
-            return answers.street(view)
-        case "areas":
-            return answers.areas(view)
-        case "score":
-            return answers.score(view)
-        case "stack":
-            return answers.stack(view)
+        case _ if name in answers.TABLE_QUESTIONS:
+            return answers.TABLE_QUESTIONS[name](view)
         case "last":
             last = s.last_turn() or s.table.view(None).last_turn
             return answers.last_turn(last, s.names, s.last_turn_reason())
