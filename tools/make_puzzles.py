@@ -42,8 +42,8 @@ FORMAT = "famiglia-puzzles"
 
 # What each kind of puzzle teaches, in the three languages (docs/languages.md for the words).
 NAMES: dict[str, dict[str, str]] = {
-    "pass wins": {"en": "The pass that wins", "it": "Il passo che vince", "de": "Das Passen, das gewinnt"},
-    "pass": {"en": "The pass that waits for a better turn", "it": "Il passo che aspetta un turno migliore",
+    "pass wins": {"en": "The pass that wins", "it": "Passare per vincere", "de": "Das Passen, das gewinnt"},
+    "pass": {"en": "The pass that waits for a better turn", "it": "Passare e aspettare un turno migliore",
              "de": "Passen und auf einen besseren Zug warten"},
     "refresh empties": {"en": "The refresh that empties the stack", "it": "Il rinnovo che esaurisce il mazzo",
                         "de": "Auffrischen, bis der Stapel aufgebraucht ist"},
