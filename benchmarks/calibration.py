@@ -51,7 +51,7 @@ from clustered import clustered_error
 from famiglia.ai import player
 from famiglia.ai.advice import Advice
 from famiglia.ai.estimate import estimator
-from famiglia.ai.evaluation import CLIP, beta_map, calibrated
+from famiglia.ai.evaluation import CLIP, beta_map, calibrated, waiting
 from famiglia.ai.levels import LEVELS
 from famiglia.ai.seeding import derive_seed
 from famiglia.ai.turnsearch import TurnSearch
@@ -233,6 +233,13 @@ def report(sets: list[list[Row]], args: argparse.Namespace, took: str,
     `maps` tells each set's raw estimates by a map of its own (`--cross`: a fit on the other sets); by
     default every set is told by the level's calibration, exactly as `win_chance` tells it.
     """
+    kept = [row for raw in sets for row in raw if row[3] == "waiting"]  # the computer's turns (`--waiting`)
+    if kept:
+        told = sum(waiting(row[0], args.level) for row in kept) / len(kept)
+        won = sum(1 for row in kept if row[2]) / len(kept)
+        print(f"the computer's turns: {len(kept)} positions, the follower told {told:.1%} on average "
+              f"(evaluation.waiting), won {won:.1%}\n")
+        sets = [[row for row in raw if row[3] != "waiting"] for raw in sets]
     if maps is None:
         maps = [partial(calibrated, level=args.level)] * len(sets)
 
