@@ -200,6 +200,38 @@ def test_a_game_against_the_easy_computer_tells_the_persons_chance_on_both_playe
         assert math.isclose(d.before, person[d.move] if d.player == 0 else 1.0 - person[d.move], abs_tol=1e-9)
 
 
+def test_a_game_of_two_people_at_easy_tells_each_player_their_own_chance_on_both_turns() -> None:
+    """Two people, rated at easy: each one's chance is their own against the easy computer, the hint's on their turns
+    (`TurnSearch.both`). Told as one curve, the first player's chance was their hint's on their turns and one less
+    the other's hint on the other's: both were far ahead of the easy computer, and the curve jumped some 80 points
+    each time the turn passed. Now each player has a curve of their own (`Analysis.second`), and the graph shows
+    both."""
+    from famiglia.ai.analysis import Analysis
+    from famiglia.ai.attribution import shifts
+    from famiglia.tui.model.kept_analysis import analyse_record
+    from famiglia.tui.view.analysis import graph_lines
+
+    analysis = analyse_record(_saved(("human", "human"), limit=24), level="easy")
+    assert analysis.level == "easy" and len(analysis.second) == len(analysis.chances)
+    for d in analysis.decisions:  # on a player's turn, their chance is the one their hint told
+        assert math.isclose(analysis.chance(d.player, d.move), d.before, abs_tol=1e-9)
+    for p in (0, 1):
+        assert min(analysis.chance(p, k) for k in range(12)) > 0.6  # both followers ahead of the easy computer
+        passing = [abs(x.change(p)) for x in shifts(analysis) if x.cause == "turn"]
+        assert len(passing) >= 8 and sum(passing) / len(passing) < 0.08
+    assert Analysis.from_dict(json.loads(json.dumps(analysis.to_dict()))) == analysis
+    graph = "\n".join(graph_lines(analysis, 80))
+    assert "◦" in graph and "•" in graph and "the rest is" not in graph
+
+
+def test_a_game_of_two_people_at_normal_keeps_one_curve() -> None:
+    """At normal the computer plays the hints' own search: the two players' chances add up to one, in one curve."""
+    from famiglia.tui.model.kept_analysis import analyse_record
+
+    analysis = analyse_record(_saved(("human", "human"), limit=4), level="normal")
+    assert analysis.second == () and analysis.chance(1, 2) == 1.0 - analysis.chances[2]
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_waiting_chance_rises_with_the_search_and_normals_adds_up_with_the_computers(level: str) -> None:
     from famiglia.ai.evaluation import calibrated, waiting

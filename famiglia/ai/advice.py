@@ -51,6 +51,8 @@ class Advice:
     seat's chance to win with `action` (0–1); `certain` is True for a pass that wins at once (R8.5).
     `estimates` are the candidates rated, the chosen one first (a tree's root actions, most tried first).
     `words` is the hint in a player's words. `level` names whose play the chance assumes (`against`).
+    `other` is the other seat's chance while this one moves, where the search was asked to tell it too (the
+    analysis of a game of two people at a level whose chances do not add up to one: `TurnSearch.both`).
     """
 
     action: Action
@@ -61,6 +63,7 @@ class Advice:
     after_refresh: Refresh | None = None
     estimates: tuple[Estimate, ...] = ()
     level: str | None = None
+    other: float | None = None
 
     @property
     def against(self) -> str:

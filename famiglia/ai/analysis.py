@@ -22,7 +22,6 @@ data (`Analysis.to_dict`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Final
@@ -31,7 +30,11 @@ from famiglia.engine import Action, Game, Pass, Refresh, SeatView, Step, Take, p
 from famiglia.levels import DEFAULT_LEVEL
 from famiglia.phrasebook.chances import against
 
+from .analysis_fields import MARKS, as_lists, fields, strings, text_list, whole
+from .analysis_fields import chance as checked
+from .analysis_fields import seed as seed_of
 from .estimate import estimator
+from .evaluation import adds_up
 from .ismcts import FOCUS_VISITS
 from .levels import LEVELS
 from .turnsearch import TurnSearch
@@ -40,11 +43,10 @@ from .workers import spread
 __all__ = ["DEFAULT_LEVEL", "MARKS", "VERSION", "Analysis", "Decision", "Luck", "PlayerTotals", "analyse", "mark",
            "played_chance", "shown_change"]
 
+# 6: each player's own chance in a game of two people at easy or hard (`Analysis.second`);
 # 5: a person's chance told on the computer's turns too (`evaluation.waiting`); 4: the endgame solver's values;
 # 3: marks on the points shown; 2: the turn search's chances, seeded by the position (1: a tree search's)
-VERSION: Final = 5
-# A decision's loss in points of win chance, as a player reads it; each mark is the largest threshold reached.
-MARKS: Final = (("inaccurate", 0.05), ("mistake", 0.10), ("blunder", 0.20))
+VERSION: Final = 6
 
 
 def shown_change(before: float, after: float) -> int:
@@ -157,6 +159,11 @@ class Analysis:
     `level` is the search that rated it, whose chances are chances against that level's computer, and
     `against` says so in words ("against the normal computer"); `iterations` is the playouts (worlds)
     behind each chance of a candidate; `seed` is the game's, which the estimates do not use.
+
+    `second` holds player 1's the same way where it is not one less player 0's: in a game of two people rated at
+    a level whose computer does not play the hints' own search (easy, hard), each player's chance is their own
+    against that computer, on their turns and the other's (`evaluation.waiting`), and two followers of easy's
+    hints are each far ahead of the easy computer. Elsewhere it is empty (`chance` reads either).
     """
 
     version: int
@@ -170,10 +177,17 @@ class Analysis:
     chances: tuple[float, ...]
     finished: bool
     against: str = ""
+    second: tuple[float, ...] = ()
+
+    def chance(self, player: int, k: int) -> float:
+        """`player`'s chance before move `k` (at the end, for k the number of moves)."""
+        if player == 0:
+            return self.chances[k]
+        return self.second[k] if self.second else 1.0 - self.chances[k]
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain JSON-ready data (what is saved beside the game, and `--json`)."""
-        data: dict[str, Any] = _lists(asdict(self))
+        data: dict[str, Any] = as_lists(asdict(self))
         data["thresholds"] = {word: threshold for word, threshold in MARKS}
         return data
 
@@ -182,24 +196,27 @@ class Analysis:
         """Read `to_dict`'s output back; a `ValueError` (or `KeyError`, `TypeError`) for anything else."""
         if data.get("version") != VERSION:
             raise ValueError(f"an analysis of version {data.get('version')!r}, not {VERSION}")
-        decisions = tuple(Decision(**{**_fields(Decision, d), "line": tuple(_strings(d["line"]))})
-                          for d in _list(data["decisions"]))
-        luck = tuple(Luck(**{**_fields(Luck, d), "drawn": tuple(_strings(d["drawn"]))}) for d in _list(data["luck"]))
-        totals = tuple(PlayerTotals(**_fields(PlayerTotals, d)) for d in _list(data["totals"]))
+        decisions = tuple(Decision(**{**fields(Decision, d), "line": tuple(strings(d["line"]))})
+                          for d in text_list(data["decisions"]))
+        luck = tuple(Luck(**{**fields(Luck, d), "drawn": tuple(strings(d["drawn"]))}) for d in text_list(data["luck"]))
+        totals = tuple(PlayerTotals(**fields(PlayerTotals, d)) for d in text_list(data["totals"]))
         if len(totals) != 2:
             raise ValueError("an analysis has totals for two players")
-        players = tuple(_strings(data["players"]))
+        players = tuple(strings(data["players"]))
         if len(players) != 2:
             raise ValueError("an analysis names two players")
-        chances = tuple(_chance(c) for c in _list(data["chances"]))
+        chances = tuple(checked(c) for c in text_list(data["chances"]))
+        second = tuple(checked(c) for c in text_list(data["second"]))
+        if second and len(second) != len(chances):
+            raise ValueError("an analysis has a chance of each player at every moment, or of the first only")
         for d in decisions:
             for value in (d.before, d.best_chance, d.played_chance, d.loss):
-                _chance(value)
+                checked(value)
         if data["level"] not in LEVELS or not isinstance(data["finished"], bool):
             raise ValueError("an analysis has a level and says whether the game is finished")
-        return cls(VERSION, data["level"], _int(data["iterations"]), _seed(data["seed"]),
+        return cls(VERSION, data["level"], whole(data["iterations"]), seed_of(data["seed"]),
                    (players[0], players[1]), decisions, luck, (totals[0], totals[1]), chances, data["finished"],
-                   str(data["against"]))
+                   str(data["against"]), second)
 
 
 # -- computing it -------------------------------------------------------------------------------------------------
@@ -259,6 +276,7 @@ class _Rated:
     alternative_chance: float | None
     forced: bool
     dealt: float | None = None
+    other: float | None = None  # the other seat's chance, where it is not one less `before` (`Analysis.second`)
 
 
 def _replay(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[str, str]) -> tuple[Game, int]:
@@ -292,12 +310,14 @@ def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[
     view = game.view(game.to_move, memory=True)
     search = LEVELS[level].estimator()
     search.computer = computer
+    search.both = computer is None and search.calibration is not None and not adds_up(search.calibration)
     advice = search.advise(view)
+    other = None if not search.both else advice.other if advice.other is not None else 1.0 - advice.chance
     forced = len(view.legal_actions) == 1
     best = advice.action
     line = tuple(str(a) for a in advice.line)
     if k >= len(moves):  # the position of an unfinished game: nothing played yet
-        return _Rated(advice.chance, str(best), line, advice.chance, None, None, forced)
+        return _Rated(advice.chance, str(best), line, advice.chance, None, None, forced, other=other)
     played = parse_action(moves[k][1])
     if played == best:
         chance: float | None = advice.chance
@@ -312,7 +332,7 @@ def _rate(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tuple[
         game.apply(played)
         if not game.is_over and any(e.action is None for e in game.view(None).last_turn):  # a deal (R10.1)
             dealt = search.standing(game.view(game.to_move, memory=True), view.to_move)
-    return _Rated(advice.chance, str(best), line, chance, alternative, alternative_chance, forced, dealt)
+    return _Rated(advice.chance, str(best), line, chance, alternative, alternative_chance, forced, dealt, other)
 
 
 def _ends_or_draws(action: Action) -> bool:
@@ -343,11 +363,11 @@ def _assemble(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tu
     game = Game.from_dict(start, seed=seed, names=names)
     decisions: list[Decision] = []
     luck: list[Luck] = []
-    chances: list[float] = []
+    chances: list[tuple[float, float]] = []  # each player's, before every move
     turn = 1
     for k, (player, text) in enumerate(moves):
         r = rated[k]
-        chances.append(r.before if player == 0 else 1.0 - r.before)
+        chances.append(_both(r, player))
         action = game.apply(text)
         played = r.played if r.played is not None else rated[k + 1].before  # a step of the turn: what it led to
         loss = 0.0 if r.forced or text == r.best else max(0.0, r.before - played)
@@ -362,12 +382,19 @@ def _assemble(start: Mapping[str, Any], seed: int | str, moves: Moves, names: tu
             turn += 1
     result = game.result()
     if result is not None:
-        chances.append(1.0 if result.winner == 0 else 0.0)
+        chances.append((1.0, 0.0) if result.winner == 0 else (0.0, 1.0))
     elif len(rated) > len(moves):
-        chances.append(rated[len(moves)].before if game.to_move == 0 else 1.0 - rated[len(moves)].before)
+        chances.append(_both(rated[len(moves)], game.to_move))
     totals = (_totals(decisions, luck, 0), _totals(decisions, luck, 1))
+    second = tuple(c[1] for c in chances) if any(r.other is not None for r in rated) else ()
     return Analysis(VERSION, level, LEVELS[level].tells.worlds, seed, names, tuple(decisions), tuple(luck), totals,
-                    tuple(chances), result is not None, against(level))
+                    tuple(c[0] for c in chances), result is not None, against(level), second)
+
+
+def _both(r: _Rated, mover: int) -> tuple[float, float]:
+    """Each player's chance at the moment `r` rated: the mover's own, and the other's (`_Rated.other`)."""
+    other = r.other if r.other is not None else 1.0 - r.before
+    return (r.before, other) if mover == 0 else (other, r.before)
 
 
 def _drawn(game: Game, action: object) -> tuple[tuple[Any, ...], str]:
@@ -399,8 +426,7 @@ def _chance_after(game: Game, player: int, rated: Sequence[_Rated], k: int, play
         return dealt
     if k + 1 >= len(rated):  # the game stops here unfinished: nothing measured after the cards
         return played
-    chance = rated[k + 1].before
-    return chance if game.to_move == player else 1.0 - chance
+    return _both(rated[k + 1], game.to_move)[player]
 
 
 def _totals(decisions: Sequence[Decision], luck: Sequence[Luck], player: int) -> PlayerTotals:
@@ -416,81 +442,3 @@ def _totals(decisions: Sequence[Decision], luck: Sequence[Luck], player: int) ->
                         sum(1 for d in rated if d.mark == "inaccurate"), sum(1 for d in rated if d.mark == "mistake"),
                         sum(1 for d in rated if d.mark == "blunder"), of(None), of("refresh"), of("deal"),
                         of("reshuffle"))
-
-
-# -- reading it back ------------------------------------------------------------------------------------------------
-
-
-def _lists(value: Any) -> Any:
-    """`value` with every tuple made a list, as JSON has them."""
-    if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_lists(v) for v in value]
-    return value
-
-
-# What each field of a saved entry may hold beyond its type: a file edited by hand must not reach the text
-# with a player 2 or a mark the text has no symbol for.
-_ALLOWED: Final[Mapping[str, Callable[[Any], bool]]] = {
-    "player": lambda v: v in (0, 1), "move": lambda v: v >= 0, "turn": lambda v: v >= 1,
-    "mark": lambda v: v is None or v in dict(MARKS), "kind": lambda v: v in ("refresh", "deal", "reshuffle"),
-    "swing": lambda v: -1.0 <= v <= 1.0,
-    **{name: lambda v: v is None or 0.0 <= v <= 1.0
-       for name in ("before", "best_chance", "played_chance", "alternative_chance", "loss", "expected", "after")},
-}
-_TYPES: Final[Mapping[str, tuple[type, ...]]] = {"int": (int,), "float": (int, float), "str": (str,),
-                                                 "bool": (bool,), "str | None": (str, type(None)),
-                                                 "float | None": (int, float, type(None))}
-
-
-def _fields(cls: type, data: object) -> dict[str, Any]:
-    """The fields of `cls` from a saved entry, each of its type and within what `_ALLOWED` allows."""
-    if not isinstance(data, Mapping):
-        raise TypeError("an analysis entry must be an object")
-    fields = cls.__dataclass_fields__  # type: ignore[attr-defined]
-    missing = [n for n in fields if n not in data]
-    if missing:
-        raise ValueError(f"an analysis entry lacks {', '.join(missing)}")
-    for name, field in fields.items():
-        value = data[name]
-        kinds = _TYPES.get(str(field.type))
-        if kinds is None:
-            continue  # drawn: a list of cards, checked by the caller
-        wrong = (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds)
-        if wrong or (isinstance(value, float) and not math.isfinite(value)):
-            raise TypeError(f"{name} cannot be {str(value)[:40]!r}")
-        if not _ALLOWED.get(name, lambda v: True)(value):
-            raise ValueError(f"{name} cannot be {str(value)[:40]!r}")
-    return {n: data[n] for n in fields}
-
-
-def _list(value: object) -> list[Any]:
-    if not isinstance(value, list):
-        raise TypeError("an analysis holds lists")
-    return value
-
-
-def _strings(value: object) -> list[str]:
-    items = _list(value)
-    if not all(isinstance(s, str) for s in items):
-        raise TypeError("names and cards are text")
-    return items
-
-
-def _chance(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
-        raise ValueError(f"a chance must be a number from 0 to 1, not {str(value)[:40]!r}")
-    return float(value)
-
-
-def _int(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError("a whole number was expected")
-    return value
-
-
-def _seed(value: object) -> int | str:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise TypeError("a seed is a whole number or text")
-    return value

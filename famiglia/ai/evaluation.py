@@ -126,6 +126,12 @@ def _waiting_rule(level: str) -> tuple[float, float, float] | str:
     return str(rule)
 
 
+def adds_up(level: str = "normal") -> bool:
+    """Whether the two seats' chances at `level` add up to one while either moves: where its computer plays the hints'
+    own search (normal). Elsewhere a game of two people has a chance for each, each against that level's computer."""
+    return _waiting_rule(level) == "complement"
+
+
 def waiting(chance: float, level: str = "normal") -> float:
     """The chance of a player who follows `level`'s hints while that level's computer is to move, from the raw
     chance `chance` the level's search gives the player there (one less the computer's own).

@@ -109,6 +109,9 @@ class TurnSearch(Player):
         # The seat the level's computer sits at, where the chances are a person's against it (the analysis of a
         # game against the computer): its seat's chances are one less the person's (`evaluation.waiting`).
         self.computer: int | None = None
+        # A game of two people at a level whose chances are each against its computer (easy, hard): the seat that
+        # waits is told its chance too, as a follower's while the other moves (`Advice.other`, `evaluation.waiting`).
+        self.both = False
 
     def choose_with_reason(self, view: SeatView) -> tuple[Action, str]:
         advice = self.advise(view)
@@ -134,12 +137,13 @@ class TurnSearch(Player):
         estimates = tuple(Estimate(legal(view, r.candidate[0]), told(r), r.worlds, r.candidate) for r in ratings)
         chance = told(best)
         whom = against(self.calibration) if self.calibration is not None and not raw else ""
+        other = self.waiting_told(best) if self.both and not raw else None
         if type(action) is Refresh:
             line = (action, *open_after_refresh(view, action))
             return Advice(action, line, chance, words(view, line, action, chance, whom), after_refresh=action,
-                          estimates=estimates, level=self.level)
+                          estimates=estimates, level=self.level, other=other)
         return Advice(action, best.candidate, chance, words(view, best.candidate, None, chance, whom),
-                      estimates=estimates, level=self.level)
+                      estimates=estimates, level=self.level, other=other)
 
     def told(self, rating: Rating, *, seat: int | None = None, moving: bool = True) -> float:
         """The chance a player is told for `rating`: its mean, calibrated for the level's opponent, where the
@@ -154,6 +158,15 @@ class TurnSearch(Player):
             return rating.chance
         mean = (rating.chance * rating.worlds - rating.exact_chance) / played
         return (rating.exact_chance + played * self._calibrated(mean, seat, moving)) / rating.worlds
+
+    def waiting_told(self, rating: Rating) -> float:
+        """The chance of the seat that waits, for the mover's `rating`: as a follower's while the level's computer
+        moves (`evaluation.waiting`), the worlds the exact solver valued at their values."""
+        played = rating.worlds - rating.exact
+        if self.calibration is None or played == 0:
+            return 1.0 - rating.chance
+        mean = (rating.chance * rating.worlds - rating.exact_chance) / played
+        return (rating.exact - rating.exact_chance + played * waiting(1.0 - mean, self.calibration)) / rating.worlds
 
     def _calibrated(self, mean: float, seat: int | None, moving: bool) -> float:
         key = self.calibration

@@ -129,8 +129,11 @@ def totals(name: str, *, rated: int, forced: int, lost_points: int, rate: float,
         refreshes=refreshes, deals=deals, reshuffles=reshuffles)
 
 
-def chance_over_the_game(first: str, second: str) -> str:
-    """The graph's title: the curve is the first player's chance, the rest the second's."""
+def chance_over_the_game(first: str, second: str, *, each: bool = False) -> str:
+    """The graph's title: the curve is the first player's chance, the rest the second's; or, where each has a chance
+    of their own (`each`: two people rated against a computer that does not play the hints' search), both curves."""
+    if each:
+        return _("Each player's chance to win over the game: {first} •, {second} ◦, both ●").format(first=first, second=second)
     return _("{first}'s chance to win over the game (the rest is {second}'s)").format(first=first, second=second)
 
 

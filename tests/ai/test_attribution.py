@@ -73,10 +73,11 @@ def test_the_changes_add_up_to_the_whole_change_of_each_players_chance(analyses:
     for analysis in analyses:
         found = shifts(analysis)
         assert found and all(x.cause in CAUSES for x in found)
-        for a, b in pairwise(found):  # one after the other, without a gap
+        for a, b in pairwise(found):  # one after the other, without a gap, for either player
             assert b.before == a.after and b.step >= a.step
+            assert b.chances(1)[0] == pytest.approx(a.chances(1)[1], abs=1e-12)
         for p in (0, 1):
-            chances = [c if p == 0 else 1.0 - c for c in analysis.chances]
+            chances = [analysis.chance(p, k) for k in range(len(analysis.chances))]
             assert sum(x.change(p) for x in found) == pytest.approx(chances[-1] - chances[0], abs=1e-9)
             for k in range(len(chances) - 1):  # every step of the graph, whoever's move or draw it was
                 parts = [x for x in found if x.step == k]

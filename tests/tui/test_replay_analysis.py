@@ -93,7 +93,8 @@ def test_a_shows_the_turn_on_show_with_the_saved_chances_and_the_graph() -> None
         assert f"{d.before * 100:.0f}%: played {d.action}" in text
         if d.mark:
             assert d.mark in text
-    assert "▲ on screen" in text and "Anna's chance to win over the game" in text
+    assert "▲ on screen" in text, text
+    assert "Each player's chance to win over the game: Anna •, Ben ◦" in text  # two people rated at easy
     assert all(len(line) <= 100 for line in text.splitlines())
     screens = run(replay, ["a"])  # the verdict alone, under the whole game's graph, in place of the table
     assert replay.analysing and replay.alone and "▲ on screen" in screens[-1] and "Anna's hand" not in screens[-1]

@@ -105,8 +105,7 @@ def _misfit(analysis: Analysis, record: Record, level: str) -> str | None:
             return _("decision {n} is not the game's action {n}").format(n=k + 1)
         if d.mark != mark(d.points_lost) or (d.forced and d.loss):
             return _("decision {n} is marked otherwise than its loss").format(n=k + 1)
-        chance = d.before if d.player == 0 else 1.0 - d.before
-        if not math.isclose(analysis.chances[k], chance, abs_tol=1e-9):
+        if not math.isclose(analysis.chance(d.player, k), d.before, abs_tol=1e-9):
             return _("the chance before decision {n} is not the decision's").format(n=k + 1)
         turn += move.action.step is Step.TAKE
     for x in analysis.luck:

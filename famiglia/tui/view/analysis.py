@@ -239,9 +239,10 @@ def graph_lines(analysis: Analysis, width: int, *, at: int | None = None) -> lis
     def column(i: int) -> int:
         return 0 if moves <= 1 else round(i * (columns - 1) / (moves - 1))
 
-    title = verdicts.chance_over_the_game(printable(names[0], 30), printable(names[1], 30))
+    title = verdicts.chance_over_the_game(printable(names[0], 30), printable(names[1], 30), each=bool(analysis.second))
     lines = _wrapped(title, width)  # its names whole: a long one puts the rest of the title on a second row
-    lines += _plot_lines(_curve(analysis.chances, columns, column), left)
+    second = _curve(analysis.second, columns, column) if analysis.second else None
+    lines += _plot_lines(_curve(analysis.chances, columns, column), left, second)
     lines.append(f"{'':>{left}} └{'─' * columns}")
     for p, marks in enumerate(_mark_rows(analysis, columns, column)):
         lines.append(f"{shown[p].rjust(left)}  {''.join(marks)}".rstrip())
@@ -268,16 +269,18 @@ def _curve(chances: Sequence[float], columns: int, column: Callable[[int], int])
     return curve
 
 
-def _plot_lines(curve: list[float], left: int) -> list[str]:
-    """The graph's rows, 100% at the top: the curve as •, over the 50% line of ·, with the scale at the left."""
+def _plot_lines(curve: list[float], left: int, second: list[float] | None = None) -> list[str]:
+    """The graph's rows, 100% at the top: the curve as •, over the 50% line of ·, with the scale at the left; the
+    second player's own curve, where it has one (`Analysis.second`), as ◦, and ● where the two meet."""
     columns = len(curve)
     grid = [[" "] * columns for _ in range(GRAPH_ROWS)]
     middle = GRAPH_ROWS // 2
     for x in range(columns):
         grid[middle][x] = "·"
-    for x, v in enumerate(curve):
-        row = min(GRAPH_ROWS - 1, int(v * GRAPH_ROWS))
-        grid[GRAPH_ROWS - 1 - row][x] = "•"
+    for glyph, points in (("◦", second or []), ("•", curve)):
+        for x, v in enumerate(points):
+            row = GRAPH_ROWS - 1 - min(GRAPH_ROWS - 1, int(v * GRAPH_ROWS))
+            grid[row][x] = "●" if grid[row][x] == "◦" and glyph == "•" else glyph
     lines = []
     for r, cells in enumerate(grid):
         percent = {0: "100%", middle: "50%", GRAPH_ROWS - 1: "0%"}.get(r, "")
