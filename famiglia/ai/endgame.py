@@ -27,8 +27,8 @@ from famiglia.engine import CARDS, Action, Refresh, SeatView, Step, Take
 
 from .endgame_rules import FRESH, KINDS, POINTS, End, Progress, TooMuch, draws, outcome, points, turn_ends, useful
 
-__all__ = ["BUDGET", "KNOWN", "REACH", "TRY", "Solution", "State", "budget_for", "ends_soon", "solve", "state_of",
-           "value_of"]
+__all__ = ["BUDGET", "KNOWN", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "Solution", "State", "budget_for", "ends_soon",
+           "solve", "state_of", "value_of"]
 
 # Budgets, in turns searched (a count, so a seed and a view give one decision on any machine; docs/ai.md,
 # "The endgame solver", has their times: some 25-50 µs a turn). REACH: the safety net for a position that
@@ -36,6 +36,11 @@ __all__ = ["BUDGET", "KNOWN", "REACH", "TRY", "Solution", "State", "budget_for",
 # TRY: how far a later position outside that is pushed before the level's search takes over (some 0.1 s).
 REACH: Final = 20_000
 TRY: Final = 2_000
+# A later position with few cards of unknown place is often just outside the try: of the positions of seeded games
+# that a long search solved, seven in ten with at most NEAR_UNKNOWN such cards needed NEAR turns or fewer (0.1-0.5 s),
+# where the search's chance had erred by up to 90 points (docs/ai.md, "The chance against the solver").
+NEAR: Final = 20_000
+NEAR_UNKNOWN: Final = 7
 # A stack of known cards only: no chance node is left, but refreshes of a 1 (one card under, one drawn) can go
 # on for many turns; the longest met in seeded games needed some 108,000 (about 1-2 s).
 KNOWN: Final = 150_000
@@ -110,11 +115,13 @@ def ends_soon(state: State) -> bool:
 
 def budget_for(state: State) -> int:
     """The turns the solver may search for `state`: the safety net where it surely reaches; where the stack
-    holds only known cards (R5.4 put them under), enough for every such position met, as nothing is left to
-    chance and the only question is who wins; else a try."""
+    holds only known cards (R5.4 put them under), enough for most such positions met, as nothing is left to
+    chance and the only question is who wins; with few cards of unknown place, more than a try; else a try."""
     if ends_soon(state):
         return REACH
-    return KNOWN if not any(state.unknown) else TRY
+    if not any(state.unknown):
+        return KNOWN
+    return NEAR if sum(state.unknown) <= NEAR_UNKNOWN else TRY
 
 
 def _counts(cards: Sequence[object]) -> Kinds:
