@@ -187,26 +187,30 @@ def _swapped(hand: Kinds, area: Kinds, area_free: Kinds, hand_free: Kinds, most:
              useful: Sequence[bool], actions: bool) -> Iterator[tuple[Kinds, Kinds, Steps]]:
     """The net effects of 1 to `most` swaps worth making: useful cards out of the play area for as many of
     other kinds in (R6.2), the useless ones in one order (see `turn_ends`)."""
-    outs = [(k, n) for k, n in enumerate(area_free) if n and useful[k]]
+    outs = tuple((k, n) for k, n in enumerate(area_free) if n and useful[k])
     fodder = tuple(k for k, n in enumerate(hand_free) if not useful[k] for _ in range(n))
     givers = [(k, m) for k, m in enumerate(hand_free) if m and useful[k]]
+    can_give = sum(m for _, m in givers)
     for n in range(1, most + 1):
-        for out in _chosen(tuple(outs), n):
-            ins = [(k, m) for k, m in givers if k not in out]
-            for into in _with_fodder(ins, fodder, n):
+        # `n` hand cards to swap in: as many useless ones (`fodder`) as there are, the rest useful ones of other
+        # kinds than those coming out. Giving a useless card rather than a useful one leaves a hand at least
+        # as good (see `_undominated`), so fewer useless cards given is never better.
+        f = min(n, len(fodder))
+        need = n - f
+        if need > can_give:  # no way to give as many: nor with more swaps
+            break
+        for out in _chosen(outs, n):
+            if need:
+                ins = tuple((k, m) for k, m in givers if k not in out)
+                if sum(m for _, m in ins) < need:
+                    continue
+                intos: Sequence[tuple[int, ...]] = [chosen + fodder[:f] for chosen in _chosen(ins, need)]
+            else:
+                intos = (fodder[:f],)
+            for into in intos:
                 h, ar = _moved(hand, area, out, into)
                 swaps = tuple(Swap(CARDS[o], CARDS[i]) for o, i in zip(out, into, strict=True)) if actions else ()
                 yield h, ar, step + swaps
-
-
-def _with_fodder(ins: list[tuple[int, int]], fodder: tuple[int, ...], n: int) -> Iterator[tuple[int, ...]]:
-    """`n` hand cards to swap in: as many of `fodder` as there are, the rest useful ones of `ins`.
-
-    Giving a useless card rather than a useful one leaves a hand at least as good (see `_undominated`),
-    so fewer useless cards given is never better."""
-    f = min(n, len(fodder))
-    for chosen in _chosen(tuple(ins), n - f):
-        yield chosen + fodder[:f]
 
 
 @lru_cache(maxsize=1 << 16)
