@@ -2,10 +2,11 @@
 
     .venv/bin/python benchmarks/endgame_error.py --games 20
 
-Positions come from seeded games of a player against itself (`--players`, normal by default), at each decision from the first exhaustion
-on whose value the solver does not find within the budget the levels give it (`endgame.budget_for`: a try,
-or more where the stack holds known cards only) but does find with `--factor` (ten by default) times that budget or the
-yardstick's (`endgame.BUDGET`, about 1 s of one core), whichever is larger. Each is told by `win_chance` at the levels
+Positions come from seeded games of a player against itself (`--players`, normal by default), at each
+decision from the first exhaustion on whose value the solver does not find within the budget the levels give
+it (`endgame.budget_for`: a try, more with few cards of unknown place or a stack of known cards only) but does
+find with `--factor` (ten by default) times that budget or the yardstick's (`endgame.BUDGET`, about 1 s of
+one core), whichever is larger. Each is told by `win_chance` at the levels
 given (the chance against that level, calibrated) and compared with the exact value under best play by
 both, in points of chance: the median and the 90th percentile of the error, and the mean signed error.
 """

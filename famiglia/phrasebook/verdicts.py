@@ -133,7 +133,8 @@ def chance_over_the_game(first: str, second: str, *, each: bool = False) -> str:
     """The graph's title: the curve is the first player's chance, the rest the second's; or, where each has a chance
     of their own (`each`: two people rated against a computer that does not play the hints' search), both curves."""
     if each:
-        return _("Each player's chance to win over the game: {first} •, {second} ◦, both ●").format(first=first, second=second)
+        return _("Each player's chance to win over the game: {first} •, {second} ◦, both ●").format(
+            first=first, second=second)
     return _("{first}'s chance to win over the game (the rest is {second}'s)").format(first=first, second=second)
 
 
