@@ -61,12 +61,24 @@ def test_the_analysis_files_its_chances_under_the_records_calibration(monkeypatc
     from famiglia.tui.model import kept_analysis
 
     asked: list[str] = []
-    monkeypatch.setattr(kept_analysis, "calibration", lambda key: asked.append(key) or (1.0, 1.0, 0.0))
+    monkeypatch.setattr(kept_analysis, "calibration_numbers", lambda key: asked.append(key) or (1.0, 1.0, 0.0))
     record = Record.new(Game.new(seed=1))
     monkeypatch.setitem(table.LEVELS, "hard", replace(table.LEVELS["hard"], calibration="normal"))
     kept_analysis.saved_key(record, "easy")
     kept_analysis.saved_key(record, "hard")
     assert asked == ["easy", "normal"]
+
+
+def test_an_analysis_told_before_the_late_positions_had_their_map_is_made_anew() -> None:
+    """The key of a saved analysis holds every number its chances were told by: the late positions' map too."""
+    from famiglia.ai.analysis import VERSION
+    from famiglia.ai.evaluation import calibration
+    from famiglia.persistence.analyses import analysis_key
+    from famiglia.tui.model import kept_analysis
+
+    record = Record.new(Game.new(seed=1))
+    assert kept_analysis.saved_key(record, "normal") != analysis_key(record, "normal", VERSION, calibration("normal"))
+    assert kept_analysis.saved_key(record, "easy") == analysis_key(record, "easy", VERSION, calibration("easy"))
 
 
 def test_the_hard_computer_plays_the_tree_search_with_its_allowance_and_tells_the_turn_searchs_chances() -> None:

@@ -17,14 +17,14 @@ import json
 import math
 from functools import cache
 from importlib import resources
-from typing import Final
+from typing import Any, Final
 
-from famiglia.engine import CARDS, Counts, Family, Game
+from famiglia.engine import CARDS, Counts, Family, Game, SeatView
 
 from .planner import KEEP
 
-__all__ = ["FEATURES", "beta_map", "calibrated", "calibration", "features", "fitted_chance", "lead_chance",
-           "waiting", "weights"]
+__all__ = ["FEATURES", "beta_map", "calibrated", "calibration", "calibration_numbers", "features", "fitted_chance",
+           "late_calibration", "lead_chance", "waiting", "weights"]
 
 _POINTS: Final = tuple(c.points for c in CARDS)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.family is Family.MERCENARIES)
@@ -104,8 +104,7 @@ def calibration(level: str = "normal") -> tuple[float, float, float]:
 
     Each level's is fitted on games against that level, so its chance is the chance against it.
     """
-    text = resources.files("famiglia").joinpath(*CALIBRATION_RESOURCE).read_text(encoding="utf-8")
-    levels = json.loads(text)["levels"]
+    levels = _calibrations()
     if level not in levels:
         raise ValueError(f"no calibration for level {level!r}: famiglia/data/calibration.json has "
                          f"{', '.join(levels)}")
@@ -113,12 +112,56 @@ def calibration(level: str = "normal") -> tuple[float, float, float]:
     return float(fitted["a"]), float(fitted["b"]), float(fitted["c"])
 
 
+def calibration_numbers(level: str) -> tuple[float, ...]:
+    """Every number that turns `level`'s search means into the chances it tells: its map's (a, b, c), then its
+    late map's (`late_calibration`) where it has one. A saved analysis is keyed by them, so that one told
+    before the chances were calibrated again is made anew."""
+    late = _late_map(level)
+    return (*calibration(level), *(late if late is not None else ()))
+
+
+@cache
+def _calibrations() -> dict[str, dict[str, Any]]:
+    """Each level's entry of famiglia/data/calibration.json, read once."""
+    text = resources.files("famiglia").joinpath(*CALIBRATION_RESOURCE).read_text(encoding="utf-8")
+    levels: dict[str, dict[str, Any]] = json.loads(text)["levels"]
+    return levels
+
+
+@cache
+def _late_map(level: str) -> tuple[float, float, float, int] | None:
+    late = _calibrations().get(level, {}).get("late")
+    if late is None:
+        return None
+    if not isinstance(late, dict):
+        raise ValueError(f"famiglia/data/calibration.json: level {level!r} has a late map that is not one")
+    return float(late["a"]), float(late["b"]), float(late["c"]), int(late["unknown"])
+
+
+def late_calibration(view: SeatView, level: str) -> tuple[float, float, float] | None:
+    """The map (a, b, c of `beta_map`) that tells the search's chances at `level` in a late position, or None.
+
+    From the first exhaustion on, with at most a few cards of unknown place left in the stack (R9.2, R5.4),
+    the level's computer plays the exact solver wherever it reaches, and the playouts' verdict is surer than
+    it is earlier in a game: a position every playout won, which the whole game's map tells 90% (early on
+    such a position is often turned round), was worth 98% under best play there (30 met in seeded games). So such
+    a position has a map of its own, fitted on late positions the solver valued exactly with a longer
+    allowance (`benchmarks/late_calibration.py`): the chance of the seat to move under best play by both,
+    which the level's computer plays as far as it sees. Both seats' chances then add up to one.
+    """
+    found = _late_map(level)
+    if found is None or view.exhaustions < 1 or view.draw_stack_counts is None:
+        return None
+    a, b, c, most = found
+    unknown = sum(view.draw_stack_counts.values()) - len(view.stack_bottom)
+    return (a, b, c) if unknown <= most else None
+
+
 @cache
 def _waiting_rule(level: str) -> tuple[float, float, float] | str:
     """How `waiting` tells the follower's chance at `level` while the computer moves: fitted numbers (a, b, c),
     "complement" or "mirror" (see `waiting`)."""
-    text = resources.files("famiglia").joinpath(*CALIBRATION_RESOURCE).read_text(encoding="utf-8")
-    rule = json.loads(text)["levels"].get(level, {}).get("waiting", "mirror")
+    rule = _calibrations().get(level, {}).get("waiting", "mirror")
     if isinstance(rule, dict):
         return float(rule["a"]), float(rule["b"]), float(rule["c"])
     if rule not in ("complement", "mirror"):

@@ -39,7 +39,7 @@ from .advice import Advice, Estimate, certain_words, open_after_refresh, winning
 from .base import Player, check_view, legal
 from .determinization import World, common_worlds, sample_world
 from .endgame import solve, value_of
-from .evaluation import calibrated, fitted_chance, waiting
+from .evaluation import beta_map, calibrated, fitted_chance, late_calibration, waiting
 from .exact import exact_advice
 from .leaves import ExactLeaves
 from .planner import TurnState, best_plan, plans
@@ -97,6 +97,15 @@ class Rating:
     exact_chance: float = 0.0  # the sum of the chances to win in those worlds
 
 
+Map = tuple[float, float, float]  # a, b, c of `evaluation.beta_map`
+
+
+def _played(rating: Rating) -> tuple[int, float]:
+    """The worlds of `rating` the playouts told, and their mean (the others the exact solver valued)."""
+    played = rating.worlds - rating.exact
+    return played, (rating.chance * rating.worlds - rating.exact_chance) / played if played else 0.0
+
+
 class TurnSearch(Player):
     """The turn search at a level (`player("normal")`), or with settings of its own (level "custom")."""
 
@@ -131,13 +140,14 @@ class TurnSearch(Player):
             if solution is not None:
                 return exact_advice(view, solution, self.level)
         ratings = self.rate(view, candidates(view))
-        told = (lambda r: r.chance) if raw else partial(self.told, seat=view.to_move)
+        late = self.late(view)
+        told = (lambda r: r.chance) if raw else partial(self.told, seat=view.to_move, late=late)
         best = ratings[0]
         action = legal(view, best.candidate[0])
         estimates = tuple(Estimate(legal(view, r.candidate[0]), told(r), r.worlds, r.candidate) for r in ratings)
         chance = told(best)
         whom = against(self.calibration) if self.calibration is not None and not raw else ""
-        other = self.waiting_told(best) if self.both and not raw else None
+        other = self.waiting_told(best, late=late) if self.both and not raw else None
         if type(action) is Refresh:
             line = (action, *open_after_refresh(view, action))
             return Advice(action, line, chance, words(view, line, action, chance, whom), after_refresh=action,
@@ -145,30 +155,40 @@ class TurnSearch(Player):
         return Advice(action, best.candidate, chance, words(view, best.candidate, None, chance, whom),
                       estimates=estimates, level=self.level, other=other)
 
-    def told(self, rating: Rating, *, seat: int | None = None, moving: bool = True) -> float:
+    def told(self, rating: Rating, *, seat: int | None = None, moving: bool = True,
+             late: Map | None = None) -> float:
         """The chance a player is told for `rating`: its mean, calibrated for the level's opponent, where the
         playouts tell it. The worlds the exact solver valued keep their values (no calibration on top of an
         exact value): the calibration corrects what the playouts miss, and they were not played there.
 
         `seat` is whose chance it is, to move (`moving`) or not; it matters only where a seat is the computer's
         (`computer`): the person's chance is then told as the level's calibration has it on their turns and
-        on the computer's (`evaluation.waiting`), and the computer's as one less it."""
-        played = rating.worlds - rating.exact
+        on the computer's (`evaluation.waiting`), and the computer's as one less it. A late position
+        (`late`, the map of `evaluation.late_calibration`) is told as under best play, the same for either."""
+        played, mean = _played(rating)
         if self.calibration is None or played == 0:
             return rating.chance
-        mean = (rating.chance * rating.worlds - rating.exact_chance) / played
-        return (rating.exact_chance + played * self._calibrated(mean, seat, moving)) / rating.worlds
+        return (rating.exact_chance + played * self._calibrated(mean, seat, moving, late)) / rating.worlds
 
-    def waiting_told(self, rating: Rating) -> float:
+    def waiting_told(self, rating: Rating, *, late: Map | None = None) -> float:
         """The chance of the seat that waits, for the mover's `rating`: as a follower's while the level's computer
         moves (`evaluation.waiting`), the worlds the exact solver valued at their values."""
-        played = rating.worlds - rating.exact
+        played, mean = _played(rating)
         if self.calibration is None or played == 0:
             return 1.0 - rating.chance
-        mean = (rating.chance * rating.worlds - rating.exact_chance) / played
-        return (rating.exact - rating.exact_chance + played * waiting(1.0 - mean, self.calibration)) / rating.worlds
+        chance = 1.0 - beta_map(mean, *late) if late is not None else waiting(1.0 - mean, self.calibration)
+        return (rating.exact - rating.exact_chance + played * chance) / rating.worlds
 
-    def _calibrated(self, mean: float, seat: int | None, moving: bool) -> float:
+    def late(self, view: SeatView) -> Map | None:
+        """The late positions' map of the level's chances (`evaluation.late_calibration`) if `view` is one and
+        the level's search has the solver: it is fitted on that search's means, where the solver did not reach."""
+        if self.calibration is None or not self.settings.endgame:
+            return None
+        return late_calibration(view, self.calibration)
+
+    def _calibrated(self, mean: float, seat: int | None, moving: bool, late: Map | None) -> float:
+        if late is not None:
+            return beta_map(mean, *late) if moving else 1.0 - beta_map(1.0 - mean, *late)
         key = self.calibration
         assert key is not None
         if self.computer is None or seat is None:
@@ -196,7 +216,7 @@ class TurnSearch(Player):
             rating = self._rating((action,), worlds, view.to_move, self._draw(view))
             if type(action) is Refresh and view.refreshes < self.settings.deep and self.settings.draws > 0:
                 rating = self.refresh_rating(view, rating, worlds)
-            return self.told(rating, seat=view.to_move)
+            return self.told(rating, seat=view.to_move, late=self.late(view))
         return self.advise(after(view, action)).chance
 
     def standing(self, view: SeatView, seat: int) -> float:
@@ -207,7 +227,8 @@ class TurnSearch(Player):
         """
         worlds = common_worlds(view, self.seed, self.settings.worlds)
         return self.told(self._rating((), worlds, seat, 0.5 - self.settings.contempt if seat == 0 else
-                                      0.5 + self.settings.contempt), seat=seat, moving=seat == view.to_move)
+                                      0.5 + self.settings.contempt), seat=seat, moving=seat == view.to_move,
+                         late=self.late(view))
 
     def rate(self, view: SeatView, found: Sequence[Candidate]) -> list[Rating]:
         """`found` rated by successive halving, best first: all in `screen` worlds, the finalists in all of them."""

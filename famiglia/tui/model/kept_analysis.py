@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from famiglia.ai.analysis import VERSION, Analysis, analyse, mark
-from famiglia.ai.evaluation import calibration
+from famiglia.ai.evaluation import calibration_numbers
 from famiglia.ai.levels import LEVELS
 from famiglia.engine import Step
 from famiglia.persistence import Record, printable
@@ -162,5 +162,5 @@ def kept_beside(path: Path | None, record: Record, analysis: Analysis, *, note: 
 
 def saved_key(record: Record, level: str) -> str:
     """The key a saved analysis of `record` at `level` is filed under, by this version's analysis and the
-    calibration of that level's chances (its record's)."""
-    return analysis_key(record, level, VERSION, calibration(LEVELS[level].calibration))
+    calibration of that level's chances (its record's), the late positions' map included."""
+    return analysis_key(record, level, VERSION, calibration_numbers(LEVELS[level].calibration))
