@@ -78,7 +78,7 @@ def test_an_analysis_saved_under_another_calibration_is_made_anew(capsys: pytest
     path, _ = saved_game(limit=6)
     assert analysed(capsys, "1", *LEVEL, "--json")[0] == 0
     before = analysis_path(path).read_bytes()
-    monkeypatch.setattr(kept_analysis, "calibration", lambda level: (0.5, 0.1))
+    monkeypatch.setattr(kept_analysis, "calibration_numbers", lambda level: (0.5, 0.1))
     made: list[object] = []
     real = kept_analysis.analyse
 
