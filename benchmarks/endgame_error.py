@@ -8,7 +8,8 @@ it (`endgame.budget_for`: a try, more with few cards of unknown place or a stack
 find with `--factor` (ten by default) times that budget or the yardstick's (`endgame.BUDGET`, about 1 s of
 one core), whichever is larger. Each is told by `win_chance` at the levels
 given (the chance against that level, calibrated) and compared with the exact value under best play by
-both, in points of chance: the median and the 90th percentile of the error, and the mean signed error.
+both, in points of chance: the median and the 90th percentile of the error, the mean signed error, and
+how many positions are off by more than 5 points.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ def main() -> None:
         sizes = sorted(abs(e) for e in errors)
         p90 = sizes[min(len(sizes) - 1, int(0.9 * len(sizes)))]
         print(f"{level}: error median {statistics.median(sizes):.1f}, p90 {p90:.1f}, "
-              f"mean signed {statistics.mean(errors):+.1f} points")
+              f"mean signed {statistics.mean(errors):+.1f} points; {sum(1 for e in sizes if e > 5)} of "
+              f"{len(sizes)} off by more than 5")
 
 
 if __name__ == "__main__":
