@@ -339,16 +339,22 @@ def fitted(raw: list[Row]) -> tuple[float, float, float, str, int]:
     fitted instead (a = b). Certain wins (a pass that wins at once) are told as 1.0 and left out; other
     estimates are read `CLIP` from the ends, as `calibrated` reads them.
     """
+    targets = [(chance, 1.0 if won else 0.0) for chance, certain, won, *_ in raw if not certain]
+    return (*fitted_to(targets), len(targets))
+
+
+def fitted_to(targets: list[tuple[float, float]]) -> tuple[float, float, float, str]:
+    """a, b and c of `fitted` for (raw chance, target) pairs, the target a 0 or 1 outcome or a chance (an exact
+    value), and the form (beta, or Platt's where a or b would be negative)."""
     rows = []
-    for chance, certain, won, *_ in raw:
-        if not certain:
-            p = min(1.0 - CLIP, max(CLIP, chance))
-            rows.append(((math.log(p), -math.log(1.0 - p), 1.0), 1.0 if won else 0.0))
+    for chance, target in targets:
+        p = min(1.0 - CLIP, max(CLIP, chance))
+        rows.append(((math.log(p), -math.log(1.0 - p), 1.0), target))
     a, b, c = _newton(rows, beta=True)
     if a >= 0 and b >= 0:
-        return a, b, c, "beta", len(rows)
+        return a, b, c, "beta"
     a, b, c = _newton(rows, beta=False)
-    return a, b, c, "Platt", len(rows)
+    return a, b, c, "Platt"
 
 
 def held_out(sets: list[list[Row]]) -> list[Callable[[float], float]]:

@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 
-from calibration import OUT, _newton
+from calibration import OUT, fitted_to
 from endgame_error import outside_reach
 
 from famiglia.ai.estimate import estimator
-from famiglia.ai.evaluation import CLIP
 from famiglia.ai.turnsearch import TurnSearch, candidates
 from famiglia.engine import SeatView
 
@@ -46,13 +44,7 @@ def samples(positions: list[tuple[SeatView, float]], level: str) -> list[Sample]
 def fit(found: list[Sample]) -> tuple[float, float, float]:
     """a, b, c by maximum likelihood, the exact values as the targets (beta calibration; Platt's where a or b
     would be negative)."""
-    rows = []
-    for mean, exact, _ in found:
-        p = min(1.0 - CLIP, max(CLIP, mean))
-        rows.append(((math.log(p), -math.log(1.0 - p), 1.0), exact))
-    a, b, c = _newton(rows, beta=True)
-    if a < 0 or b < 0:
-        a, b, c = _newton(rows, beta=False)
+    a, b, c, _ = fitted_to([(mean, exact) for mean, exact, _ in found])
     return a, b, c
 
 
