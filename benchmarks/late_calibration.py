@@ -21,7 +21,7 @@ from calibration import OUT, fitted_to
 from endgame_error import outside_reach
 
 from famiglia.ai.estimate import estimator
-from famiglia.ai.turnsearch import TurnSearch, candidates
+from famiglia.ai.turnsearch import TurnSearch, candidates, played_mean
 from famiglia.engine import SeatView
 
 Sample = tuple[float, float, int]  # the playouts' mean of the advised candidate, the exact value, the worlds played
@@ -34,10 +34,9 @@ def samples(positions: list[tuple[SeatView, float]], level: str) -> list[Sample]
     for view, exact in positions:
         search = estimator(level)
         assert isinstance(search, TurnSearch)
-        best = search.rate(view, candidates(view))[0]
-        played = best.worlds - best.exact
+        played, mean = played_mean(search.rate(view, candidates(view))[0])
         if played:
-            found.append(((best.chance * best.worlds - best.exact_chance) / played, exact, played))
+            found.append((mean, exact, played))
     return found
 
 

@@ -45,7 +45,7 @@ from .leaves import ExactLeaves
 from .planner import TurnState, best_plan, plans
 from .playout import PlayoutPolicy, emptying_refresh, finished
 
-__all__ = ["LEVELS", "REFERENCE_LEVELS", "Candidate", "Rating", "TurnSearch", "TurnSettings"]
+__all__ = ["LEVELS", "REFERENCE_LEVELS", "Candidate", "Rating", "TurnSearch", "TurnSettings", "played_mean"]
 
 Candidate = tuple[Action, ...]  # the rest of a turn: a plan ending with a take or a pass, or one refresh
 _POINTS: Final = tuple(c.points for c in CARDS)
@@ -100,7 +100,7 @@ class Rating:
 Map = tuple[float, float, float]  # a, b, c of `evaluation.beta_map`
 
 
-def _played(rating: Rating) -> tuple[int, float]:
+def played_mean(rating: Rating) -> tuple[int, float]:
     """The worlds of `rating` the playouts told, and their mean (the others the exact solver valued)."""
     played = rating.worlds - rating.exact
     return played, (rating.chance * rating.worlds - rating.exact_chance) / played if played else 0.0
@@ -165,7 +165,7 @@ class TurnSearch(Player):
         (`computer`): the person's chance is then told as the level's calibration has it on their turns and
         on the computer's (`evaluation.waiting`), and the computer's as one less it. A late position
         (`late`, the map of `evaluation.late_calibration`) is told as under best play, the same for either."""
-        played, mean = _played(rating)
+        played, mean = played_mean(rating)
         if self.calibration is None or played == 0:
             return rating.chance
         return (rating.exact_chance + played * self._calibrated(mean, seat, moving, late)) / rating.worlds
@@ -173,7 +173,7 @@ class TurnSearch(Player):
     def waiting_told(self, rating: Rating, *, late: Map | None = None) -> float:
         """The chance of the seat that waits, for the mover's `rating`: as a follower's while the level's computer
         moves (`evaluation.waiting`), the worlds the exact solver valued at their values."""
-        played, mean = _played(rating)
+        played, mean = played_mean(rating)
         if self.calibration is None or played == 0:
             return 1.0 - rating.chance
         chance = 1.0 - beta_map(mean, *late) if late is not None else waiting(1.0 - mean, self.calibration)
