@@ -31,8 +31,9 @@ __all__ = ["BUDGET", "KNOWN", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "Solution"
            "solve", "state_of", "value_of"]
 
 # Budgets, in turns searched (a count, so a seed and a view give one decision on any machine; docs/ai.md,
-# "The endgame solver", has their times: some 25-50 µs a turn). REACH: the safety net for a position that
-# `ends_soon`, which the solver finishes well within it (every one met in seeded games, in under 0.1 s).
+# "The endgame solver", has their times: about 20 µs a turn, with the work around it counted). REACH: the safety
+# net for a position that `ends_soon`, which the solver finishes well within it (every one met in seeded games,
+# in under 0.1 s).
 # TRY: how far a later position outside that is pushed before the level's search takes over (some 0.1 s).
 REACH: Final = 20_000
 TRY: Final = 2_000
@@ -42,10 +43,12 @@ TRY: Final = 2_000
 NEAR: Final = 20_000
 NEAR_UNKNOWN: Final = 7
 # A stack of known cards only: no chance node is left, but refreshes of a 1 (one card under, one drawn) can go
-# on for many turns; the longest met in seeded games needed some 108,000 (about 1-2 s).
-KNOWN: Final = 150_000
+# on for many turns. About 2 s: under a long Street most such stacks are out of reach whatever the budget, and each
+# decision that fails costs the whole of it before the level's search plays.
+KNOWN: Final = 100_000
 BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
-WORK: Final = 8  # the takes tried in finding a turn's ends that count as one turn searched
+WORK: Final = 16  # the work (a take tried in finding a turn's ends, `endgame_rules.turn_ends`) that counts as one turn
+LOOK: Final = 2  # the work of looking at a position, answered or not: it costs about two takes tried
 _VALUE: Final = tuple(c.value for c in CARDS)
 
 Kinds = tuple[int, ...]
@@ -178,7 +181,8 @@ class Solver:
     def __init__(self, start_player: int, budget: int) -> None:
         self.start_player = start_player
         self.budget = budget
-        self.nodes = 0
+        self.turns = 0
+        self.work = 0  # the takes tried and ends compared in finding turns' ends, and the positions looked at
         self.table: dict[tuple[object, ...], tuple[float, float]] = {}
         self.known_ends: dict[tuple[object, ...], list[End]] = {}
 
@@ -209,9 +213,15 @@ class Solver:
         self._spend(work)
         return ends
 
+    @property
+    def nodes(self) -> int:
+        """The turns searched so far, each `WORK` of the work done counted as one more."""
+        return self.turns + self.work // WORK
+
     def _spend(self, work: int) -> None:
-        """One turn searched, with `work` ways looked at (`WORK` of them a turn); past the budget, no value."""
-        self.nodes += 1 + work // WORK
+        """One turn searched, with `work` more done; past the budget, no value."""
+        self.turns += 1
+        self.work += work
         if self.nodes > self.budget:
             raise _OutOfBudget
 
@@ -242,6 +252,7 @@ class Solver:
     def turn(self, s: State, alpha: float, beta: float) -> float:
         """The value of `s` for its seat to move, within (alpha, beta) (fail-soft: outside it, a bound)."""
         mover = s.to_move
+        self.work += LOOK  # counted even where a bound or the table answers: under a long Street most do
         out = sum(POINTS[k] for k in s.street) + points(s.unknown) + sum(POINTS[k] for k in s.known)
         lead = _lead(s.hands, s.areas, mover)
         if lead > out:  # no card left can overturn it

@@ -22,8 +22,8 @@ from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
-__all__ = ["FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "draws", "outcome", "points", "turn_ends",
-           "useful"]
+__all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "draws", "outcome", "points",
+           "turn_ends", "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
 KINDS: Final = len(CARDS)
@@ -33,6 +33,7 @@ _ACCOUNTANTS: Final = tuple(c.index for c in CARDS if c.family.letter == "A" and
 _BRUTES: Final = tuple(c.index for c in CARDS if c.family.letter == "B" and c.value)
 _MERCENARIES: Final = tuple(c.index for c in CARDS if c.is_mercenary)
 _PASS: Final = Pass()
+COMPARED: Final = 3  # the useful kinds an end is set against in `_undominated` that cost as much as a take tried
 
 
 class TooMuch(Exception):
@@ -93,7 +94,9 @@ def turn_ends(hand: Kinds, area: Kinds, street: Kinds, progress: Progress, usefu
     A swap brings only useful cards into the hand (a useless one in the hand does no more than in the play
     area) and sends useless ones out in one order of kinds (they are alike for the rest of the game). On the
     `last` turn of the game only the card taken matters. A pass (taken -1) is always among the ends (R8.5).
-    More than `limit` takes tried raises `TooMuch`.
+    More than `limit` takes tried raises `TooMuch`. Setting an end against the others kept (`_undominated`)
+    costs about as much as a take tried for every `COMPARED` useful kinds, so it counts as that much work:
+    under a long Street with many useful kinds it is most of a turn's cost.
     """
     found: dict[tuple[Kinds, Kinds, int], End] = {}
     tried = 0
@@ -110,7 +113,7 @@ def turn_ends(hand: Kinds, area: Kinds, street: Kinds, progress: Progress, usefu
         return [group[0] for group in best.values()], work
     for group in best.values():
         out.extend(_undominated(group, useful))
-    return out, work
+    return out, work + len(found) * sum(useful) // COMPARED
 
 
 def _undominated(group: list[End], useful: Sequence[bool]) -> list[End]:
