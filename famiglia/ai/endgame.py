@@ -25,7 +25,21 @@ from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Refresh, SeatView, Step, Take
 
-from .endgame_rules import FRESH, KINDS, POINTS, End, Progress, TooMuch, draws, outcome, points, turn_ends, useful
+from .endgame_rules import (
+    FRESH,
+    KINDS,
+    POINTS,
+    End,
+    Progress,
+    TooMuch,
+    accountant_step,
+    draws,
+    outcome,
+    points,
+    take_ends,
+    turn_ends,
+    useful,
+)
 
 __all__ = ["BUDGET", "KNOWN", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "Solution", "State", "budget_for", "ends_soon",
            "solve", "state_of", "value_of"]
@@ -185,21 +199,42 @@ class Solver:
         self.work = 0  # the takes tried and ends compared in finding turns' ends, and the positions looked at
         self.table: dict[tuple[object, ...], tuple[float, float]] = {}
         self.known_ends: dict[tuple[object, ...], list[End]] = {}
+        self.steps: dict[tuple[object, ...], list[tuple[Kinds, Kinds]]] = {}
+        self.groups: dict[tuple[object, ...], list[End]] = {}
 
     def ends(self, s: State, mover: int) -> list[End]:
-        """The mover's distinct ends of a fresh turn, best takes first, counted in the budget (once a search).
+        """The mover's distinct ends of a fresh turn, best takes first, counted in the budget.
 
         A seat meets the same hand, play area and Street again and again under different tables of the
-        other seat's, so the ends are found once a search; met again, they count as one turn searched."""
+        other seat's, and the same hand and play area under many Streets: the Accountant's step is found once
+        a search for each hand and play area, each card's takes once for each, and a turn's ends once; found
+        before, they count as no work."""
         last = self._last(s)
         useful_now = _useful(s)
-        key = (s.hands[mover], s.areas[mover], s.street, useful_now, last)
+        hand, area = s.hands[mover], s.areas[mover]
+        key = (hand, area, s.street, useful_now, last)
         known = self.known_ends.get(key)
-        if known is None:
-            known = self.known_ends[key] = _ordered(
-                self._counted(s.hands[mover], s.areas[mover], s.street, FRESH, useful_now, last=last))
-        else:
+        if known is not None:
             self._spend(0)
+            return known
+        work = 0
+        steps = self.steps.get((hand, area, useful_now))
+        if steps is None:
+            steps = self.steps[hand, area, useful_now] = accountant_step(hand, area, useful_now)
+            work += len(steps)
+        ends: list[End] = []
+        for c in (-1, *sorted(set(s.street))):
+            group = self.groups.get((hand, area, useful_now, last, c))
+            if group is None:
+                try:
+                    group, done = take_ends(steps, c, useful_now, last=last, limit=(self.budget - self.nodes) * WORK)
+                except TooMuch:
+                    raise _OutOfBudget from None
+                self.groups[hand, area, useful_now, last, c] = group
+                work += done
+            ends.extend(group)
+        known = self.known_ends[key] = _ordered(ends)
+        self._spend(work)
         return known
 
     def _counted(self, hand: Kinds, area: Kinds, street: Kinds, progress: Progress, useful_now: tuple[bool, ...],
@@ -266,9 +301,15 @@ class Solver:
         if high <= alpha:
             return high
         alpha, beta = max(alpha, low), min(beta, high)
-        ends = self.ends(s, mover)
         start = alpha
         best = 0.0
+        if s.passes:  # R8.5: a pass after the other seat's ends the game, so its value is known at once
+            best, alpha = self._better(best, alpha, self.after(s, End(s.hands[mover], s.areas[mover], -1, ()),
+                                                                alpha, beta))
+            if alpha >= beta:  # won by passing: no need to find the turn's ends
+                self.table[key] = (best, high)
+                return best
+        ends = self.ends(s, mover)
         refreshes = sorted(set(s.street)) if _may_refresh(s) else []
         for end in ends:
             if end.taken < 0 and refreshes:  # the refreshes before the passes: they may still take something

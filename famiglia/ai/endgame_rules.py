@@ -22,8 +22,8 @@ from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
-__all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "draws", "outcome", "points",
-           "turn_ends", "useful"]
+__all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "accountant_step", "draws", "outcome",
+           "points", "take_ends", "turn_ends", "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
 KINDS: Final = len(CARDS)
@@ -114,6 +114,42 @@ def turn_ends(hand: Kinds, area: Kinds, street: Kinds, progress: Progress, usefu
     for group in best.values():
         out.extend(_undominated(group, useful))
     return out, work + len(found) * sum(useful) // COMPARED
+
+
+def accountant_step(hand: Kinds, area: Kinds, useful: Sequence[bool]) -> list[tuple[Kinds, Kinds]]:
+    """The hands and play areas the Accountant step of a fresh turn can leave (R6), once each: what `take_ends`
+    starts from. They depend on the hand and play area alone, not on the Street, so a search finds them once."""
+    return list(dict.fromkeys((h, a) for h, a, _ in _after_accountant(hand, area, FRESH, useful, False)))
+
+
+def take_ends(steps: Sequence[tuple[Kinds, Kinds]], c: int, useful: Sequence[bool], *, last: bool = False,
+              limit: float = math.inf) -> tuple[list[End], int]:
+    """The ends of a fresh turn that take kind `c` (-1: a pass) after each of the Accountant's `steps`, none
+    worse than another, and the work of finding them: `turn_ends`'s ends with `c` taken, without the actions.
+
+    Which ends a take has depends on the card taken, not on the rest of the Street (R7, R8), so a search that
+    meets one hand and play area under many Streets finds each card's ends once.
+    """
+    found: dict[tuple[Kinds, Kinds, int], End] = {}
+    tried = 0
+    for hand, area in steps:
+        tried += 1
+        if c < 0:
+            found.setdefault((hand, area, -1), End(hand, area, -1, ()))  # R8.5
+            continue
+        _pay(hand, area, c, VALUE[c], (), found, False)
+        for b in _BRUTES:
+            if hand[b]:
+                h, a = _moved(hand, area, (), (b,))
+                for k in range(1, min(VALUE[b], VALUE[c]) + 1):  # R7.2
+                    _pay(h, a, c, VALUE[c] - k, (), found, False)
+                    tried += 1
+        if tried > limit:
+            raise TooMuch
+    group = list(found.values())
+    if last:
+        return group[:1], tried + len(group)
+    return (_undominated(group, useful) if group else []), tried + len(group) + len(group) * sum(useful) // COMPARED
 
 
 def _undominated(group: list[End], useful: Sequence[bool]) -> list[End]:

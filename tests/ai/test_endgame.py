@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from famiglia.ai.endgame import Solution, solve
+from famiglia.ai.endgame_rules import FRESH, KINDS, accountant_step, take_ends, turn_ends, useful
 from famiglia.ai.ismcts import REFERENCE_LEVELS, ISMCTSPlayer
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import DECK, Game, card
@@ -117,6 +118,27 @@ def tiny(seed: int) -> dict[str, Any]:
             "street": street, "draw_stack": stack, "discard_pile": [], "exhaustions": 1,
             "start_player": rng.randint(0, 1), "to_move": rng.randint(0, 1), "passes": rng.randint(0, 1),
             "stack_bottom": rng.randint(0, len(stack))}
+
+
+@SETTINGS
+@given(st.integers(0, 10**6), st.booleans())
+def test_a_turns_ends_found_card_by_card_are_the_ends_found_for_the_whole_street(seed: int, last: bool) -> None:
+    """The solver finds a fresh turn's ends once for each card it could take (R7, R8: what a take leaves depends on
+    the card, not on the rest of the Street) and once for the pass (R8.5); together they are the turn's ends."""
+    rng = random.Random(seed)
+    deck = list(range(KINDS)) * 3
+    rng.shuffle(deck)
+    sizes = [rng.randint(0, 8), rng.randint(0, 14), rng.randint(1, 8), rng.randint(0, 6)]
+    hand, area, street, stack = (deck[sum(sizes[:i]): sum(sizes[: i + 1])] for i in range(4))
+
+    def counts(kinds: list[int]) -> tuple[int, ...]:
+        return tuple(kinds.count(k) for k in range(KINDS))
+
+    useful_now = useful(tuple(sorted(street)), counts(stack), ())
+    whole, _ = turn_ends(counts(hand), counts(area), tuple(sorted(street)), FRESH, useful_now, last=last)
+    steps = accountant_step(counts(hand), counts(area), useful_now)
+    by_card = [end for c in (-1, *sorted(set(street))) for end in take_ends(steps, c, useful_now, last=last)[0]]
+    assert sorted(end[:3] for end in by_card) == sorted(end[:3] for end in whole)
 
 
 @SETTINGS
