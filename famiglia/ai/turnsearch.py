@@ -223,12 +223,17 @@ class TurnSearch(Player):
         """`seat`'s chance in `view` as told, the seat to move's turn played by the playouts: how a take is rated.
 
         A take that empties the Street is rated over the new Streets its worlds deal (R10.1); this is the
-        same rating once the new Street is known, so that the deal's luck is measured against it.
+        same rating once the new Street is known, so that the deal's luck is measured against it. In a late
+        position (`late`) the seat that waits has what the mover's chance leaves, as under best play, where a
+        drawn game counts one half for each (R11.2) and a playout's draw is no seat's win.
         """
+        late = self.late(view)
+        if late is not None and seat != view.to_move:
+            return 1.0 - self.standing(view, view.to_move)
         worlds = common_worlds(view, self.seed, self.settings.worlds)
         return self.told(self._rating((), worlds, seat, 0.5 - self.settings.contempt if seat == 0 else
                                       0.5 + self.settings.contempt), seat=seat, moving=seat == view.to_move,
-                         late=self.late(view))
+                         late=late)
 
     def rate(self, view: SeatView, found: Sequence[Candidate]) -> list[Rating]:
         """`found` rated by successive halving, best first: all in `screen` worlds, the finalists in all of them."""
