@@ -7,8 +7,8 @@ backgammon bear-off, and `solve` tells its value exactly: an expectimax whose ch
 of a refresh (R5.4: the refreshed card goes under first, and may come straight back) and the deal of an
 emptied Street (R10.1), over the distinct ends of each turn (`endgame_rules.turn_ends`). A draw counts
 one half (R11.2). It prunes only what cannot change the value: alpha-beta on the chance to win, Star1 at
-the chance nodes (Ballard, 1983), a transposition table on the state at the start of each turn, and the
-bound of a lead that all the points still out cannot overturn.
+the chance nodes (Ballard, 1983), a transposition table on the state at the start of each turn, the
+bound of a lead that all the points still out cannot overturn, and a pass that ends the game won (R8.5).
 
 It reads only the seat's view with the memory aid, never the stack's true order. Its budget is a count
 of turns searched, not a time, so a seed and a view give the same decision on any machine; a position it
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, NamedTuple
 
-from famiglia.engine import CARDS, Action, Refresh, SeatView, Step, Take
+from famiglia.engine import CARDS, Action, Pass, Refresh, SeatView, Step, Take
 
 from .endgame_rules import (
     FRESH,
@@ -51,18 +51,19 @@ __all__ = ["BUDGET", "KNOWN", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "Solution"
 # TRY: how far a later position outside that is pushed before the level's search takes over (some 0.1 s).
 REACH: Final = 20_000
 TRY: Final = 2_000
-# A later position with few cards of unknown place is often just outside the try: of the positions of seeded games
-# that a long search solved, seven in ten with at most NEAR_UNKNOWN such cards needed NEAR turns or fewer (0.1-0.5 s),
-# where the search's chance had erred by up to 90 points (docs/ai.md, "The chance against the solver").
-NEAR: Final = 20_000
-NEAR_UNKNOWN: Final = 7
+# A later position with few cards of unknown place is often just outside the try, and there the search's chance
+# errs most (a position won whatever falls told 10-30%; docs/ai.md, "The chance against the solver"). Of the late
+# positions of greedy's games (seed 1000) the try missed and ten times the yardstick solved, every one with at most
+# NEAR_UNKNOWN such cards but one needed NEAR turns or fewer (about 1 s).
+NEAR: Final = 50_000
+NEAR_UNKNOWN: Final = 9
 # A stack of known cards only: no chance node is left, but refreshes of a 1 (one card under, one drawn) can go
 # on for many turns. About 2 s: under a long Street most such stacks are out of reach whatever the budget, and each
 # decision that fails costs the whole of it before the level's search plays.
 KNOWN: Final = 100_000
 BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
 WORK: Final = 16  # the work (a take tried in finding a turn's ends, `endgame_rules.turn_ends`) that counts as one turn
-LOOK: Final = 2  # the work of looking at a position, answered or not: it costs about two takes tried
+LOOK: Final = 4  # the work of looking at a position and at the end that leads there: about four takes tried
 _VALUE: Final = tuple(c.value for c in CARDS)
 
 Kinds = tuple[int, ...]
@@ -263,6 +264,8 @@ class Solver:
     def root(self, s: State, progress: Progress, can_refresh: bool, *,
              only: Action | None = None) -> tuple[float, tuple[Action, ...]]:
         """The best value of the turn under way and the line to it (or the value of `only` played first)."""
+        if type(only) is Pass and s.passes:  # R8.5: the game ends, whatever the turn's swaps left in the hand
+            return self.after(s, End(s.hands[s.to_move], s.areas[s.to_move], -1, ()), 0.0, 1.0), (only,)
         options: list[tuple[tuple[Action, ...], Callable[[float, float], float]]] = []
         ends = self._counted(s.hands[s.to_move], s.areas[s.to_move], s.street, progress, _useful(s), actions=True)
         for end in _ordered(ends):
