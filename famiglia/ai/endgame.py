@@ -219,21 +219,24 @@ class Solver:
             self._spend(0)
             return known
         work = 0
-        steps = self.steps.get((hand, area, useful_now))
-        if steps is None:
-            steps = self.steps[hand, area, useful_now] = accountant_step(hand, area, useful_now)
-            work += len(steps)
         ends: list[End] = []
-        for c in (-1, *sorted(set(s.street))):
-            group = self.groups.get((hand, area, useful_now, last, c))
-            if group is None:
-                try:
-                    group, done = take_ends(steps, c, useful_now, last=last, limit=(self.budget - self.nodes) * WORK)
-                except TooMuch:
-                    raise _OutOfBudget from None
-                self.groups[hand, area, useful_now, last, c] = group
-                work += done
-            ends.extend(group)
+        try:
+            steps = self.steps.get((hand, area, useful_now))
+            if steps is None:
+                # Each way is tried with the pass and each card of the Street, one unit of work at least: more ways
+                # than that leaves room for are out of the budget, found before they are all listed.
+                steps = self.steps[hand, area, useful_now] = accountant_step(
+                    hand, area, useful_now, limit=self._left() // (1 + len(set(s.street))))
+                work += len(steps)
+            for c in (-1, *sorted(set(s.street))):
+                group = self.groups.get((hand, area, useful_now, last, c))
+                if group is None:
+                    group, done = take_ends(steps, c, useful_now, last=last, limit=self._left() - work)
+                    self.groups[hand, area, useful_now, last, c] = group
+                    work += done
+                ends.extend(group)
+        except TooMuch:
+            raise _OutOfBudget from None
         known = self.known_ends[key] = _ordered(ends)
         self._spend(work)
         return known
@@ -243,11 +246,15 @@ class Solver:
         """`turn_ends`, within what is left of the budget and counted in it."""
         try:
             ends, work = turn_ends(hand, area, street, progress, useful_now, last=last, actions=actions,
-                                   limit=(self.budget - self.nodes) * WORK)
+                                   limit=self._left())
         except TooMuch:
             raise _OutOfBudget from None
         self._spend(work)
         return ends
+
+    def _left(self) -> int:
+        """The work left in the budget."""
+        return (self.budget - self.nodes) * WORK
 
     @property
     def nodes(self) -> int:

@@ -116,10 +116,17 @@ def turn_ends(hand: Kinds, area: Kinds, street: Kinds, progress: Progress, usefu
     return out, work + len(found) * sum(useful) // COMPARED
 
 
-def accountant_step(hand: Kinds, area: Kinds, useful: Sequence[bool]) -> list[tuple[Kinds, Kinds]]:
+def accountant_step(hand: Kinds, area: Kinds, useful: Sequence[bool], *,
+                    limit: float = math.inf) -> list[tuple[Kinds, Kinds]]:
     """The hands and play areas the Accountant step of a fresh turn can leave (R6), once each: what `take_ends`
-    starts from. They depend on the hand and play area alone, not on the Street, so a search finds them once."""
-    return list(dict.fromkeys((h, a) for h, a, _ in _after_accountant(hand, area, FRESH, useful, False)))
+    starts from. They depend on the hand and play area alone, not on the Street, so a search finds them once.
+    More than `limit` ways raises `TooMuch`."""
+    found: dict[tuple[Kinds, Kinds], None] = {}
+    for tried, (h, a, _) in enumerate(_after_accountant(hand, area, FRESH, useful, False)):
+        if tried > limit:
+            raise TooMuch
+        found.setdefault((h, a), None)
+    return list(found)
 
 
 def take_ends(steps: Sequence[tuple[Kinds, Kinds]], c: int, useful: Sequence[bool], *, last: bool = False,
@@ -147,9 +154,10 @@ def take_ends(steps: Sequence[tuple[Kinds, Kinds]], c: int, useful: Sequence[boo
         if tried > limit:
             raise TooMuch
     group = list(found.values())
-    if last:
-        return group[:1], tried + len(group)
-    return (_undominated(group, useful) if group else []), tried + len(group) + len(group) * sum(useful) // COMPARED
+    work = tried + len(group) + (0 if last else len(group) * sum(useful) // COMPARED)
+    if work > limit:  # before setting the ends against each other, the costly part
+        raise TooMuch
+    return (group[:1] if last else _undominated(group, useful) if group else []), work
 
 
 def _undominated(group: list[End], useful: Sequence[bool]) -> list[End]:
