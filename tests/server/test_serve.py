@@ -317,8 +317,8 @@ def test_the_messages_of_a_moment_write_the_index_once_and_stopping_writes_what_
     real = index.write_atomically
 
     def counted(path: Path, data: bytes, **kw: object) -> None:
-        writes.append(path)
         real(path, data, **kw)  # type: ignore[arg-type]
+        writes.append(path)  # once written: the saver's thread writes, and the test reads the file when counted
 
     monkeypatch.setattr(index, "write_atomically", counted)
 
