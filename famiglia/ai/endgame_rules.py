@@ -140,17 +140,13 @@ def take_ends(steps: Sequence[tuple[Kinds, Kinds]], c: int, useful: Sequence[boo
     found: dict[tuple[Kinds, Kinds, int], End] = {}
     tried = 0
     for hand, area in steps:
-        tried += 1
         if c < 0:
             found.setdefault((hand, area, -1), End(hand, area, -1, ()))  # R8.5
+            tried += 1
             continue
-        _pay(hand, area, c, VALUE[c], (), found, False)
+        tried += _plain_takes(hand, area, c, (VALUE[c],), (), found, False)
         for b in _BRUTES:
-            if hand[b]:
-                h, a = _moved(hand, area, (), (b,))
-                for k in range(1, min(VALUE[b], VALUE[c]) + 1):  # R7.2
-                    _pay(h, a, c, VALUE[c] - k, (), found, False)
-                    tried += 1
+            tried += _brute_takes(hand, area, b, c, (), found, False)
         if tried > limit:
             raise TooMuch
     group = list(found.values())
@@ -298,24 +294,37 @@ def _takes(hand: Kinds, area: Kinds, street: Kinds, p: Progress, steps: Steps,
     found.setdefault((hand, area, -1), End(hand, area, -1, steps + ((_PASS,) if actions else ())))  # R8.5
     tried = 1
     for c in sorted(set(street)):
-        values = {VALUE[c]}
+        values = (VALUE[c],)
         if c == p.reduced:  # R7.3: the lowered copy, and the others at their printed value
-            values = {VALUE[c] - p.reduction} | (values if street.count(c) > 1 else set())
-        for e in values:
-            _pay(hand, area, c, e, steps, found, actions)
-            tried += 1
-    if not p.brute:
-        return tried
-    for b in _BRUTES:
-        if not hand[b]:
-            continue
-        h, a = _moved(hand, area, (), (b,))
-        for c in sorted(set(street)):
-            for k in range(1, min(VALUE[b], VALUE[c]) + 1):  # R7.2
-                brute: Steps = (PlayBrute(CARDS[b], CARDS[c], k),) if actions else ()
-                _pay(h, a, c, VALUE[c] - k, steps + brute, found, actions)
-                tried += 1
+            values = (VALUE[c] - p.reduction, *(values if street.count(c) > 1 else ()))
+        tried += _plain_takes(hand, area, c, values, steps, found, actions)
+    if p.brute:
+        for b in _BRUTES:
+            for c in sorted(set(street)):
+                tried += _brute_takes(hand, area, b, c, steps, found, actions)
     return tried
+
+
+def _plain_takes(hand: Kinds, area: Kinds, c: int, values: Sequence[int], steps: Steps,
+                 found: dict[tuple[Kinds, Kinds, int], End], actions: bool) -> int:
+    """The takes of kind `c` at each of its effective `values` with no Brute (R8); returns the takes tried."""
+    for e in values:
+        _pay(hand, area, c, e, steps, found, actions)
+    return len(values)
+
+
+def _brute_takes(hand: Kinds, area: Kinds, b: int, c: int, steps: Steps,
+                 found: dict[tuple[Kinds, Kinds, int], End], actions: bool) -> int:
+    """The takes of kind `c` that Brute `b` opens, one for each amount it may lower `c` by (R7.2); returns the
+    takes tried (none without `b` in the hand)."""
+    if not hand[b]:
+        return 0
+    h, a = _moved(hand, area, (), (b,))
+    most = min(VALUE[b], VALUE[c])
+    for k in range(1, most + 1):
+        brute: Steps = (PlayBrute(CARDS[b], CARDS[c], k),) if actions else ()
+        _pay(h, a, c, VALUE[c] - k, steps + brute, found, actions)
+    return most
 
 
 def _pay(hand: Kinds, area: Kinds, c: int, e: int, steps: Steps, found: dict[tuple[Kinds, Kinds, int], End],
