@@ -25,9 +25,8 @@ from famiglia.phrasebook import actions, chances, reasons
 from .advice import MIN_VISITS, Advice, Estimate, certain_words, expected_line, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import sample_world
-from .endgame import solve
 from .evaluation import calibrated
-from .exact import exact_advice
+from .exact import endgame_advice
 from .planner import Plan, TurnState, best_plan, plans
 from .playout import PlayoutPolicy, finished, lead
 from .seeding import decision_rng
@@ -106,9 +105,9 @@ class ISMCTSPlayer(Player):
             return Advice(action, (action,), 1.0, certain_words(view), certain=True,
                           estimates=(Estimate(action, 1.0, 0),))
         if settings.endgame:
-            solution = solve(view)
-            if solution is not None:
-                return exact_advice(view, solution, self.level)
+            solved = endgame_advice(view, self.level)
+            if solved is not None:
+                return solved
         root = self.search(view, focus=focus)
         action = legal(view, self._final(root))
         child = root.children[action]

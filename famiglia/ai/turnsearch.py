@@ -38,9 +38,8 @@ from famiglia.phrasebook.chances import against
 from .advice import Advice, Estimate, certain_words, open_after_refresh, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import World, common_worlds, sample_world
-from .endgame import solve, value_of
 from .evaluation import beta_map, calibrated, fitted_chance, late_calibration, waiting
-from .exact import exact_advice
+from .exact import endgame_advice, endgame_value
 from .leaves import ExactLeaves
 from .planner import TurnState, best_plan, plans
 from .playout import PlayoutPolicy, emptying_refresh, finished
@@ -136,9 +135,9 @@ class TurnSearch(Player):
             return Advice(action, (action,), 1.0, certain_words(view), certain=True,
                           estimates=(Estimate(action, 1.0, 0, (action,)),), level=self.level)
         if self.settings.endgame:
-            solution = solve(view)
-            if solution is not None:
-                return exact_advice(view, solution, self.level)
+            solved = endgame_advice(view, self.level)
+            if solved is not None:
+                return solved
         ratings = self.rate(view, candidates(view))
         late = self.late(view)
         told = (lambda r: r.chance) if raw else partial(self.told, seat=view.to_move, late=late)
@@ -209,9 +208,9 @@ class TurnSearch(Player):
         if type(action) is Pass and winning_pass(view):
             return 1.0
         if type(action) is Take or type(action) is Pass or type(action) is Refresh:
-            exact = value_of(view, action) if self.settings.endgame else None
-            if exact is not None:
-                return exact
+            solved = endgame_value(view, action) if self.settings.endgame else None  # as `advise` tells it
+            if solved is not None:
+                return solved
             worlds = common_worlds(view, self.seed, self.settings.worlds)
             rating = self._rating((action,), worlds, view.to_move, self._draw(view))
             if type(action) is Refresh and view.refreshes < self.settings.deep and self.settings.draws > 0:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .catalogue import _
 
-__all__ = ["against", "as_if", "chance", "odds"]
+__all__ = ["against", "as_if", "best_play", "chance", "odds"]
 
 
 def chance(value: float, *, certain: bool = False) -> str:
@@ -33,6 +33,12 @@ def against(level: str | None) -> str:
         case None | "":
             return _("against the search")
     return _("against the search at level {level}").format(level=level)
+
+
+def best_play() -> str:
+    """Whose play a chance of the narrowed endgame search assumes (`famiglia.ai.endgame`): both at their best,
+    near enough to be told as such, though not proven."""
+    return _("with best play by both")
 
 
 def as_if(level: str | None, name: str) -> str:
