@@ -1,6 +1,10 @@
 """The endgame solver's reach: how large a late position it solves within about 1 s and 10 s of one core.
 
     .venv/bin/python benchmarks/endgame.py --games 8
+    .venv/bin/python benchmarks/endgame.py --games 8 --narrow
+
+With `--narrow`, the reach of the narrowed search (`endgame.solve(..., narrow=True)`: each later take made in
+its best way only), whose value is near the exact one, not proven.
 
 Late positions come from seeded games of the greedy player against itself, taken at the start of each
 turn from the first exhaustion on. Each is solved with the yardstick's budget (`endgame.BUDGET` turns
@@ -56,6 +60,7 @@ def valued_positions(games: int, seed: int, spec: str, value: Callable[[SeatView
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--narrow", action="store_true", help="the narrowed search's reach, not the exact one's")
     args = parser.parse_args()
     views = late_views(args.games)
     rows: dict[int, list[tuple[int, float, int]]] = defaultdict(list)  # unknown -> (solved by, seconds, street)
@@ -68,7 +73,7 @@ def main() -> None:
         solved_by, spent = 0, 0.0
         for factor in (1, 10):
             start = time.perf_counter()
-            solution = solve(view, budget=factor * BUDGET)
+            solution = solve(view, budget=factor * BUDGET, narrow=args.narrow)
             spent = time.perf_counter() - start
             turns += solution.nodes if solution is not None else factor * BUDGET
             seconds += spent
@@ -78,7 +83,8 @@ def main() -> None:
         rows[unknown].append((solved_by, spent, len(view.street)))
         if ends_soon(state):
             sure.append((solved_by == 1, spent))
-    print(f"{len(views)} late positions of {args.games} games of greedy against itself")
+    print(f"{len(views)} late positions of {args.games} games of greedy against itself"
+          f"{', the narrowed search' if args.narrow else ''}")
     print(f"sure reach: {sum(ok for ok, _ in sure)} of {len(sure)} solved within 1 s, the slowest in "
           f"{max((s for _, s in sure), default=0.0):.3f} s")
     print("unknown  positions  within 1 s  within 10 s  median s (solved)  median Street (solved)")

@@ -49,7 +49,9 @@ def legend(thresholds: list[tuple[str, float]], *, exact: bool = False) -> str:
              "the points of chance given away ({marks}).").format(marks=marks)
     if exact:
         said += " " + _("From the first exhaustion on, where the exact solver reaches, a chance and a loss are "
-                        "exact: best play by both, a draw counting half (R9, R11.2).")
+                        "exact: best play by both, a draw counting half (R9, R11.2). Just outside its reach, "
+                        "they are best play with each later take made the way that keeps the better hand: "
+                        "near, not proven.")
     return said
 
 

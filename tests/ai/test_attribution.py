@@ -121,14 +121,15 @@ def test_a_collapse_as_the_other_seat_draws_the_last_card_is_a_key_moment(analys
     assert analysis.decisions[refresh.move - 1].player == 0  # it opened Ben's turn
     assert views[-1].is_over and views[-1].result is not None and views[-1].result.winner == 1
     assert moves[-1][1].startswith("take") and analysis.decisions[-1].turn == refresh.turn
-    # as Ben's search tells it: nearly sure, whatever Anna's search had made of her last turn (the exact solver
-    # now marks its Brute a mistake; here her turn is told as it was before it could, at an even chance)
-    last = {d.move for d in analysis.decisions if d.player == 0 and d.turn == analysis.decisions[refresh.move - 1].turn}
+    # as Ben's search tells it: nearly sure, whatever Anna's search had made of the turns before (the solver, exact
+    # and narrowed, now marks her take of turn 2 and her Brute mistakes; here the turns before are told as they were
+    # before it could, at an even chance, so that the collapse stands alone)
     collapsed = replace(analysis, decisions=tuple(
         replace(d, before=0.99, best_chance=0.99, played_chance=0.99) if d.move == refresh.move else
-        replace(d, before=0.5, best_chance=0.5, played_chance=0.5) if d.move in last else d
+        replace(d, before=0.5, best_chance=0.5, played_chance=0.5) if d.move < refresh.move else d
         for d in analysis.decisions),
-                        luck=tuple(replace(x, expected=0.99, swing=x.after - 0.99) if x.move == refresh.move else x
+                        luck=tuple(replace(x, expected=0.99, swing=x.after - 0.99) if x.move == refresh.move else
+                                   replace(x, expected=0.5, after=0.5, swing=0.0) if x.move < refresh.move else x
                                    for x in analysis.luck))
     for told in (analysis, collapsed):
         drop = min((x for x in shifts(told) if x.move < len(moves)), key=lambda x: x.change(0))
