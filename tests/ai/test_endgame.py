@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -154,16 +155,19 @@ def test_the_solver_agrees_with_a_plain_expectimax_on_the_engine(seed: int) -> N
     assert abs(solution.value - expected) < 1e-9
 
 
+@pytest.mark.parametrize("narrow", [False, True])
 @SETTINGS
 @given(st.integers(0, 10**6), st.randoms(use_true_random=False))
-def test_the_value_is_the_same_whatever_the_order_of_the_unknown_cards(seed: int, rng: random.Random) -> None:
+def test_the_value_is_the_same_whatever_the_order_of_the_unknown_cards(narrow: bool, seed: int,
+                                                                       rng: random.Random) -> None:
+    """The solver reads only the seat's view, never the stack's order (R12.2); the narrowed search too."""
     d = tiny(seed)
     known = d["stack_bottom"]
     unknown = d["draw_stack"][: len(d["draw_stack"]) - known]
     rng.shuffle(unknown)
     other = {**d, "draw_stack": unknown + d["draw_stack"][len(unknown):]}
     first, second = (Game.from_dict(x, seed=1) for x in (d, other))
-    a, b = (solve(g.view(g.to_move, memory=True)) for g in (first, second))
+    a, b = (solve(g.view(g.to_move, memory=True), narrow=narrow) for g in (first, second))
     assert (a is None) == (b is None)
     if a is not None and b is not None:
         assert a.value == b.value and a.line == b.line

@@ -3,20 +3,15 @@ take made in its best way only. Near the exact value, not a proof, and told as s
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from famiglia.ai import endgame, player, win_chance
 from famiglia.ai.endgame import solve, state_of
 from famiglia.ai.estimate import estimator
 from famiglia.engine import Game, SeatView
 from famiglia.phrasebook import chances
-from tests.ai.helpers import SETTINGS
-from tests.ai.test_endgame import tiny
 
 
 @cache
@@ -91,19 +86,3 @@ def test_the_narrowed_search_gives_the_exact_value_on_the_late_positions_of_game
                 assert abs(narrowed.value - exact.value) <= 0.1
             game.apply(players[game.to_move].choose(view))
     assert met >= 10 and same >= 0.9 * met
-
-
-@SETTINGS
-@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
-def test_the_narrowed_value_is_the_same_whatever_the_order_of_the_unknown_cards(seed: int, rng: random.Random) -> None:
-    """Like the exact search, the narrowed one reads only the seat's view: never the stack's order (R12.2)."""
-    d = tiny(seed)
-    known = d["stack_bottom"]
-    unknown = d["draw_stack"][: len(d["draw_stack"]) - known]
-    rng.shuffle(unknown)
-    other = {**d, "draw_stack": unknown + d["draw_stack"][len(unknown):]}
-    first, second = (Game.from_dict(x, seed=1) for x in (d, other))
-    a, b = (solve(g.view(g.to_move, memory=True), narrow=True) for g in (first, second))
-    assert (a is None) == (b is None)
-    if a is not None and b is not None:
-        assert a.value == b.value and a.line == b.line
