@@ -40,17 +40,19 @@ from .endgame_rules import (
     Progress,
     TooMuch,
     accountant_step,
+    best_take,
     draws,
     outcome,
     points,
+    ranked,
     take_ends,
     turn_ends,
     useful,
 )
 from .planner import KEEP
 
-__all__ = ["BUDGET", "KNOWN", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "Solution", "State", "budget_for", "ends_soon",
-           "solve", "state_of", "value_of"]
+__all__ = ["BUDGET", "KNOWN", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "WAYS", "Solution", "State", "budget_for",
+           "ends_soon", "late_solution", "late_value", "solve", "state_of", "value_of"]
 
 # Budgets, in turns searched (a count, so a seed and a view give one decision on any machine; docs/ai.md,
 # "The endgame solver", has their times: about 20 µs a turn, with the work around it counted). REACH: the safety
@@ -69,6 +71,10 @@ NEAR_UNKNOWN: Final = 9
 # on for many turns. About 2 s: under a long Street most such stacks are out of reach whatever the budget, and each
 # decision that fails costs the whole of it before the level's search plays.
 KNOWN: Final = 100_000
+# The narrowed search's ways to make each later take (the best by `planner.KEEP`): with one, three late positions
+# of a fresh set were off by 41 points (the second way was best play's); with two, none of 60 it finished was off
+# (docs/ai.md, "Best play, narrowed").
+WAYS: Final = 2
 BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
 WORK: Final = 16  # the work (a take tried in finding a turn's ends, `endgame_rules.turn_ends`) that counts as one turn
 LOOK: Final = 4  # the work of looking at a position and at the end that leads there: about four takes tried
@@ -161,30 +167,53 @@ def solve(view: SeatView, *, budget: int | None = None, narrow: bool = False) ->
 
     `budget`: turns searched before giving up; by default `budget_for` the position. `narrow`: the narrowed
     search of the module's docstring, whose value is near, not proven."""
-    state = state_of(view)
-    if state is None or not view.my_turn:
+    found = _search(view, None, budget, narrow)
+    if found is None:
         return None
-    solver = Solver(view.start_player, budget if budget is not None else budget_for(state), narrow=narrow)
-    try:
-        value, line = solver.root(state, _progress(view, state), view.can_refresh)
-    except _OutOfBudget:
-        return None
+    value, line, nodes = found
     refresh = line[0] if type(line[0]) is Refresh else None
-    return Solution(round(value, 12), line, refresh, solver.nodes, narrow)
+    return Solution(value, line, refresh, nodes, narrow)
 
 
 def value_of(view: SeatView, action: Action, *, budget: int | None = None, narrow: bool = False) -> float | None:
     """The exact value for the seat to move of playing `action` (one of the view's) and best play after it
     (with `narrow`, as `solve` narrowed)."""
+    found = _search(view, action, budget, narrow)
+    return found[0] if found is not None else None
+
+
+def late_solution(view: SeatView) -> Solution | None:
+    """What the levels know of a late position: the exact solution where the exact search finishes within
+    `budget_for`, else the narrowed one where that finishes; None where neither does.
+
+    The narrowed search goes first: its tree is part of the exact one's, and it finished every late position of
+    the reach table the exact one finished (docs/ai.md). So where it does not finish, the exact search is not
+    tried, and a position out of reach costs one search, not two."""
+    narrowed = solve(view, narrow=True)
+    return (solve(view) or narrowed) if narrowed is not None else None
+
+
+def late_value(view: SeatView, action: Action) -> float | None:
+    """The value of `action` played from `view` and best play after it, as `late_solution` tells the best one."""
+    narrowed = value_of(view, action, narrow=True)
+    if narrowed is None:
+        return None
+    exact = value_of(view, action)
+    return exact if exact is not None else narrowed
+
+
+def _search(view: SeatView, only: Action | None, budget: int | None,
+            narrow: bool) -> tuple[float, tuple[Action, ...], int] | None:
+    """The value, the line and the turns searched of `view` (or of `only` played first), or None out of reach."""
     state = state_of(view)
     if state is None or not view.my_turn:
         return None
     solver = Solver(view.start_player, budget if budget is not None else budget_for(state), narrow=narrow)
     try:
-        value, _ = solver.root(state, _progress(view, state), view.can_refresh, only=action)
+        value, line = solver.root(state, _progress(view, state), view.can_refresh, only=only)
     except _OutOfBudget:
         return None
-    return round(value, 12)
+    return round(value, 12), line, solver.nodes
 
 
 def _progress(view: SeatView, state: State) -> Progress:
@@ -214,6 +243,7 @@ class Solver:
         self.table: dict[tuple[object, ...], tuple[float, float]] = {}
         self.known_ends: dict[tuple[object, ...], list[End]] = {}
         self.steps: dict[tuple[object, ...], list[tuple[Kinds, Kinds]]] = {}
+        self.ranked: dict[tuple[object, ...], list[tuple[float, Kinds, Kinds]]] = {}  # the steps, for `narrow`
         self.groups: dict[tuple[object, ...], list[End]] = {}
 
     def ends(self, s: State, mover: int) -> list[End]:
@@ -241,16 +271,23 @@ class Solver:
                 steps = self.steps[hand, area, useful_now] = accountant_step(
                     hand, area, useful_now, limit=self._left() // (1 + len(set(s.street))))
                 work += len(steps)
+            narrow = self.narrow and not last
+            if narrow and (hand, area, useful_now) not in self.ranked:
+                self.ranked[hand, area, useful_now] = ranked(steps, KEEP)
             for c in (-1, *sorted(set(s.street))):
                 group = self.groups.get((hand, area, useful_now, last, c))
                 if group is None:
-                    group, done = take_ends(steps, c, useful_now, last=last, limit=self._left() - work)
+                    if narrow:
+                        group, done = best_take(self.ranked[hand, area, useful_now], c, KEEP, useful_now, ways=WAYS,
+                                                limit=self._left() - work)
+                    else:
+                        group, done = take_ends(steps, c, useful_now, last=last, limit=self._left() - work)
                     self.groups[hand, area, useful_now, last, c] = group
                     work += done
                 ends.extend(group)
         except TooMuch:
             raise _OutOfBudget from None
-        known = self.known_ends[key] = _ordered(_best_ways(ends) if self.narrow else ends)
+        known = self.known_ends[key] = _ordered(ends)
         self._spend(work)
         return known
 
@@ -416,19 +453,6 @@ def _useful(s: State) -> tuple[bool, ...]:
 def _may_refresh(s: State) -> bool:
     """R5.1, R5.4, R5.6: one refresh a turn after the first exhaustion, none after the second or with a 0 out."""
     return not s.refreshed and s.exhaustions == 1 and bool(s.street) and all(_VALUE[c] for c in s.street)
-
-
-def _best_ways(ends: list[End]) -> list[End]:
-    """For each card taken, and the pass, the end whose hand is worth most for later turns (`planner.KEEP`): a
-    higher card pays for a higher take (R8.2), a Mercenary stands in for any family (R8.3), an Accountant or a
-    Brute can still act (R6, R7). Every card scores alike wherever it lies (R11.1), so this is the way a
-    player would choose to make the take."""
-    best: dict[int, tuple[float, End]] = {}
-    for end in ends:
-        worth = sum(KEEP[k] * n for k, n in enumerate(end.hand) if n)
-        if end.taken not in best or worth > best[end.taken][0]:
-            best[end.taken] = (worth, end)
-    return [end for _, end in best.values()]
 
 
 def _ordered(ends: list[End]) -> list[End]:

@@ -18,12 +18,13 @@ import math
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import comb
+from operator import mul
 from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
-__all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "accountant_step", "draws", "outcome",
-           "points", "take_ends", "turn_ends", "useful"]
+__all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "accountant_step", "best_take",
+           "draws", "outcome", "points", "ranked", "take_ends", "turn_ends", "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
 KINDS: Final = len(CARDS)
@@ -144,9 +145,7 @@ def take_ends(steps: Sequence[tuple[Kinds, Kinds]], c: int, useful: Sequence[boo
             found.setdefault((hand, area, -1), End(hand, area, -1, ()))  # R8.5
             tried += 1
             continue
-        tried += _plain_takes(hand, area, c, (VALUE[c],), (), found, False)
-        for b in _BRUTES:
-            tried += _brute_takes(hand, area, b, c, (), found, False)
+        tried += _step_takes(hand, area, c, found)
         if tried > limit:
             raise TooMuch
     group = list(found.values())
@@ -154,6 +153,74 @@ def take_ends(steps: Sequence[tuple[Kinds, Kinds]], c: int, useful: Sequence[boo
     if work > limit:  # before setting the ends against each other, the costly part
         raise TooMuch
     return (group[:1] if last else _undominated(group, useful) if group else []), work
+
+
+def ranked(steps: Sequence[tuple[Kinds, Kinds]], keep: Sequence[float]) -> list[tuple[float, Kinds, Kinds]]:
+    """The Accountant's `steps` with the worth of each one's hand by `keep` (a worth for each kind, none below
+    zero), the most worth first: what `best_take` starts from."""
+    worth = [(sum(map(mul, keep, hand)), hand, area) for hand, area in steps]
+    return sorted(worth, key=lambda step: -step[0])
+
+
+def best_take(steps: Sequence[tuple[float, Kinds, Kinds]], c: int, keep: Sequence[float], useful: Sequence[bool], *,
+              ways: int = 1, limit: float = math.inf) -> tuple[list[End], int]:
+    """The `ways` ends of a fresh turn taking kind `c` (-1: a pass) whose hands are worth most by `keep`, none
+    worse than one before it (`_undominated`), and the work of finding them: the narrowed search's ways to make
+    the take (`endgame`).
+
+    `steps` are `ranked`. A take adds the card taken to the hand and only moves cards out of it (the payer,
+    R8.4, a Brute, R7.1), so no end of a step is worth more than the step's hand and the card taken: once that
+    is no more than the `ways`-th best end found, no later step can do better, and the rest are not tried.
+    """
+    found: dict[tuple[Kinds, Kinds, int], End] = {}
+    worths: dict[tuple[Kinds, Kinds, int], float] = {}
+    chosen: list[tuple[Kinds, Kinds, int]] = []
+    gain = keep[c] if c >= 0 else 0.0
+    tried = 0
+    for worth, hand, area in steps:
+        if len(chosen) == ways and worth + gain <= worths[chosen[-1]]:
+            break
+        seen = len(found)
+        if c < 0:
+            found.setdefault((hand, area, -1), End(hand, area, -1, ()))  # R8.5
+            tried += 1
+        else:
+            tried += _step_takes(hand, area, c, found)
+        tried += len(found) - seen
+        if tried > limit:
+            raise TooMuch
+        better = False
+        for key in list(found)[seen:]:
+            worths[key] = sum(map(mul, keep, key[0]))
+            better = better or len(chosen) < ways or worths[key] > worths[chosen[-1]]
+        if better:
+            chosen = _best_of(sorted(found, key=lambda key: -worths[key]), useful, ways)  # stable: the first first
+    return [found[key] for key in chosen], tried
+
+
+def _best_of(keys: list[tuple[Kinds, Kinds, int]], useful: Sequence[bool], ways: int) -> list[tuple[Kinds, Kinds, int]]:
+    """The first `ways` of `keys` (ends, the best first) whose hand no end chosen before it is as good as or better
+    than (see `_undominated`)."""
+    chosen: list[tuple[Kinds, Kinds, int]] = []
+    for key in keys:
+        hand = key[0]
+        size = sum(hand)
+        if not any(sum(other[0]) >= size and all(o >= h for o, h, u in zip(other[0], hand, useful, strict=True) if u)
+                   for other in chosen):
+            chosen.append(key)
+            if len(chosen) == ways:
+                break
+    return chosen
+
+
+def _step_takes(hand: Kinds, area: Kinds, c: int, found: dict[tuple[Kinds, Kinds, int], End]) -> int:
+    """The takes of kind `c` from one hand and play area of a fresh turn, plain and with each Brute in the hand
+    (R7, R8), into `found`; returns the takes tried."""
+    tried = _plain_takes(hand, area, c, (VALUE[c],), (), found, False)
+    for b in _BRUTES:
+        if hand[b]:
+            tried += _brute_takes(hand, area, b, c, (), found, False)
+    return tried
 
 
 def _undominated(group: list[End], useful: Sequence[bool]) -> list[End]:

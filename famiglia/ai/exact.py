@@ -15,50 +15,54 @@ from famiglia.phrasebook import chances, exact
 
 from .advice import Advice, Estimate, open_after_refresh, words
 from .base import legal
-from .endgame import Solution, solve, value_of
+from .endgame import Solution, late_solution, late_value
 
-__all__ = ["endgame_advice", "endgame_value", "exact_advice", "exact_odds"]
+__all__ = ["endgame_advice", "endgame_value", "exact_advice", "exact_odds", "narrowed_advice"]
 
 
 def endgame_advice(view: SeatView, level: str) -> Advice | None:
-    """The solver's advice for a late position: exact where it finishes, else narrowed where that finishes
-    (both within the budget of `endgame.budget_for`); None before the first exhaustion or out of reach.
-
-    The narrowed search is tried first: it searches a part of the exact one's tree, and it finished every late
-    position of the reach table the exact one finished, in fewer turns (docs/ai.md). So where it does not
-    finish, the exact search is not tried, and a position out of reach costs one search, not two."""
-    narrowed = solve(view, narrow=True)
-    if narrowed is None:
+    """The solver's advice for a late position (`endgame.late_solution`): exact where the exact search finishes,
+    else narrowed where that finishes; None before the first exhaustion or out of reach."""
+    solution = late_solution(view)
+    if solution is None:
         return None
-    return exact_advice(view, solve(view) or narrowed, level)
+    return narrowed_advice(view, solution, level) if solution.narrow else exact_advice(view, solution, level)
 
 
 def endgame_value(view: SeatView, action: Action) -> float | None:
     """The solver's value of `action` played from `view` and best play after it, as `endgame_advice` tells
     the best one: exact, else narrowed; None where neither finishes."""
-    narrowed = value_of(view, action, narrow=True)
-    if narrowed is None:
-        return None
-    exact = value_of(view, action)
-    return exact if exact is not None else narrowed
+    return late_value(view, action)
 
 
 def exact_advice(view: SeatView, solution: Solution, level: str) -> Advice:
-    """The advice for `view` that `solution` gives: its first action, its line, its exact value, its words."""
-    action = legal(view, solution.line[0])
-    refresh = solution.refresh
-    line = (action, *open_after_refresh(view, refresh)) if refresh is not None else solution.line
+    """The advice for `view` that the exact `solution` gives: its first action, its line, its exact value, its
+    words; a proven result said as one."""
+    action, line = _line(view, solution)
     value = solution.value
-    if solution.narrow:
-        said = words(view, line, action if type(action) is Refresh else None, value, chances.best_play())
-        return Advice(action, line, value, said,
-                      after_refresh=refresh, estimates=(Estimate(action, value, 0, line),), level=level)
     if value <= 0.0:
-        said = exact.lost(line, refresh=refresh is not None)
+        said = exact.lost(line, refresh=solution.refresh is not None)
     else:
-        said = exact.line(line, exact_odds(value), refresh=refresh is not None)
-    return Advice(action, line, value, said, certain=value >= 1.0, after_refresh=refresh,
+        said = exact.line(line, exact_odds(value), refresh=solution.refresh is not None)
+    return Advice(action, line, value, said, certain=value >= 1.0, after_refresh=solution.refresh,
                   estimates=(Estimate(action, value, 0, line),), level=level)
+
+
+def narrowed_advice(view: SeatView, solution: Solution, level: str) -> Advice:
+    """The advice the narrowed `solution` gives: its line, and its value as a chance with best play by both, never
+    as proven."""
+    action, line = _line(view, solution)
+    said = words(view, line, action if type(action) is Refresh else None, solution.value, chances.best_play())
+    return Advice(action, line, solution.value, said, after_refresh=solution.refresh,
+                  estimates=(Estimate(action, solution.value, 0, line),), level=level)
+
+
+def _line(view: SeatView, solution: Solution) -> tuple[Action, tuple[Action, ...]]:
+    """The solution's first action as the view has it, and the line to tell: after a refresh, what it leaves open."""
+    action = legal(view, solution.line[0])
+    if solution.refresh is not None:
+        return action, (action, *open_after_refresh(view, solution.refresh))
+    return action, solution.line
 
 
 def exact_odds(value: float) -> str:

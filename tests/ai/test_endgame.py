@@ -11,8 +11,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from famiglia.ai.endgame import Solution, solve
-from famiglia.ai.endgame_rules import FRESH, KINDS, accountant_step, take_ends, turn_ends, useful
+from famiglia.ai.endgame_rules import (
+    FRESH,
+    KINDS,
+    End,
+    accountant_step,
+    best_take,
+    ranked,
+    take_ends,
+    turn_ends,
+    useful,
+)
 from famiglia.ai.ismcts import REFERENCE_LEVELS, ISMCTSPlayer
+from famiglia.ai.planner import KEEP
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
 from famiglia.engine import DECK, Game, card
 from tests.ai.helpers import SETTINGS
@@ -140,6 +151,38 @@ def test_a_turns_ends_found_card_by_card_are_the_ends_found_for_the_whole_street
     steps = accountant_step(counts(hand), counts(area), useful_now)
     by_card = [end for c in (-1, *sorted(set(street))) for end in take_ends(steps, c, useful_now, last=last)[0]]
     assert sorted(end[:3] for end in by_card) == sorted(end[:3] for end in whole)
+
+
+@SETTINGS
+@given(st.integers(0, 10**6))
+def test_the_narrowed_ways_to_make_a_take_leave_the_hands_worth_most_of_all_its_ways(seed: int) -> None:
+    """The narrowed search makes each take in a few ways: those whose hands are worth most by `planner.KEEP`
+    (R8.2-R8.4: which pair pays; R6: what the Accountant swapped). `best_take` stops early once no later way can
+    be worth more; it must still find the best of them all. With every kind useful, no end is dropped but one
+    holding fewer of every kind, so the ends of `take_ends` hold the best."""
+    rng = random.Random(seed)
+    deck = list(range(KINDS)) * 3
+    rng.shuffle(deck)
+    sizes = [rng.randint(0, 8), rng.randint(0, 14), rng.randint(1, 8)]
+    hand, area, street = (deck[sum(sizes[:i]): sum(sizes[: i + 1])] for i in range(3))
+
+    def counts(kinds: list[int]) -> tuple[int, ...]:
+        return tuple(kinds.count(k) for k in range(KINDS))
+
+    def worth(end: End) -> float:
+        return sum(KEEP[k] * n for k, n in enumerate(end.hand))
+
+    every = (True,) * KINDS
+    steps = accountant_step(counts(hand), counts(area), every)
+    for c in (-1, *sorted(set(street))):
+        ends = take_ends(steps, c, every)[0]
+        worths = sorted((worth(end) for end in ends), reverse=True)
+        for ways in (1, 2, 3):
+            best = best_take(ranked(steps, KEEP), c, KEEP, every, ways=ways)[0]
+            assert [worth(end) for end in best] == worths[:ways]
+            assert all(end.taken == c for end in best)
+            assert {(end.hand, end.area) for end in best} <= {(end.hand, end.area) for end in ends}
+            assert len({(end.hand, end.area) for end in best}) == len(best)
 
 
 @SETTINGS

@@ -26,9 +26,9 @@ def _greedy_game_at(seed: int, first: int, move: int) -> SeatView:
 
 
 def _just_outside() -> SeatView:
-    """A late position (the first exhaustion past, 7 cards of unknown place) the exact solver does not finish
-    within the levels' budget, whose value with best play is 6 in 7."""
-    return _greedy_game_at(512, 12, 72)
+    """A late position (the first exhaustion past, 8 cards of unknown place) the exact solver does not finish
+    within the levels' budget, whose value with best play is 5 in 168."""
+    return _greedy_game_at(4002, 2, 78)
 
 
 def test_just_outside_the_exact_reach_the_narrowed_search_finds_the_value_of_best_play() -> None:
@@ -40,7 +40,7 @@ def test_just_outside_the_exact_reach_the_narrowed_search_finds_the_value_of_bes
     assert narrowed is not None and narrowed.narrow
     exact = solve(view, budget=10 * endgame.NEAR)
     assert exact is not None and not exact.narrow
-    assert narrowed.value == exact.value == round(6 / 7, 12)
+    assert narrowed.value == exact.value == round(5 / 168, 12)
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -66,6 +66,20 @@ def test_each_later_take_is_made_the_way_that_keeps_the_better_hand() -> None:
     narrowed = solve(view, narrow=True)
     assert exact is not None and narrowed is not None
     assert narrowed.value == exact.value == round(2 / 3, 12)
+
+
+def test_each_later_take_is_made_in_the_two_ways_that_keep_the_better_hands() -> None:
+    """The way that keeps the hand worth most is not always best play's: here the Street holds A1 A3 F2 B3 and 7
+    cards of unknown place, and the seat to move (F2 F3 M2 M4 in hand) wins 89 in 105 of the ways they can fall
+    by refreshing A3. Made in the better way only, each later take would leave the seat 3 in 7; made in the two
+    better ways, the narrowed search finds the 89 in 105 (`endgame.WAYS`)."""
+    view = _greedy_game_at(4027, 27, 68)
+    assert solve(view) is None
+    narrowed = solve(view, narrow=True)
+    exact = solve(view, budget=10 * endgame.NEAR)
+    assert narrowed is not None and exact is not None
+    assert narrowed.value == exact.value == round(89 / 105, 12)
+    assert str(narrowed.line[0]) == str(exact.line[0]) == "refresh A3"
 
 
 def test_the_narrowed_search_gives_the_exact_value_on_the_late_positions_of_games() -> None:
