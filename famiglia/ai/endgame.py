@@ -16,10 +16,11 @@ cannot finish within the budget gets None, and the search of the level is used a
 
 Just outside that reach, most of the work is the many ways to make each take: which cards an Accountant
 swaps, which pair pays (R6, R8). With `narrow`, every turn after the one under way makes each take (and
-the pass) in one way only, the one that leaves the hand worth most for later turns (`planner.KEEP`); the
-turn under way still has all its ways. That is no proof, but it is the value of a game very near the real
-one, searched in a fraction of the turns: on 202 late positions the exact search finished, it gave the same
-value on 198 and was off by 10 points at most (docs/ai.md, "Best play, narrowed").
+the pass) in its `WAYS` best ways only, those that leave the hand worth most for later turns (`planner.KEEP`),
+found without setting every way against the others (`endgame_rules.best_take`); the turn under way still has
+all its ways. That is no proof, but it is the value of a game very near the real one, searched in a fraction
+of the turns: on the late positions of two fresh sets and the reach table whose exact value is known, it gave
+that value wherever it finished (docs/ai.md, "Best play, narrowed").
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ from .endgame_rules import (
 )
 from .planner import KEEP
 
-__all__ = ["BUDGET", "KNOWN", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "WAYS", "Solution", "State", "budget_for",
-           "ends_soon", "late_solution", "late_value", "solve", "state_of", "value_of"]
+__all__ = ["BUDGET", "KNOWN", "NARROWED", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "WAYS", "Solution", "State",
+           "budget_for", "ends_soon", "late_solution", "late_value", "solve", "state_of", "value_of"]
 
 # Budgets, in turns searched (a count, so a seed and a view give one decision on any machine; docs/ai.md,
 # "The endgame solver", has their times: about 20 µs a turn, with the work around it counted). REACH: the safety
@@ -72,9 +73,14 @@ NEAR_UNKNOWN: Final = 9
 # decision that fails costs the whole of it before the level's search plays.
 KNOWN: Final = 100_000
 # The narrowed search's ways to make each later take (the best by `planner.KEEP`): with one, three late positions
-# of a fresh set were off by 41 points (the second way was best play's); with two, none of 60 it finished was off
-# (docs/ai.md, "Best play, narrowed").
+# of a fresh set were off by 41 points (the second way was best play's); with two, none of the 73 it finished
+# whose exact value is known was off (docs/ai.md, "Best play, narrowed").
 WAYS: Final = 2
+# The narrowed search's budget, in times the exact one's: its turns weigh more with two ways, and a quarter more
+# lets it finish at least the positions one way finished (docs/ai.md, "Best play, narrowed"). More finishes more,
+# but a position it does not finish costs the whole budget: twice the budget made `famiglia analyse` of the
+# benchmark game take 78 s (the target is 60 s).
+NARROWED: Final = 1.25
 BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
 WORK: Final = 16  # the work (a take tried in finding a turn's ends, `endgame_rules.turn_ends`) that counts as one turn
 LOOK: Final = 4  # the work of looking at a position and at the end that leads there: about four takes tried
@@ -165,8 +171,8 @@ def _counts(cards: Sequence[object]) -> Kinds:
 def solve(view: SeatView, *, budget: int | None = None, narrow: bool = False) -> Solution | None:
     """The exact value of `view` for the seat to move and the best turn, or None outside the solver's reach.
 
-    `budget`: turns searched before giving up; by default `budget_for` the position. `narrow`: the narrowed
-    search of the module's docstring, whose value is near, not proven."""
+    `budget`: turns searched before giving up; by default `budget_for` the position (`NARROWED` times that with
+    `narrow`). `narrow`: the narrowed search of the module's docstring, whose value is near, not proven."""
     found = _search(view, None, budget, narrow)
     if found is None:
         return None
@@ -208,7 +214,9 @@ def _search(view: SeatView, only: Action | None, budget: int | None,
     state = state_of(view)
     if state is None or not view.my_turn:
         return None
-    solver = Solver(view.start_player, budget if budget is not None else budget_for(state), narrow=narrow)
+    if budget is None:
+        budget = round(budget_for(state) * (NARROWED if narrow else 1))
+    solver = Solver(view.start_player, budget, narrow=narrow)
     try:
         value, line = solver.root(state, _progress(view, state), view.can_refresh, only=only)
     except _OutOfBudget:
@@ -232,7 +240,7 @@ def _progress(view: SeatView, state: State) -> Progress:
 
 class Solver:
     """One search: its transposition table, its count of turns searched and its budget; `narrow`, the turns
-    after the root's each make a take in one way only (see the module's docstring)."""
+    after the root's each make a take in its `WAYS` best ways only (see the module's docstring)."""
 
     def __init__(self, start_player: int, budget: int, *, narrow: bool = False) -> None:
         self.start_player = start_player

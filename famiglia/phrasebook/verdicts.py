@@ -50,7 +50,7 @@ def legend(thresholds: list[tuple[str, float]], *, exact: bool = False) -> str:
     if exact:
         said += " " + _("From the first exhaustion on, where the exact solver reaches, a chance and a loss are "
                         "exact: best play by both, a draw counting half (R9, R11.2). Just outside its reach, "
-                        "they are best play with each later take made the way that keeps the better hand: "
+                        "they are best play with each later take made only in the ways that keep the better hands: "
                         "near, not proven.")
     return said
 
