@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Pass, Refresh, SeatView, Step, Take
@@ -200,7 +200,11 @@ def late_solution(view: SeatView) -> Solution | None:
 
 
 def late_value(view: SeatView, action: Action) -> float | None:
-    """The value of `action` played from `view` and best play after it, as `late_solution` tells the best one."""
+    """The value of `action` played from `view` and best play after it, as `late_solution` tells the best one;
+    None where that has none: a position out of reach has each of its moves rated as its best one is, by the
+    level's search, so a move played and the move advised are measured alike (the analysis, the hint)."""
+    if late_solution(view) is None:
+        return None
     narrowed = value_of(view, action, narrow=True)
     if narrowed is None:
         return None
@@ -216,9 +220,17 @@ def _search(view: SeatView, only: Action | None, budget: int | None,
         return None
     if budget is None:
         budget = round(budget_for(state) * (NARROWED if narrow else 1))
-    solver = Solver(view.start_player, budget, narrow=narrow)
+    return _searched(view.start_player, state, _progress(view, state), view.can_refresh, only, budget, narrow)
+
+
+@lru_cache(maxsize=64)
+def _searched(start_player: int, state: State, progress: Progress, can_refresh: bool, only: Action | None,
+              budget: int, narrow: bool) -> tuple[float, tuple[Action, ...], int] | None:
+    """`_search` from the position as the solver sees it: kept, as the hint, the computer's move and the analysis
+    ask for one position again and again, and a search is a function of these alone."""
+    solver = Solver(start_player, budget, narrow=narrow)
     try:
-        value, line = solver.root(state, _progress(view, state), view.can_refresh, only=only)
+        value, line = solver.root(state, progress, can_refresh, only=only)
     except _OutOfBudget:
         return None
     return round(value, 12), line, solver.nodes

@@ -10,7 +10,7 @@ import pytest
 from famiglia.ai import endgame, player, win_chance
 from famiglia.ai.endgame import solve, state_of
 from famiglia.ai.estimate import estimator
-from famiglia.engine import Game, SeatView
+from famiglia.engine import Game, Pass, Refresh, SeatView, Take
 from famiglia.phrasebook import chances
 
 
@@ -100,3 +100,17 @@ def test_the_narrowed_search_gives_the_exact_value_on_the_late_positions_of_game
                 assert abs(narrowed.value - exact.value) <= 0.1
             game.apply(players[game.to_move].choose(view))
     assert met >= 10 and same >= 0.9 * met
+
+
+def test_where_the_position_is_out_of_reach_no_single_move_of_it_is_valued_by_the_solver() -> None:
+    """Neither search finishes this late position, though the narrowed one finishes some of its moves alone (a pass,
+    a take of F2 paid with the Mercenary). The analysis sets the chance of the move played against the chance of
+    the move advised, so both come from one search: the level's, as the hint's does (`endgame.late_value`)."""
+    view = _greedy_game_at(540, 40, 69)
+    assert endgame.late_solution(view) is None
+    moves = [a for a in view.legal_actions if type(a) in (Take, Pass, Refresh)]
+    assert any(endgame.value_of(view, a, narrow=True) is not None for a in moves)
+    assert all(endgame.late_value(view, a) is None for a in moves)
+    search = estimator("normal", 7)
+    advised = search.advise(view).estimate(Pass())
+    assert advised is not None and search.chance_of(view, Pass()) == pytest.approx(advised.chance, abs=1e-12)
