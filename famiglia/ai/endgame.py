@@ -73,13 +73,13 @@ NEAR_UNKNOWN: Final = 9
 # decision that fails costs the whole of it before the level's search plays.
 KNOWN: Final = 100_000
 # The narrowed search's ways to make each later take (the best by `planner.KEEP`): with one, three late positions
-# of a fresh set were off by 41 points (the second way was best play's); with two, none of the 73 it finished
-# whose exact value is known was off (docs/ai.md, "Best play, narrowed").
+# of a fresh set were off by 41 points (the second way was best play's); with two, none it finished of four such
+# sets and the reach table was off (docs/ai.md, "Best play, narrowed").
 WAYS: Final = 2
 # The narrowed search's budget, in times the exact one's: its turns weigh more with two ways, and a quarter more
 # lets it finish at least the positions one way finished (docs/ai.md, "Best play, narrowed"). More finishes more,
 # but a position it does not finish costs the whole budget: twice the budget made `famiglia analyse` of the
-# benchmark game take 78 s (the target is 60 s).
+# benchmark game take a third longer, over its target of 60 s.
 NARROWED: Final = 1.25
 BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
 WORK: Final = 16  # the work (a take tried in finding a turn's ends, `endgame_rules.turn_ends`) that counts as one turn

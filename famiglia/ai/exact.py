@@ -15,9 +15,9 @@ from famiglia.phrasebook import chances, exact
 
 from .advice import Advice, Estimate, open_after_refresh, words
 from .base import legal
-from .endgame import Solution, late_solution, late_value
+from .endgame import Solution, late_solution
 
-__all__ = ["endgame_advice", "endgame_value", "exact_advice", "exact_odds", "narrowed_advice"]
+__all__ = ["endgame_advice", "exact_advice", "exact_odds", "narrowed_advice"]
 
 
 def endgame_advice(view: SeatView, level: str) -> Advice | None:
@@ -27,12 +27,6 @@ def endgame_advice(view: SeatView, level: str) -> Advice | None:
     if solution is None:
         return None
     return narrowed_advice(view, solution, level) if solution.narrow else exact_advice(view, solution, level)
-
-
-def endgame_value(view: SeatView, action: Action) -> float | None:
-    """The solver's value of `action` played from `view` and best play after it, as `endgame_advice` tells
-    the best one: exact, else narrowed; None where neither finishes."""
-    return late_value(view, action)
 
 
 def exact_advice(view: SeatView, solution: Solution, level: str) -> Advice:

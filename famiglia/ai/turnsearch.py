@@ -38,8 +38,9 @@ from famiglia.phrasebook.chances import against
 from .advice import Advice, Estimate, certain_words, open_after_refresh, winning_pass, words
 from .base import Player, check_view, legal
 from .determinization import World, common_worlds, sample_world
+from .endgame import late_value
 from .evaluation import beta_map, calibrated, fitted_chance, late_calibration, waiting
-from .exact import endgame_advice, endgame_value
+from .exact import endgame_advice
 from .leaves import ExactLeaves
 from .planner import TurnState, best_plan, plans
 from .playout import PlayoutPolicy, emptying_refresh, finished
@@ -208,7 +209,7 @@ class TurnSearch(Player):
         if type(action) is Pass and winning_pass(view):
             return 1.0
         if type(action) is Take or type(action) is Pass or type(action) is Refresh:
-            solved = endgame_value(view, action) if self.settings.endgame else None  # as `advise` tells it
+            solved = late_value(view, action) if self.settings.endgame else None  # as `advise` tells it
             if solved is not None:
                 return solved
             worlds = common_worlds(view, self.seed, self.settings.worlds)
