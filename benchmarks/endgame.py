@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/endgame.py --games 8 --narrow
 
 With `--narrow`, the reach of the narrowed search (`endgame.solve(..., narrow=True)`: each later take made in
-its best way only), whose value is near the exact one, not proven.
+its two best ways only), whose value is near the exact one, not proven.
 
 Late positions come from seeded games of the greedy player against itself, taken at the start of each
 turn from the first exhaustion on. Each is solved with the yardstick's budget (`endgame.BUDGET` turns
