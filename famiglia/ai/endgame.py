@@ -46,6 +46,8 @@ from .endgame_rules import (
     outcome,
     points,
     ranked,
+    refreshed,
+    still_out,
     take_ends,
     turn_ends,
     useful,
@@ -368,13 +370,13 @@ class Solver:
         """The value of `s` for its seat to move, within (alpha, beta) (fail-soft: outside it, a bound)."""
         mover = s.to_move
         self.work += LOOK  # counted even where a bound or the table answers: under a long Street most do
-        out = sum(POINTS[k] for k in s.street) + points(s.unknown) + sum(POINTS[k] for k in s.known)
+        out = still_out(s.street, s.unknown, s.known)
         lead = _lead(s.hands, s.areas, mover)
         if lead > out:  # no card left can overturn it
             return 1.0
         if -lead > out:
             return 0.0
-        key = (s.hands, s.areas, s.street, s.unknown, s.known, s.exhaustions, s.passes, mover, s.refreshed)
+        key = s  # the whole state: the seat to move and whether it refreshed are part of it
         low, high = self.table.get(key, (0.0, 1.0))
         if low >= beta or low == high:
             return low
@@ -421,13 +423,9 @@ class Solver:
     def refresh(self, s: State, c: int, alpha: float, beta: float) -> float:
         """The mover's value of refreshing kind `c`: it goes under the stack, then its value in cards is drawn
         (R5.4)."""
-        street = list(s.street)
-        street.remove(c)
-        options = []
-        for chance, drawn, unknown, known, emptied in draws(s.unknown, (*s.known, c), _VALUE[c]):
-            after = s._replace(street=tuple(sorted(street + list(drawn))), unknown=unknown, known=known,
-                               exhaustions=s.exhaustions + emptied, refreshed=True)
-            options.append((chance, after))
+        options = [(chance, State(s.hands, s.areas, street, unknown, known, s.exhaustions + emptied, s.passes,
+                                  s.to_move, True))
+                   for chance, street, unknown, known, emptied in refreshed(s.street, c, s.unknown, s.known)]
         return _chance(options, alpha, beta, self.turn)
 
     def after(self, s: State, end: End, alpha: float, beta: float) -> float:

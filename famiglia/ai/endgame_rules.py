@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 from operator import mul
 from typing import Final, NamedTuple
@@ -24,7 +24,8 @@ from typing import Final, NamedTuple
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
 __all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "accountant_step", "best_take",
-           "draws", "outcome", "points", "ranked", "take_ends", "turn_ends", "useful"]
+           "draws", "outcome", "points", "ranked", "refreshed", "still_out", "take_ends",
+           "turn_ends", "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
 KINDS: Final = len(CARDS)
@@ -70,6 +71,13 @@ class End(NamedTuple):
 def points(counts: Kinds) -> int:
     """The points of the cards counted (R11.1); kept, as a search counts the same hands again and again."""
     return sum(p * n for p, n in zip(POINTS, counts, strict=True))
+
+
+@lru_cache(maxsize=1 << 14)
+def still_out(street: Kinds, unknown: Kinds, known: Kinds) -> int:
+    """The points of the cards not yet in a hand or play area: the Street's (kinds) and the stack's (counts of the
+    unknown part, kinds of the known bottom). A lead larger than this no card left can overturn (R11.1)."""
+    return sum(POINTS[k] for k in street) + points(unknown) + sum(POINTS[k] for k in known)
 
 
 def outcome(holdings: tuple[Kinds, Kinds], seat: int) -> float:
@@ -257,18 +265,25 @@ def _undominated(group: list[End], useful: Sequence[bool]) -> list[End]:
     return kept
 
 
+@lru_cache(maxsize=1 << 16)
 def useful(street: Kinds, unknown: Kinds, known: Kinds) -> tuple[bool, ...]:
     """Which kinds can still do something from a hand, given the cards still to be taken (street and stack).
 
     An Accountant of value 1-4 can be played (R6.1); a Brute or a Mercenary of value 1-4 as long as some card
     of value 1 or more is left (R7.2, R8.3); any card pays as the genuine card for a card of its family one
     value higher or more (R8.2, lowered by a Brute to fit, R7.2). A card that can do none of these is only
-    points, which count in the play area as much (R11.1).
+    points, which count in the play area as much (R11.1). Kept: a search asks it at every turn.
     """
-    out = [k for k in range(KINDS) if unknown[k]] + list(street) + list(known)
     top = [-1, -1, -1, -1]  # the highest value still out, per family
-    for k in out:
-        top[k // 5] = max(top[k // 5], VALUE[k])
+    for k in (*street, *known, *(k for k, n in enumerate(unknown) if n)):
+        if VALUE[k] > top[k // 5]:
+            top[k // 5] = VALUE[k]
+    return _useful_under(tuple(top))
+
+
+@cache
+def _useful_under(top: tuple[int, ...]) -> tuple[bool, ...]:
+    """`useful` from the highest value still out of each family: all it depends on."""
     any_value = max(top) >= 1
     return tuple((k in _ACCOUNTANTS) or (VALUE[k] >= 1 and any_value and (k in _BRUTES or k in _MERCENARIES))
                  or top[k // 5] > VALUE[k] for k in range(KINDS))
@@ -389,8 +404,11 @@ def _brute_takes(hand: Kinds, area: Kinds, b: int, c: int, steps: Steps,
     h, a = _moved(hand, area, (), (b,))
     most = min(VALUE[b], VALUE[c])
     for k in range(1, most + 1):
+        e = VALUE[c] - k
+        if e and not h[c - k - 1]:  # no genuine card to pay with (R8.2): `_pay` would find nothing
+            continue
         brute: Steps = (PlayBrute(CARDS[b], CARDS[c], k),) if actions else ()
-        _pay(h, a, c, VALUE[c] - k, steps + brute, found, actions)
+        _pay(h, a, c, e, steps + brute, found, actions)
     return most
 
 
@@ -400,19 +418,26 @@ def _pay(hand: Kinds, area: Kinds, c: int, e: int, steps: Steps, found: dict[tup
     card = CARDS[c]
     if e == 0:
         h = _plus(hand, c)
-        found.setdefault((h, area, c), End(h, area, c, steps + ((Take(card),) if actions else ())))
+        if (h, area, c) not in found:
+            found[h, area, c] = End(h, area, c, steps + ((Take(card),) if actions else ()))
         return
     g = c - VALUE[c] + e - 1  # R8.2: the genuine card, of c's family and value e - 1
     if not hand[g]:
         return
     stand_ins = [m for m in _MERCENARIES if hand[m] and VALUE[m] > e - 1 and m != g]  # R8.3
     ways = [(g, g if hand[g] >= 2 else (stand_ins[0] if stand_ins else -1))] + [(m, g) for m in stand_ins]
+    plus = list(hand)
+    plus[c] += 1
     for pay, keep in ways:
         if keep < 0:
             continue
-        h, a = _moved(_plus(hand, c), area, (), (pay,))  # R8.4: the card taken to the hand, one payer out
-        taken: Steps = (Take(card, CARDS[pay], CARDS[keep]),) if actions else ()
-        found.setdefault((h, a, c), End(h, a, c, steps + taken))
+        after, into = plus.copy(), list(area)  # R8.4: the card taken to the hand, one payer out
+        after[pay] -= 1
+        into[pay] += 1
+        key = (tuple(after), tuple(into), c)
+        if key not in found:
+            taken: Steps = (Take(card, CARDS[pay], CARDS[keep]),) if actions else ()
+            found[key] = End(key[0], key[1], c, steps + taken)
 
 
 def _plus(hand: Kinds, c: int) -> Kinds:
@@ -421,18 +446,33 @@ def _plus(hand: Kinds, c: int) -> Kinds:
     return tuple(h)
 
 
-def draws(unknown: Kinds, known: Kinds, n: int) -> list[tuple[float, Kinds, Kinds, Kinds, bool]]:
+Drawn = tuple[float, Kinds, Kinds, Kinds, bool]  # a draw's chance, the kinds drawn, unknown and known after, emptied
+
+
+@lru_cache(maxsize=1 << 14)
+def refreshed(street: Kinds, c: int, unknown: Kinds, known: Kinds) -> tuple[Drawn, ...]:
+    """The ways a refresh of kind `c` can leave the Street and the stack: `draws` of as many cards as `c`'s value
+    after `c` goes under the stack (R5.4), each with the Street it makes (sorted). Kept: a search refreshes the
+    same Street over the same stack under many hands."""
+    rest = list(street)
+    rest.remove(c)
+    return tuple((chance, tuple(sorted(rest + list(drawn))), left, bottom, emptied)
+                 for chance, drawn, left, bottom, emptied in draws(unknown, (*known, c), VALUE[c]))
+
+
+@lru_cache(maxsize=1 << 14)
+def draws(unknown: Kinds, known: Kinds, n: int) -> tuple[Drawn, ...]:
     """The ways `n` cards can come off the stack: (chance, the kinds drawn, unknown after, known after, emptied).
 
     The unknown part lies on top in an order nobody knows (R12.2), so each multiset of it comes with its
     hypergeometric chance; the known bottom (R5.4), top first, follows in its order. Emptied: the draw
-    took the last card, an exhaustion (R9.1). The most likely draws come first.
+    took the last card, an exhaustion (R9.1). The most likely draws come first. Kept, as `refreshed`.
     """
     total = sum(unknown)
     if n >= total:
         rest = n - total
         drawn = tuple(k for k in range(KINDS) for _ in range(unknown[k])) + known[:rest]
-        return [(1.0, tuple(sorted(drawn)), (0,) * KINDS, known[rest:], not known[rest:])]
+        return ((1.0, tuple(sorted(drawn)), (0,) * KINDS, known[rest:], not known[rest:]),)
     ways = comb(total, n)
     items = [(k, m) for k, m in enumerate(unknown) if m]
     out = []
@@ -444,4 +484,4 @@ def draws(unknown: Kinds, known: Kinds, n: int) -> list[tuple[float, Kinds, Kind
             left[k] -= drawn.count(k)
         out.append((chance / ways, drawn, tuple(left), known, False))
     out.sort(key=lambda d: -d[0])
-    return out
+    return tuple(out)
