@@ -24,7 +24,7 @@ from typing import Final, NamedTuple
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
 __all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "accountant_step", "best_take",
-           "draws", "outcome", "points", "ranked", "refreshed", "still_out", "take_ends",
+           "draws", "least_loss", "outcome", "points", "ranked", "refreshed", "still_out", "take_ends",
            "turn_ends", "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
@@ -177,13 +177,14 @@ def best_take(steps: Sequence[tuple[float, Kinds, Kinds]], c: int, keep: Sequenc
     the take (`endgame`).
 
     `steps` are `ranked`. A take adds the card taken to the hand and only moves cards out of it (the payer,
-    R8.4, a Brute, R7.1), so no end of a step is worth more than the step's hand and the card taken: once that
-    is no more than the `ways`-th best end found, no later step can do better, and the rest are not tried.
+    R8.4, a Brute, R7.1), and only a free card needs neither (`least_loss`), so no end of a step is worth more
+    than the step's hand and the card taken, less the least a take of that card moves out: once that is no more
+    than the `ways`-th best end found, no later step can do better, and the rest are not tried.
     """
     found: dict[tuple[Kinds, Kinds, int], End] = {}
     worths: dict[tuple[Kinds, Kinds, int], float] = {}
     chosen: list[tuple[Kinds, Kinds, int]] = []
-    gain = keep[c] if c >= 0 else 0.0
+    gain = keep[c] - least_loss(tuple(keep), c) if c >= 0 else 0.0
     tried = 0
     for worth, hand, area in steps:
         if len(chosen) == ways and worth + gain <= worths[chosen[-1]]:
@@ -204,6 +205,19 @@ def best_take(steps: Sequence[tuple[float, Kinds, Kinds]], c: int, keep: Sequenc
         if better:
             chosen = _best_of(sorted(found, key=lambda key: -worths[key]), useful, ways)  # stable: the first first
     return [found[key] for key in chosen], tried
+
+
+@lru_cache(maxsize=256)
+def least_loss(keep: tuple[float, ...], c: int) -> float:
+    """The least worth by `keep` that a take of kind `c` at its printed value moves out of the hand: nothing for
+    a free card (R8.1); else the payer (the genuine card one value lower, or a Mercenary standing in, R8.2, R8.3),
+    or a Brute and what is still to pay after it lowers the card (R7.2)."""
+    def paid(e: int) -> float:
+        if e == 0:
+            return 0.0
+        return min([keep[c - VALUE[c] + e - 1]] + [keep[m] for m in _MERCENARIES if VALUE[m] > e - 1])
+    return min([paid(VALUE[c])] + [keep[b] + paid(VALUE[c] - k) for b in _BRUTES
+                                   for k in range(1, min(VALUE[b], VALUE[c]) + 1)])
 
 
 def _best_of(keys: list[tuple[Kinds, Kinds, int]], useful: Sequence[bool], ways: int) -> list[tuple[Kinds, Kinds, int]]:

@@ -17,6 +17,7 @@ from famiglia.ai.endgame_rules import (
     End,
     accountant_step,
     best_take,
+    least_loss,
     ranked,
     take_ends,
     turn_ends,
@@ -25,7 +26,7 @@ from famiglia.ai.endgame_rules import (
 from famiglia.ai.ismcts import REFERENCE_LEVELS, ISMCTSPlayer
 from famiglia.ai.planner import KEEP
 from famiglia.ai.turnsearch import LEVELS, TurnSearch
-from famiglia.engine import DECK, Game, card
+from famiglia.engine import CARDS, DECK, Game, card
 from tests.ai.helpers import SETTINGS
 from tests.drivers.exhaustive import TooLarge, exact_value
 
@@ -183,6 +184,37 @@ def test_the_narrowed_ways_to_make_a_take_leave_the_hands_worth_most_of_all_its_
             assert all(end.taken == c for end in best)
             assert {(end.hand, end.area) for end in best} <= {(end.hand, end.area) for end in ends}
             assert len({(end.hand, end.area) for end in best}) == len(best)
+
+
+@SETTINGS
+@given(st.integers(0, 10**6))
+def test_a_take_moves_out_of_the_hand_at_least_the_least_it_can(seed: int) -> None:
+    """`best_take` stops once a step's hand, the card taken and the least a take of that card moves out of the hand
+    (`least_loss`: the payer, R8.2-R8.4, or a Brute and what is left to pay, R7.2) cannot beat the ways found. Every
+    take of every way to end the Accountant step moves out at least that much, and the least is met by a hand that
+    holds the genuine card one value lower (or takes a free card)."""
+    rng = random.Random(seed)
+    deck = list(range(KINDS)) * 3
+    rng.shuffle(deck)
+    sizes = [rng.randint(0, 8), rng.randint(0, 14), rng.randint(1, 8)]
+    hand, area, street = (deck[sum(sizes[:i]): sum(sizes[: i + 1])] for i in range(3))
+
+    def counts(kinds: list[int]) -> tuple[int, ...]:
+        return tuple(kinds.count(k) for k in range(KINDS))
+
+    def worth(kinds: tuple[int, ...]) -> float:
+        return sum(KEEP[k] * n for k, n in enumerate(kinds))
+
+    every = (True,) * KINDS
+    for step in accountant_step(counts(hand), counts(area), every):
+        for c in sorted(set(street)):
+            for end in take_ends([step], c, every)[0]:
+                assert worth(end.hand) <= worth(step[0]) + KEEP[c] - least_loss(KEEP, c) + 1e-9
+    c = street[0]
+    pair = counts([c - 1, c - 1] if CARDS[c].value else [])  # R8.2, R8.4: a pair of the genuine card, one pays
+    if least_loss(KEEP, c) == KEEP[c - 1] or not CARDS[c].value:  # paying with it is the cheapest way
+        ends = take_ends([(pair, counts([]))], c, every)[0]
+        assert max(worth(end.hand) for end in ends) == worth(pair) + KEEP[c] - least_loss(KEEP, c)
 
 
 @SETTINGS
