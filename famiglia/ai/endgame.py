@@ -118,7 +118,7 @@ class Solution:
 
 
 class _OutOfBudget(Exception):
-    """The position is larger than the budget: no exact value."""
+    """The position is larger than the budget: no value."""
 
 
 def state_of(view: SeatView) -> State | None:
@@ -202,16 +202,17 @@ def late_solution(view: SeatView) -> Solution | None:
 
 
 def late_value(view: SeatView, action: Action) -> float | None:
-    """The value of `action` played from `view` and best play after it, as `late_solution` tells the best one;
-    None where that has none: a position out of reach has each of its moves rated as its best one is, by the
-    level's search, so a move played and the move advised are measured alike (the analysis, the hint)."""
-    if late_solution(view) is None:
+    """The value of `action` played from `view` and best play after it, by the search that gave `late_solution`
+    (an exact one falls back to the narrowed search for a move it does not finish), the advised move's being the
+    solution's own; None where there is none: a position out of reach has each of its moves rated as its best one
+    is, by the level's search, so a move played and the move advised are measured alike (the analysis, the hint)."""
+    solution = late_solution(view)
+    if solution is None:
         return None
-    narrowed = value_of(view, action, narrow=True)
-    if narrowed is None:
-        return None
-    exact = value_of(view, action)
-    return exact if exact is not None else narrowed
+    if _same(solution.line[0], action):
+        return solution.value
+    exact = None if solution.narrow else value_of(view, action)
+    return exact if exact is not None else value_of(view, action, narrow=True)
 
 
 def _search(view: SeatView, only: Action | None, budget: int | None,
