@@ -43,6 +43,7 @@ from .endgame_rules import (
     accountant_step,
     best_take,
     draws,
+    many_ways,
     outcome,
     points,
     ranked,
@@ -54,14 +55,13 @@ from .endgame_rules import (
 )
 from .planner import KEEP
 
-__all__ = ["BUDGET", "KNOWN", "NARROWED", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "WAYS", "Solution", "State",
+__all__ = ["BUDGET", "HEAVY", "KNOWN", "NARROWED", "NEAR", "NEAR_UNKNOWN", "REACH", "TRY", "WAYS", "Solution", "State",
            "budget_for", "ends_soon", "late_solution", "late_value", "solve", "state_of", "value_of"]
 
 # Budgets, in turns searched (a count, so a seed and a view give one decision on any machine; docs/ai.md,
-# "The endgame solver", has their times: about 20 µs a turn, with the work around it counted). REACH: the safety
-# net for a position that `ends_soon`, which the solver finishes well within it (every one met in seeded games,
-# in under 0.1 s).
-# TRY: how far a later position outside that is pushed before the level's search takes over (some 0.1 s).
+# "The endgame solver", has their times). REACH: the safety net for a position that `ends_soon`, which the solver
+# finishes well within it (every one met in seeded games, in under 0.1 s). TRY: how far a later position outside
+# that is pushed before the level's search takes over (some 0.1 s).
 REACH: Final = 20_000
 TRY: Final = 2_000
 # A later position with few cards of unknown place is often just outside the try, and there the search's chance
@@ -70,18 +70,17 @@ TRY: Final = 2_000
 # NEAR_UNKNOWN such cards but one needed NEAR turns or fewer (about 1 s).
 NEAR: Final = 50_000
 NEAR_UNKNOWN: Final = 9
-# A stack of known cards only: no chance node is left, but refreshes of a 1 (one card under, one drawn) can go
-# on for many turns. About 2 s: under a long Street most such stacks are out of reach whatever the budget, and each
-# decision that fails costs the whole of it before the level's search plays.
+# Unless both seats can make the Accountant's step in more than HEAVY ways (R6: up to four swaps with a long play
+# area): then each turn has hundreds of ends, and of such positions met none finished within twice NEAR.
+HEAVY: Final = 200
+# A stack of known cards only: no chance node is left, but refreshes of a 1 (one card under, one drawn) go on long.
 KNOWN: Final = 100_000
 # The narrowed search's ways to make each later take (the best by `planner.KEEP`): with one, three late positions
 # of a fresh set were off by 41 points (the second way was best play's); with two, none it finished of four such
 # sets and the reach table was off (docs/ai.md, "Best play, narrowed").
 WAYS: Final = 2
 # The narrowed search's budget, in times the exact one's: its turns weigh more with two ways, and a quarter more
-# lets it finish at least the positions one way finished (docs/ai.md, "Best play, narrowed"). More finishes more,
-# but a position it does not finish costs the whole budget: twice the budget made `famiglia analyse` of the
-# benchmark game take a third longer, over its target of 60 s.
+# lets it finish at least the positions one way finished (docs/ai.md, "Best play, narrowed").
 NARROWED: Final = 1.25
 BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
 WORK: Final = 16  # the work (a take tried in finding a turn's ends, `endgame_rules.turn_ends`) that counts as one turn
@@ -157,12 +156,14 @@ def ends_soon(state: State) -> bool:
 def budget_for(state: State) -> int:
     """The turns the solver may search for `state`: the safety net where it surely reaches; where the stack
     holds only known cards (R5.4 put them under), enough for most such positions met, as nothing is left to
-    chance and the only question is who wins; with few cards of unknown place, more than a try; else a try."""
+    chance and the only question is who wins; with few cards of unknown place, more than a try, unless both
+    seats have many ways to make each turn; else a try."""
     if ends_soon(state):
         return REACH
     if not any(state.unknown):
         return KNOWN
-    return NEAR if sum(state.unknown) <= NEAR_UNKNOWN else TRY
+    heavy = all(many_ways(state.hands[p], state.areas[p], _useful(state), HEAVY) for p in (0, 1))
+    return NEAR if sum(state.unknown) <= NEAR_UNKNOWN and not heavy else TRY
 
 
 def _counts(cards: Sequence[object]) -> Kinds:

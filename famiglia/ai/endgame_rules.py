@@ -24,7 +24,7 @@ from typing import Final, NamedTuple
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
 __all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "accountant_step", "best_take",
-           "draws", "least_loss", "outcome", "points", "ranked", "refreshed", "still_out", "take_ends",
+           "draws", "least_loss", "many_ways", "outcome", "points", "ranked", "refreshed", "still_out", "take_ends",
            "turn_ends", "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
@@ -136,6 +136,15 @@ def accountant_step(hand: Kinds, area: Kinds, useful: Sequence[bool], *,
             raise TooMuch
         found.setdefault((h, a), None)
     return list(found)
+
+
+def many_ways(hand: Kinds, area: Kinds, useful: Sequence[bool], most: int) -> bool:
+    """Whether the Accountant step of a fresh turn (R6) has more than `most` ways, found without listing them all."""
+    try:
+        accountant_step(hand, area, useful, limit=most)
+    except TooMuch:
+        return True
+    return False
 
 
 def take_ends(steps: Sequence[tuple[Kinds, Kinds]], c: int, useful: Sequence[bool], *, last: bool = False,

@@ -4,6 +4,7 @@ of such a position is its exact value, before the solver takes over as well as a
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -118,3 +119,28 @@ def test_a_take_into_the_sure_reach_is_rated_exactly_before_the_solver_reaches_t
     assert solve(view) is None
     search = TurnSearch(seed=3, settings=LEVELS["normal"], level="normal")
     assert search.chance_of(view, take) == 1.0 - answer.value
+
+
+_HEAVY: dict[str, Any] = {"players": [{"hand": ["F0", "F2", "F3", "A1", "A2", "B0", "M0", "M1", "M2"],
+                       "play_area": ["F0", "F0", "F1", "F2", "A0", "A0", "A1", "B0", "B1", "M0", "M0", "M1"]},
+                      {"hand": ["F1", "F3", "A2", "A3", "M1", "M1"],
+                       "play_area": ["F0", "F0", "F1", "A0", "A0", "A0", "A1", "A1", "A2", "B0", "B0", "B0", "B1", "B1",
+                                     "B1", "M0", "M0"]}],
+          "street": ["F2", "B2", "B3", "B4", "M2", "M3"], "draw_stack": ["F1", "F4", "A4", "B2", "B2", "B3", "M2", "M4",
+                                                                          "M3", "A3"],
+          "discard_pile": [], "exhaustions": 1, "start_player": 0, "to_move": 0, "passes": 0, "stack_bottom": 2}
+
+
+def test_where_both_seats_have_hundreds_of_ways_to_make_the_accountant_step_the_solver_only_tries() -> None:
+    """A late position of a game between two normal players: eight cards of unknown place, few enough for
+    `endgame.NEAR`, but each seat can play an Accountant and swap up to three of a long play area (R6), so each
+    turn has hundreds of ends; such positions did not finish within twice NEAR, and each cost the whole of it.
+    They get the try. Where only one seat has so many ways, the position keeps NEAR."""
+    state = state_of(Game.from_dict(_HEAVY, seed=1).view(0, memory=True))
+    assert state is not None and 0 < sum(state.unknown) <= endgame.NEAR_UNKNOWN and not ends_soon(state)
+    assert endgame.budget_for(state) == endgame.TRY
+    lighter = {**_HEAVY, "players": [_HEAVY["players"][0],  # the other seat's Accountants already played
+                                     {"hand": ["F1", "F3", "M1", "M1"],
+                                      "play_area": [*_HEAVY["players"][1]["play_area"], "A2", "A3"]}]}
+    state = state_of(Game.from_dict(lighter, seed=1).view(0, memory=True))
+    assert state is not None and endgame.budget_for(state) == endgame.NEAR
