@@ -79,9 +79,9 @@ KNOWN: Final = 100_000
 # of a fresh set were off by 41 points (the second way was best play's); with two, none it finished of four such
 # sets and the reach table was off (docs/ai.md, "Best play, narrowed").
 WAYS: Final = 2
-# The narrowed search's budget, in times the exact one's: its turns weigh more with two ways, and a quarter more
-# lets it finish at least the positions one way finished (docs/ai.md, "Best play, narrowed").
-NARROWED: Final = 1.25
+# The narrowed search's budget, in times the exact one's: its turns weigh more with two ways (docs/ai.md, "Best
+# play, narrowed"). More finishes more, but a position it does not finish costs the whole budget.
+NARROWED: Final = 2.0
 BUDGET: Final = 20_000  # the yardstick of the benchmarks: 0.5-1 s of one core
 WORK: Final = 16  # the work (a take tried in finding a turn's ends, `endgame_rules.turn_ends`) that counts as one turn
 LOOK: Final = 4  # the work of looking at a position and at the end that leads there: about four takes tried
