@@ -33,6 +33,7 @@ from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Pass, Refresh, SeatView, Step, Take
 
+from .endgame_draws import draws, refreshed
 from .endgame_rules import (
     FRESH,
     KINDS,
@@ -42,12 +43,10 @@ from .endgame_rules import (
     TooMuch,
     accountant_step,
     best_take,
-    draws,
     many_ways,
     outcome,
     points,
     ranked,
-    refreshed,
     still_out,
     take_ends,
     turn_ends,

@@ -1,4 +1,4 @@
-"""The rules as the endgame solver needs them, on counts: a turn's distinct ends, the draws, the score.
+"""The rules as the endgame solver needs them, on counts: a turn's distinct ends and the score.
 
 The solver (`famiglia.ai.endgame`) searches a stochastic game of perfect information: with the memory
 aid both hands are known (R12.3), and after the first exhaustion the only thing hidden is the order of
@@ -9,7 +9,7 @@ those ends once each, however many orders of swaps and Brute amounts lead to the
 drops an end whose hand holds less than another end with the same card taken: every card counts for
 the score in hand and in the play area alike (R11.1), and a card in the hand can do all a card in the
 play area can (be swapped out, R6.2) and more (pay, R8.2; be played, R6.1, R7.1), so such an end is
-never better. `draws` gives the draws from the stack with their chances, the known bottom last (R5.4).
+never better. The draws from the stack are `endgame_draws`'.
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from math import comb
 from operator import mul
 from typing import Final, NamedTuple
 
 from famiglia.engine import CARDS, Action, Pass, PlayAccountant, PlayBrute, Swap, Take
 
+from .endgame_draws import chosen
+
 __all__ = ["COMPARED", "FRESH", "KINDS", "POINTS", "End", "Progress", "TooMuch", "accountant_step", "best_take",
-           "draws", "least_loss", "many_ways", "outcome", "points", "ranked", "refreshed", "still_out", "take_ends",
-           "turn_ends", "useful"]
+           "least_loss", "many_ways", "outcome", "points", "ranked", "still_out", "take_ends", "turn_ends", "useful"]
 
 Kinds = tuple[int, ...]  # a count per card kind (20)
 KINDS: Final = len(CARDS)
@@ -347,37 +347,18 @@ def _swapped(hand: Kinds, area: Kinds, area_free: Kinds, hand_free: Kinds, most:
         need = n - f
         if need > can_give:  # no way to give as many: nor with more swaps
             break
-        for out in _chosen(outs, n):
+        for out in chosen(outs, n):
             if need:
                 ins = tuple((k, m) for k, m in givers if k not in out)
                 if sum(m for _, m in ins) < need:
                     continue
-                intos: Sequence[tuple[int, ...]] = [chosen + fodder[:f] for chosen in _chosen(ins, need)]
+                intos: Sequence[tuple[int, ...]] = [chosen + fodder[:f] for chosen in chosen(ins, need)]
             else:
                 intos = (fodder[:f],)
             for into in intos:
                 h, ar = _moved(hand, area, out, into)
                 swaps = tuple(Swap(CARDS[o], CARDS[i]) for o, i in zip(out, into, strict=True)) if actions else ()
                 yield h, ar, step + swaps
-
-
-@lru_cache(maxsize=1 << 16)
-def _chosen(items: tuple[tuple[int, int], ...], n: int) -> tuple[tuple[int, ...], ...]:
-    """`_multisets` of `items` once each: one hand, play area or stack is met again and again in a search."""
-    return tuple(_multisets(items, n, 0))
-
-
-def _multisets(items: Sequence[tuple[int, int]], n: int, i: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of `n` kinds from `items` (kind, copies) from the `i`-th on, as a sorted tuple."""
-    if n == 0:
-        yield ()
-        return
-    if i == len(items):
-        return
-    kind, copies = items[i]
-    for m in range(min(copies, n), -1, -1):
-        for rest in _multisets(items, n - m, i + 1):
-            yield (kind,) * m + rest
 
 
 def _moved(hand: Kinds, area: Kinds, out: tuple[int, ...], into: tuple[int, ...]) -> tuple[Kinds, Kinds]:
@@ -467,44 +448,3 @@ def _plus(hand: Kinds, c: int) -> Kinds:
     h = list(hand)
     h[c] += 1
     return tuple(h)
-
-
-Drawn = tuple[float, Kinds, Kinds, Kinds, bool]  # a draw's chance, the kinds drawn, unknown and known after, emptied
-
-
-@lru_cache(maxsize=1 << 14)
-def refreshed(street: Kinds, c: int, unknown: Kinds, known: Kinds) -> tuple[Drawn, ...]:
-    """The ways a refresh of kind `c` can leave the Street and the stack: `draws` of as many cards as `c`'s value
-    after `c` goes under the stack (R5.4), each with the Street it makes (sorted). Kept: a search refreshes the
-    same Street over the same stack under many hands."""
-    rest = list(street)
-    rest.remove(c)
-    return tuple((chance, tuple(sorted(rest + list(drawn))), left, bottom, emptied)
-                 for chance, drawn, left, bottom, emptied in draws(unknown, (*known, c), VALUE[c]))
-
-
-@lru_cache(maxsize=1 << 14)
-def draws(unknown: Kinds, known: Kinds, n: int) -> tuple[Drawn, ...]:
-    """The ways `n` cards can come off the stack: (chance, the kinds drawn, unknown after, known after, emptied).
-
-    The unknown part lies on top in an order nobody knows (R12.2), so each multiset of it comes with its
-    hypergeometric chance; the known bottom (R5.4), top first, follows in its order. Emptied: the draw
-    took the last card, an exhaustion (R9.1). The most likely draws come first. Kept, as `refreshed`.
-    """
-    total = sum(unknown)
-    if n >= total:
-        rest = n - total
-        drawn = tuple(k for k in range(KINDS) for _ in range(unknown[k])) + known[:rest]
-        return ((1.0, tuple(sorted(drawn)), (0,) * KINDS, known[rest:], not known[rest:]),)
-    ways = comb(total, n)
-    items = [(k, m) for k, m in enumerate(unknown) if m]
-    out = []
-    for drawn in _chosen(tuple(items), n):
-        chance = 1
-        left = list(unknown)
-        for k in set(drawn):
-            chance *= comb(unknown[k], drawn.count(k))
-            left[k] -= drawn.count(k)
-        out.append((chance / ways, drawn, tuple(left), known, False))
-    out.sort(key=lambda d: -d[0])
-    return tuple(out)
