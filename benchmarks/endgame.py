@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/endgame.py --games 8
     .venv/bin/python benchmarks/endgame.py --games 8 --narrow
+    .venv/bin/python benchmarks/endgame.py --games 8 --decisions normal
 
 With `--narrow`, the reach of the narrowed search (`endgame.solve(..., narrow=True)`: each later take made in
 its two best ways only), whose value is near the exact one, not proven.
@@ -11,7 +12,9 @@ turn from the first exhaustion on. Each is solved with the yardstick's budget (`
 searched, about 1 s of one core) and ten times it; budgets are counts, so the times are this machine's.
 Prints the sure reach (`endgame.ends_soon`: every one must be solved) and, by the number of cards of
 unknown place in the stack, how many positions each budget solved, with the median time and the Street's
-median size among them; then the turns searched per second.
+median size among them; then the turns searched per second. With `--decisions LEVEL`, instead, what a
+decision of that level costs at each of those positions, in processor time: the median, the 90th percentile,
+the slowest and all together.
 """
 
 from __future__ import annotations
@@ -61,8 +64,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--narrow", action="store_true", help="the narrowed search's reach, not the exact one's")
+    parser.add_argument("--decisions", metavar="LEVEL", help="time LEVEL's decisions at the positions instead")
     args = parser.parse_args()
     views = late_views(args.games)
+    if args.decisions:
+        decisions(views, args.decisions)
+        return
     rows: dict[int, list[tuple[int, float, int]]] = defaultdict(list)  # unknown -> (solved by, seconds, street)
     sure: list[tuple[bool, float]] = []
     turns = seconds = 0.0
@@ -96,6 +103,19 @@ def main() -> None:
         street = statistics.median(r[2] for r in done) if done else float("nan")
         print(f"{unknown:7d}  {len(found):9d}  {one:10d}  {len(done):11d}  {med:17.3f}  {street:22.1f}")
     print(f"{turns / seconds:,.0f} turns searched a second")
+
+
+def decisions(views: list[SeatView], level: str) -> None:
+    """Print what `level`'s decision costs at each of `views`, in processor time."""
+    times = []
+    for n, view in enumerate(views):
+        chooser = player(level, seed=n)
+        start = time.process_time()
+        chooser.choose(view)
+        times.append(time.process_time() - start)
+    times.sort()
+    print(f"{level} at {len(views)} late positions: median {statistics.median(times):.3f} s, 90th percentile "
+          f"{times[int(0.9 * len(times))]:.2f} s, slowest {times[-1]:.2f} s, all {sum(times):.1f} s")
 
 
 if __name__ == "__main__":
