@@ -14,7 +14,6 @@ from famiglia.ai.endgame import Solution, solve
 from famiglia.ai.endgame_rules import (
     FRESH,
     KINDS,
-    End,
     accountant_step,
     best_take,
     least_loss,
@@ -161,26 +160,15 @@ def test_the_narrowed_ways_to_make_a_take_leave_the_hands_worth_most_of_all_its_
     (R8.2-R8.4: which pair pays; R6: what the Accountant swapped). `best_take` stops early once no later way can
     be worth more; it must still find the best of them all. With every kind useful, no end is dropped but one
     holding fewer of every kind, so the ends of `take_ends` hold the best."""
-    rng = random.Random(seed)
-    deck = list(range(KINDS)) * 3
-    rng.shuffle(deck)
-    sizes = [rng.randint(0, 8), rng.randint(0, 14), rng.randint(1, 8)]
-    hand, area, street = (deck[sum(sizes[:i]): sum(sizes[: i + 1])] for i in range(3))
-
-    def counts(kinds: list[int]) -> tuple[int, ...]:
-        return tuple(kinds.count(k) for k in range(KINDS))
-
-    def worth(end: End) -> float:
-        return sum(KEEP[k] * n for k, n in enumerate(end.hand))
-
+    hand, area, street = _seeded_hand_area_street(seed)
     every = (True,) * KINDS
-    steps = accountant_step(counts(hand), counts(area), every)
+    steps = accountant_step(_counts(hand), _counts(area), every)
     for c in (-1, *sorted(set(street))):
         ends = take_ends(steps, c, every)[0]
-        worths = sorted((worth(end) for end in ends), reverse=True)
+        worths = sorted((_worth(end.hand) for end in ends), reverse=True)
         for ways in (1, 2, 3):
             best = best_take(ranked(steps, KEEP), c, KEEP, every, ways=ways)[0]
-            assert [worth(end) for end in best] == worths[:ways]
+            assert [_worth(end.hand) for end in best] == worths[:ways]
             assert all(end.taken == c for end in best)
             assert {(end.hand, end.area) for end in best} <= {(end.hand, end.area) for end in ends}
             assert len({(end.hand, end.area) for end in best}) == len(best)
@@ -193,28 +181,36 @@ def test_a_take_moves_out_of_the_hand_at_least_the_least_it_can(seed: int) -> No
     (`least_loss`: the payer, R8.2-R8.4, or a Brute and what is left to pay, R7.2) cannot beat the ways found. Every
     take of every way to end the Accountant step moves out at least that much, and the least is met by a hand that
     holds the genuine card one value lower (or takes a free card)."""
+    hand, area, street = _seeded_hand_area_street(seed)
+    every = (True,) * KINDS
+    for step in accountant_step(_counts(hand), _counts(area), every):
+        for c in sorted(set(street)):
+            for end in take_ends([step], c, every)[0]:
+                assert _worth(end.hand) <= _worth(step[0]) + KEEP[c] - least_loss(KEEP, c) + 1e-9
+    c = street[0]
+    pair = _counts([c - 1, c - 1] if CARDS[c].value else [])  # R8.2, R8.4: a pair of the genuine card, one pays
+    if not CARDS[c].value or least_loss(KEEP, c) == KEEP[c - 1]:  # paying with it is the cheapest way
+        ends = take_ends([(pair, _counts([]))], c, every)[0]
+        assert max(_worth(end.hand) for end in ends) == _worth(pair) + KEEP[c] - least_loss(KEEP, c)
+
+
+def _seeded_hand_area_street(seed: int) -> tuple[list[int], list[int], list[int]]:
+    """A seeded hand (0-8 cards), play area (0-14) and Street (1-8), as card kinds, from three copies of each."""
     rng = random.Random(seed)
     deck = list(range(KINDS)) * 3
     rng.shuffle(deck)
     sizes = [rng.randint(0, 8), rng.randint(0, 14), rng.randint(1, 8)]
     hand, area, street = (deck[sum(sizes[:i]): sum(sizes[: i + 1])] for i in range(3))
+    return hand, area, street
 
-    def counts(kinds: list[int]) -> tuple[int, ...]:
-        return tuple(kinds.count(k) for k in range(KINDS))
 
-    def worth(kinds: tuple[int, ...]) -> float:
-        return sum(KEEP[k] * n for k, n in enumerate(kinds))
+def _counts(kinds: list[int]) -> tuple[int, ...]:
+    return tuple(kinds.count(k) for k in range(KINDS))
 
-    every = (True,) * KINDS
-    for step in accountant_step(counts(hand), counts(area), every):
-        for c in sorted(set(street)):
-            for end in take_ends([step], c, every)[0]:
-                assert worth(end.hand) <= worth(step[0]) + KEEP[c] - least_loss(KEEP, c) + 1e-9
-    c = street[0]
-    pair = counts([c - 1, c - 1] if CARDS[c].value else [])  # R8.2, R8.4: a pair of the genuine card, one pays
-    if least_loss(KEEP, c) == KEEP[c - 1] or not CARDS[c].value:  # paying with it is the cheapest way
-        ends = take_ends([(pair, counts([]))], c, every)[0]
-        assert max(worth(end.hand) for end in ends) == worth(pair) + KEEP[c] - least_loss(KEEP, c)
+
+def _worth(hand: tuple[int, ...]) -> float:
+    """A hand's worth for later turns by the planner's measure (`planner.KEEP`)."""
+    return sum(KEEP[k] * n for k, n in enumerate(hand))
 
 
 @SETTINGS
