@@ -202,10 +202,11 @@ def late_solution(view: SeatView) -> Solution | None:
 
 
 def late_value(view: SeatView, action: Action) -> float | None:
-    """The value of `action` played from `view` and best play after it, by the search that gave `late_solution`
-    (an exact one falls back to the narrowed search for a move it does not finish), the advised move's being the
-    solution's own; None where there is none: a position out of reach has each of its moves rated as its best one
-    is, by the level's search, so a move played and the move advised are measured alike (the analysis, the hint)."""
+    """The value of `action` played from `view` and best play after it, by the search that gave `late_solution`:
+    for the move it advises, the solution's own; for another, the exact search's where the solution is exact (the
+    narrowed one's where that does not finish the move), else the narrowed one's. None where there is no solution:
+    a position out of reach has each of its moves rated as its best one is, by the level's search, so a move
+    played and the move advised are measured alike (the analysis, the hint)."""
     solution = late_solution(view)
     if solution is None:
         return None

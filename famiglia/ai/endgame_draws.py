@@ -24,7 +24,7 @@ VALUE: Final = tuple(c.value for c in CARDS)
 Drawn = tuple[float, Kinds, Kinds, Kinds, bool]  # a draw's chance, the kinds drawn, unknown and known after, emptied
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 10)
 def refreshed(street: Kinds, c: int, unknown: Kinds, known: Kinds) -> tuple[Drawn, ...]:
     """The ways a refresh of kind `c` can leave the Street and the stack: `draws` of as many cards as `c`'s value
     after `c` goes under the stack (R5.4), each with the Street it makes (sorted). Kept: a search refreshes the
@@ -35,7 +35,7 @@ def refreshed(street: Kinds, c: int, unknown: Kinds, known: Kinds) -> tuple[Draw
                  for chance, drawn, left, bottom, emptied in draws(unknown, (*known, c), VALUE[c]))
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 8)
 def draws(unknown: Kinds, known: Kinds, n: int) -> tuple[Drawn, ...]:
     """The ways `n` cards can come off the stack: (chance, the kinds drawn, unknown after, known after, emptied).
 

@@ -9,7 +9,7 @@ those ends once each, however many orders of swaps and Brute amounts lead to the
 drops an end whose hand holds less than another end with the same card taken: every card counts for
 the score in hand and in the play area alike (R11.1), and a card in the hand can do all a card in the
 play area can (be swapped out, R6.2) and more (pay, R8.2; be played, R6.1, R7.1), so such an end is
-never better. The draws from the stack are `endgame_draws`'.
+never better. `endgame_draws` gives the draws from the stack with their chances.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def points(counts: Kinds) -> int:
     return sum(p * n for p, n in zip(POINTS, counts, strict=True))
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def still_out(street: Kinds, unknown: Kinds, known: Kinds) -> int:
     """The points of the cards not yet in a hand or play area: the Street's (kinds) and the stack's (counts of the
     unknown part, kinds of the known bottom). A lead larger than this no card left can overturn (R11.1)."""
@@ -288,7 +288,7 @@ def _undominated(group: list[End], useful: Sequence[bool]) -> list[End]:
     return kept
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def useful(street: Kinds, unknown: Kinds, known: Kinds) -> tuple[bool, ...]:
     """Which kinds can still do something from a hand, given the cards still to be taken (street and stack).
 
@@ -352,7 +352,7 @@ def _swapped(hand: Kinds, area: Kinds, area_free: Kinds, hand_free: Kinds, most:
                 ins = tuple((k, m) for k, m in givers if k not in out)
                 if sum(m for _, m in ins) < need:
                     continue
-                intos: Sequence[tuple[int, ...]] = [chosen + fodder[:f] for chosen in chosen(ins, need)]
+                intos: Sequence[tuple[int, ...]] = [given + fodder[:f] for given in chosen(ins, need)]
             else:
                 intos = (fodder[:f],)
             for into in intos:
