@@ -161,8 +161,8 @@ def budget_for(state: State) -> int:
         return REACH
     if not any(state.unknown):
         return KNOWN
-    heavy = all(many_ways(state.hands[p], state.areas[p], _useful(state), HEAVY) for p in (0, 1))
-    return NEAR if sum(state.unknown) <= NEAR_UNKNOWN and not heavy else TRY
+    return TRY if sum(state.unknown) > NEAR_UNKNOWN or all(  # the ways counted only where they decide
+        many_ways(state.hands[p], state.areas[p], _useful(state), HEAVY) for p in (0, 1)) else NEAR
 
 
 def _counts(cards: Sequence[object]) -> Kinds:
