@@ -25,7 +25,7 @@ from .registry import player
 from .seeding import derive_seed
 from .workers import spread
 
-__all__ = ["MAX_ACTIONS", "GameRecord", "MatchInterrupted", "play_game", "run_match"]
+__all__ = ["MAX_ACTIONS", "GameRecord", "MatchInterrupted", "play_game", "run_match", "untimed"]
 
 MAX_ACTIONS = 20_000  # far beyond any real game; a player that never ends its game is a bug
 
@@ -61,7 +61,7 @@ def play_game(specs: tuple[str, str], match_seed: int, index: int) -> GameRecord
     """Play game `index` of the match between `specs[0]` (A) and `specs[1]` (B) to its end."""
     game_seed = derive_seed("game", match_seed, index)
     seat_of_a = index % 2
-    by_player = [_untimed(player(specs[p], seed=derive_seed("player", match_seed, index, "AB"[p]))) for p in (0, 1)]
+    by_player = [untimed(player(specs[p], seed=derive_seed("player", match_seed, index, "AB"[p]))) for p in (0, 1)]
     seats = (by_player[0], by_player[1]) if seat_of_a == 0 else (by_player[1], by_player[0])
     game = Game.new(seed=game_seed, first=0)
     times: tuple[list[float], list[float]] = ([], [])
@@ -86,7 +86,7 @@ def play_game(specs: tuple[str, str], match_seed: int, index: int) -> GameRecord
                       (tuple(times[0]), tuple(times[1])))
 
 
-def _untimed(p: Player) -> Player:
+def untimed(p: Player) -> Player:
     """The player without its wall-clock safety net, so a busy machine cannot change a match's results."""
     if isinstance(p, ISMCTSPlayer) and p.settings.time_limit is not None:
         return ISMCTSPlayer(p.seed, settings=replace(p.settings, time_limit=None), level=p.level)
