@@ -122,12 +122,17 @@ def summary(games: list[dict[str, object]]) -> str:
     better = sum(1 for r, r2 in zip(results, instead, strict=True) if r == 1.0 and r2 != 1.0)
     worse = sum(1 for r, r2 in zip(results, instead, strict=True) if r != 1.0 and r2 == 1.0)
     first, last = paired_interval(better, worse, n)
-    forks = sum(1 for g in games if g["fork"])
+    forks = [g["fork"] for g in games if isinstance(g["fork"], dict)]
+    valued = [f for f in forks if f["value_hard-2"] is not None]
+    lost = sorted(f["value"] - f["value_hard-2"] for f in valued if f["value_hard-2"] < f["value"] - 1e-9)
     return "\n".join([
         f"{n} games; hard won {wins}, drew {results.count(0.5)}: win rate {wins / n:.1%} [{low:.1%}, {high:.1%}]"
         " (Wilson)",
-        f"hard and hard-2 chose differently in {forks} games; the ending with hard-2 in hard's seat won "
+        f"hard and hard-2 chose differently in {len(forks)} games; the ending with hard-2 in hard's seat won "
         f"{instead.count(1.0)} ({instead.count(1.0) / n:.1%}), drew {instead.count(0.5)}",
+        f"where they first differed, hard-2's move valued by the search that gave hard's: worse in {len(lost)} of "
+        f"{len(valued)}{' (by ' + ', '.join(f'{100 * x:.0f}' for x in lost) + ' points of chance)' if lost else ''}; "
+        f"{sum(1 for f in forks if f['exact'])} of the {len(forks)} positions were solved exactly",
         f"of the same games hard won {better} that hard-2 in its seat did not, and did not win {worse} that it won",
         f"paired: hard's win rate minus hard-2's in the same seat of the same games {(better - worse) / n:+.1%} "
         f"[{first:+.1%}, {last:+.1%}] (Tango's 95% score interval); hard's score against hard-2, draws half, "
