@@ -1,6 +1,6 @@
 """`hard` against `hard-2`, paired: what the endgame solver changes in the match, with the luck of the deal taken out.
 
-    .venv/bin/python benchmarks/endgame_paired.py --seeds 831-860 --jobs 2 > paired.jsonl
+    .venv/bin/python benchmarks/endgame_paired.py --seeds 831-865 --jobs 2 > paired.jsonl
     .venv/bin/python benchmarks/endgame_paired.py --summary paired.jsonl
 
 `hard` is `hard-2` with the exact solver where it reaches (famiglia/ai/levels.py): the same seed and view
