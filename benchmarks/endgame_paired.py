@@ -70,14 +70,13 @@ def paired_game(job: tuple[int, int]) -> dict[str, object]:
     while not game.is_over:
         view = game.view(game.to_move, memory=True)
         action = seats[game.to_move].choose(view)
-        if fork is None and game.to_move == seat and view.exhaustions >= 1 and late_solution(view) is not None:
+        solution = late_solution(view) if fork is None and game.to_move == seat and view.exhaustions >= 1 else None
+        if solution is not None:
             alternative = instead.choose(view)
             if alternative != action:
                 ending = game.copy()
                 ending.apply(alternative)
                 _finish(ending, (instead, other) if seat == 0 else (other, instead))
-                solution = late_solution(view)
-                assert solution is not None
                 fork = {"action": actions,
                         "hard": str(action), "hard-2": str(alternative),
                         "exact": not solution.narrow, "value": solution.value,
@@ -99,8 +98,8 @@ def paired_interval(better: int, worse: int, n: int, z: float = 1.96) -> tuple[f
     def statistic(delta: float) -> float:
         a, b, c = 2 * n, -better - worse + (2 * n - better + worse) * delta, -worse * delta * (1 - delta)
         p21 = (math.sqrt(b * b - 4 * a * c) - b) / (2 * a)
-        spread = math.sqrt(n * (2 * p21 + delta * (1 - delta)))
-        return (better - worse - n * delta) / spread if spread else 0.0  # no pair differs and delta is 0
+        scale = math.sqrt(n * (2 * p21 + delta * (1 - delta)))
+        return (better - worse - n * delta) / scale if scale else 0.0  # no pair differs and delta is 0
 
     def root(target: float) -> float:  # the statistic falls as delta rises
         low, high = -1 + 1e-9, 1 - 1e-9
